@@ -1,0 +1,37 @@
+# The two commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# CI adds the peers (open-spiel) so the differential tests run there.
+EXTRAS ?= dev
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-$(EXTRAS): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
+	touch $@
+
+run: $(VENV)/.installed-$(EXTRAS)
+	$(BIN)/tabletop play go --size 9
+
+lint: $(VENV)/.installed-$(EXTRAS)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(VENV)/.installed-$(EXTRAS)
+	$(BIN)/mypy
+
+pytest: $(VENV)/.installed-$(EXTRAS)
+	$(BIN)/pytest -n 2
+
+test: lint typecheck pytest
+
+bench: $(VENV)/.installed-$(EXTRAS)
+	$(BIN)/python bench/playouts.py go
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
