@@ -1,0 +1,110 @@
+"""Declared game options: names, kinds, defaults and allowed values.
+
+Each game lists its options as :class:`OptionSpec` values. The registry uses
+them to validate ``load_game(name, **options)`` generically, to coerce text
+from the command line, and to describe every game in ``list_games()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core.errors import OptionError
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game.
+
+    ``default`` is what the option is when not given; ``None`` means "derived
+    from another option" (e.g. Go's komi follows the rule set), which
+    ``default_text`` then explains.
+    """
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    default_text: str | None = None
+
+    def describe_allowed(self) -> str:
+        """The allowed values in words, for error messages and listings."""
+        if self.choices is not None:
+            return ", ".join(str(c) for c in self.choices)
+        if self.minimum is not None and self.maximum is not None:
+            return f"{self.kind.__name__} from {self._fmt(self.minimum)} to {self._fmt(self.maximum)}"
+        if self.kind is bool:
+            return "true or false"
+        return self.kind.__name__
+
+    def _fmt(self, x: float) -> str:
+        return str(int(x)) if float(x).is_integer() else str(x)
+
+    def coerce(self, value: Any) -> Any:
+        """Check ``value`` (or its text form) and return it as the option's kind."""
+        where = f"option {self.name}={value!r}"
+        if value is None and self.default is None:
+            return None
+        converted: Any
+        if self.kind is bool:
+            if isinstance(value, bool):
+                converted = value
+            elif isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+                converted = value.lower() in _TRUE
+            else:
+                raise OptionError(f"{where}: expected true or false")
+        elif self.kind is int:
+            if isinstance(value, bool):
+                raise OptionError(f"{where}: expected a whole number")
+            try:
+                converted = int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"{where}: expected a whole number") from None
+            if isinstance(value, float) and not value.is_integer():
+                raise OptionError(f"{where}: expected a whole number")
+        elif self.kind is float:
+            if isinstance(value, bool):
+                raise OptionError(f"{where}: expected a number")
+            try:
+                converted = float(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"{where}: expected a number") from None
+        else:
+            if not isinstance(value, str):
+                raise OptionError(f"{where}: expected text")
+            converted = value.lower()
+        if self.choices is not None and converted not in self.choices:
+            raise OptionError(f"{where}: allowed values are {self.describe_allowed()}")
+        if self.minimum is not None and converted < self.minimum:
+            raise OptionError(f"{where}: allowed values are {self.describe_allowed()}")
+        if self.maximum is not None and converted > self.maximum:
+            raise OptionError(f"{where}: allowed values are {self.describe_allowed()}")
+        return converted
+
+
+def validate_options(
+    game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Return every option of ``specs`` with ``given`` checked and merged over defaults.
+
+    Unknown names raise :class:`OptionError` listing the valid ones. Options
+    given as ``None`` count as not given.
+    """
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        valid = ", ".join(sorted(known)) or "(none)"
+        raise OptionError(f"{game} has no option {unknown[0]!r}; valid options: {valid}")
+    values: dict[str, Any] = {}
+    for spec in specs:
+        raw = given.get(spec.name)
+        values[spec.name] = spec.default if raw is None else spec.coerce(raw)
+    return values

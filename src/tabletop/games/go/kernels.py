@@ -1,0 +1,481 @@
+"""Numba kernels for Go: the board, chains, legality, moves, playouts, territory.
+
+Data layout (one position):
+
+* ``board``: int8[(N+2)**2], a flat board padded with a one-point BORDER
+  frame, so every real point has four neighbours ``p-W, p-1, p+1, p+W``
+  (``W = N+2``) and no bounds checks are needed.
+* ``links``: int32[2, L]; ``links[0, p]`` is the head of p's chain and
+  ``links[1, p]`` the next stone of the chain (a circular list), so a chain's
+  stones are walked without a search.
+* ``stats``: int64[4, L], per chain head: stones, pseudo-liberties, sum of
+  liberty points, sum of their squares. A pseudo-liberty is counted once per
+  (stone, empty neighbour) pair, which is cheap to update; the chain is in
+  atari exactly when all its pseudo-liberties are one point, i.e. when
+  ``sum**2 == sumsq * count`` (the standard trick, as in OpenSpiel and GNU Go
+  derivatives).
+
+Sizes and rule switches are passed as arguments: numba caches compiled code
+and freezes module globals into it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+EMPTY = 0
+BLACK = 1
+WHITE = 2
+BORDER = 3
+
+# Codes returned by ``check_move``.
+LEGAL = 0
+OCCUPIED = 1
+KO = 2
+SUICIDE = 3
+
+PASS = -1
+
+
+def empty_position(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Board, links and stats arrays of an empty n x n board."""
+    w = n + 2
+    board = np.full(w * w, BORDER, dtype=np.int8)
+    for row in range(n):
+        start = (row + 1) * w + 1
+        board[start : start + n] = EMPTY
+    links = np.empty((2, w * w), dtype=np.int32)
+    links[0] = np.arange(w * w)
+    links[1] = np.arange(w * w)
+    stats = np.zeros((4, w * w), dtype=np.int64)
+    return board, links, stats
+
+
+def zobrist_table(n: int) -> np.ndarray:
+    """Random 64-bit keys per (colour, point); index 0 is unused, fixed seed per size."""
+    w = n + 2
+    rng = np.random.default_rng(0x60_0000 + n)
+    return rng.integers(-(2**63), 2**63 - 1, size=(3, w * w), dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _add_lib(stats: np.ndarray, h: int, p: int) -> None:
+    stats[1, h] += 1
+    stats[2, h] += p
+    stats[3, h] += p * p
+
+
+@njit(cache=True, inline="always")
+def _remove_lib(stats: np.ndarray, h: int, p: int) -> None:
+    stats[1, h] -= 1
+    stats[2, h] -= p
+    stats[3, h] -= p * p
+
+
+@njit(cache=True, inline="always")
+def in_atari(stats: np.ndarray, h: int) -> bool:
+    """True when the chain headed by h has exactly one liberty."""
+    c = stats[1, h]
+    s = stats[2, h]
+    return c > 0 and s * s == stats[3, h] * c
+
+
+@njit(cache=True)
+def rebuild_chains(board: np.ndarray, links: np.ndarray, stats: np.ndarray, w: int) -> None:
+    """Recompute links and stats from the board alone (after undo or setup)."""
+    size = board.shape[0]
+    stack = np.empty(size, dtype=np.int32)
+    seen = np.zeros(size, dtype=np.bool_)
+    for p in range(size):
+        links[0, p] = p
+        links[1, p] = p
+        stats[0, p] = 0
+        stats[1, p] = 0
+        stats[2, p] = 0
+        stats[3, p] = 0
+    offsets = (-w, -1, 1, w)
+    for start in range(size):
+        color = board[start]
+        if (color != BLACK and color != WHITE) or seen[start]:
+            continue
+        # Flood the chain, threading it into a circular list headed by start.
+        seen[start] = True
+        top = 0
+        stack[top] = start
+        top += 1
+        last = start
+        while top > 0:
+            top -= 1
+            s = stack[top]
+            links[0, s] = start
+            if s != start:
+                links[1, last] = s
+                last = s
+            stats[0, start] += 1
+            for d in offsets:
+                n = s + d
+                v = board[n]
+                if v == EMPTY:
+                    _add_lib(stats, start, n)
+                elif v == color and not seen[n]:
+                    seen[n] = True
+                    stack[top] = n
+                    top += 1
+        links[1, last] = start
+
+
+@njit(cache=True)
+def check_move(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    p: int,
+    color: int,
+    ko: int,
+    allow_suicide: bool,
+) -> int:
+    """LEGAL, OCCUPIED, KO or SUICIDE for a stone of ``color`` at ``p`` (superko aside)."""
+    if board[p] != EMPTY:
+        return OCCUPIED
+    if p == ko:
+        return KO
+    opp = 3 - color
+    safe = False
+    has_friend = False
+    for d in (-w, -1, 1, w):
+        n = p + d
+        v = board[n]
+        if v == EMPTY:
+            return LEGAL
+        if v == color:
+            has_friend = True
+            if not in_atari(stats, links[0, n]):
+                safe = True
+        elif v == opp and in_atari(stats, links[0, n]):
+            safe = True  # captures, so the new stone gains a liberty
+    if safe:
+        return LEGAL
+    if allow_suicide and has_friend:
+        return LEGAL  # multi-stone suicide; a lone stone's suicide never is
+    return SUICIDE
+
+
+@njit(cache=True)
+def _merge(links: np.ndarray, stats: np.ndarray, a: int, b: int) -> None:
+    """Merge chain b into chain a (both heads)."""
+    s = b
+    while True:
+        links[0, s] = a
+        s = links[1, s]
+        if s == b:
+            break
+    t = links[1, a]
+    links[1, a] = links[1, b]
+    links[1, b] = t
+    for k in range(4):
+        stats[k, a] += stats[k, b]
+
+
+@njit(cache=True)
+def _remove_chain(
+    board: np.ndarray, links: np.ndarray, stats: np.ndarray, zob: np.ndarray, w: int, h: int
+) -> np.int64:
+    """Take the chain headed by h off the board; returns the hash change."""
+    color = board[h]
+    delta = np.int64(0)
+    s = h
+    while True:
+        board[s] = EMPTY
+        delta ^= zob[color, s]
+        s = links[1, s]
+        if s == h:
+            break
+    s = h
+    while True:
+        nxt = links[1, s]
+        for d in (-w, -1, 1, w):
+            n = s + d
+            v = board[n]
+            if v == BLACK or v == WHITE:
+                _add_lib(stats, links[0, n], s)
+        links[0, s] = s
+        links[1, s] = s
+        s = nxt
+        if s == h:
+            break
+    return delta
+
+
+@njit(cache=True)
+def play_stone(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    zob: np.ndarray,
+    w: int,
+    p: int,
+    color: int,
+) -> tuple[int, int, int, np.int64]:
+    """Place a stone that check_move found legal.
+
+    Returns (opposing stones captured, own stones lost to suicide, the new ko
+    point or -1, the xor change of the board hash).
+    """
+    opp = 3 - color
+    board[p] = color
+    delta = zob[color, p]
+    links[0, p] = p
+    links[1, p] = p
+    stats[0, p] = 1
+    stats[1, p] = 0
+    stats[2, p] = 0
+    stats[3, p] = 0
+    for d in (-w, -1, 1, w):
+        n = p + d
+        v = board[n]
+        if v == EMPTY:
+            _add_lib(stats, p, n)
+        elif v == BLACK or v == WHITE:
+            _remove_lib(stats, links[0, n], p)
+    for d in (-w, -1, 1, w):
+        n = p + d
+        if board[n] == color:
+            a = links[0, p]
+            b = links[0, n]
+            if a != b:
+                if stats[0, a] >= stats[0, b]:
+                    _merge(links, stats, a, b)
+                else:
+                    _merge(links, stats, b, a)
+    captured = 0
+    last_captured = -1
+    for d in (-w, -1, 1, w):
+        n = p + d
+        if board[n] == opp:
+            h = links[0, n]
+            if stats[1, h] == 0:
+                captured += stats[0, h]
+                last_captured = n
+                delta ^= _remove_chain(board, links, stats, zob, w, h)
+    head = links[0, p]
+    suicided = 0
+    if stats[1, head] == 0:
+        suicided = stats[0, head]
+        delta ^= _remove_chain(board, links, stats, zob, w, head)
+        return captured, suicided, -1, delta
+    ko = -1
+    if captured == 1 and stats[0, head] == 1 and stats[1, head] == 1:
+        ko = last_captured
+    return captured, suicided, ko, delta
+
+
+@njit(cache=True)
+def legal_actions(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    n: int,
+    color: int,
+    ko: int,
+    allow_suicide: bool,
+) -> np.ndarray:
+    """Legal placements as actions ``row*n + col`` (ascending) followed by pass ``n*n``."""
+    w = n + 2
+    out = np.empty(n * n + 1, dtype=np.int64)
+    k = 0
+    for row in range(n):
+        base = (row + 1) * w + 1
+        for col in range(n):
+            if check_move(board, links, stats, w, base + col, color, ko, allow_suicide) == LEGAL:
+                out[k] = row * n + col
+                k += 1
+    out[k] = n * n
+    return out[: k + 1].copy()
+
+
+@njit(cache=True)
+def result_hash(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    zob: np.ndarray,
+    w: int,
+    p: int,
+    color: int,
+    board_hash: np.int64,
+) -> np.int64:
+    """The board hash after a legal stone at p, without changing anything (for superko)."""
+    opp = 3 - color
+    h = board_hash ^ zob[color, p]
+    heads = np.full(4, -1, dtype=np.int64)
+    k = 0
+    has_liberty = False
+    for d in (-w, -1, 1, w):
+        nb = p + d
+        v = board[nb]
+        if v == EMPTY:
+            has_liberty = True
+        elif v == color:
+            if not in_atari(stats, links[0, nb]):
+                has_liberty = True
+        elif v == opp:
+            head = links[0, nb]
+            if in_atari(stats, head) and head != heads[0] and head != heads[1] and head != heads[2]:
+                heads[k] = head
+                k += 1
+    for i in range(k):
+        s = heads[i]
+        while True:
+            h ^= zob[opp, s]
+            s = links[1, s]
+            if s == heads[i]:
+                break
+    if k == 0 and not has_liberty:
+        # Multi-stone suicide: the stone and the friendly chains around it vanish.
+        h ^= zob[color, p]
+        seen = np.full(4, -1, dtype=np.int64)
+        j = 0
+        for d in (-w, -1, 1, w):
+            nb = p + d
+            if board[nb] == color:
+                head = links[0, nb]
+                if head != seen[0] and head != seen[1] and head != seen[2]:
+                    seen[j] = head
+                    j += 1
+                    s = head
+                    while True:
+                        h ^= zob[color, s]
+                        s = links[1, s]
+                        if s == head:
+                            break
+    return h
+
+
+@njit(cache=True)
+def region_owners(board: np.ndarray, n: int) -> np.ndarray:
+    """Per empty point: 1 if its region reaches only Black, 2 only White, 0 both or none.
+
+    Stones get their own colour; border entries are 0. One flood fill per region.
+    """
+    w = n + 2
+    size = board.shape[0]
+    owner = np.zeros(size, dtype=np.int8)
+    seen = np.zeros(size, dtype=np.bool_)
+    stack = np.empty(size, dtype=np.int32)
+    members = np.empty(size, dtype=np.int32)
+    for p in range(size):
+        v = board[p]
+        if v == BLACK or v == WHITE:
+            owner[p] = v
+            continue
+        if v != EMPTY or seen[p]:
+            continue
+        reach = 0
+        top = 0
+        m = 0
+        stack[top] = p
+        top += 1
+        seen[p] = True
+        while top > 0:
+            top -= 1
+            s = stack[top]
+            members[m] = s
+            m += 1
+            for d in (-w, -1, 1, w):
+                nb = s + d
+                c = board[nb]
+                if c == EMPTY:
+                    if not seen[nb]:
+                        seen[nb] = True
+                        stack[top] = nb
+                        top += 1
+                elif c == BLACK or c == WHITE:
+                    reach |= c
+        if reach == BLACK or reach == WHITE:
+            for i in range(m):
+                owner[members[i]] = reach
+    return owner
+
+
+@njit(cache=True)
+def seed_random(seed: int) -> None:
+    """Seed numba's own random generator (separate from NumPy's)."""
+    np.random.seed(seed)
+
+
+@njit(cache=True)
+def random_playout(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    zob: np.ndarray,
+    n: int,
+    color: int,
+    ko: int,
+    allow_suicide: bool,
+    max_plies: int,
+) -> tuple[int, int]:
+    """Play uniformly random legal moves (pass included) until two passes or max_plies.
+
+    Changes the arrays in place. Each ply draws candidates (empty points and
+    pass) without replacement until a legal one comes up, which is uniform
+    over the legal moves without testing all of them. Simple ko only: a
+    playout is a sample, and superko needs the game's whole history.
+    Returns (plies played, colour to move at the end).
+    """
+    w = n + 2
+    size = board.shape[0]
+    empties = np.empty(n * n, dtype=np.int32)
+    where = np.full(size, -1, dtype=np.int32)
+    cand = np.empty(n * n + 1, dtype=np.int32)
+    ne = 0
+    for p in range(size):
+        if board[p] == EMPTY:
+            empties[ne] = p
+            where[p] = ne
+            ne += 1
+    plies = 0
+    passes = 0
+    while plies < max_plies:
+        cand[:ne] = empties[:ne]
+        cand[ne] = PASS
+        k = ne + 1
+        move = PASS
+        while True:
+            i = np.random.randint(k)
+            c = cand[i]
+            if c == PASS:
+                break
+            if check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL:
+                move = c
+                break
+            k -= 1
+            cand[i] = cand[k]
+        plies += 1
+        if move == PASS:
+            passes += 1
+            ko = -1
+            color = 3 - color
+            if passes >= 2:
+                break
+            continue
+        passes = 0
+        captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+        if captured + suicided > 0:
+            ne = 0
+            for p in range(size):
+                if board[p] == EMPTY:
+                    empties[ne] = p
+                    where[p] = ne
+                    ne += 1
+        else:
+            j = where[move]
+            ne -= 1
+            last = empties[ne]
+            empties[j] = last
+            where[last] = j
+            where[move] = -1
+        color = 3 - color
+    return plies, color

@@ -1,0 +1,64 @@
+"""Go moves and their notation: GTP coordinates (``D4``, ``pass``).
+
+Columns are letters from the left skipping ``I`` (A..H, J..Z covers the
+largest board, 25x25); rows are numbers from the bottom. Output is upper
+case; input may be any case, with spaces around it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.core.errors import NotationError
+
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class GoMove:
+    """A stone at (col, row), both counted from 0 at the bottom-left, or a pass."""
+
+    col: int = -1
+    row: int = -1
+
+    @property
+    def is_pass(self) -> bool:
+        """True for the pass move."""
+        return self.col < 0
+
+    def __str__(self) -> str:
+        if self.is_pass:
+            return "pass"
+        return f"{COLUMNS[self.col]}{self.row + 1}"
+
+
+PASS = GoMove()
+
+
+def parse_move(text: str, size: int) -> GoMove:
+    """Read ``D4`` or ``pass`` on a size x size board; NotationError quotes what is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not text")
+    cleaned = text.strip().upper()
+    if cleaned == "PASS":
+        return PASS
+    if not cleaned:
+        raise NotationError("empty move: expected a point like D4 or 'pass'")
+    letter, digits = cleaned[0], cleaned[1:]
+    if letter == "I":
+        raise NotationError(f"{text!r}: Go coordinates skip the letter I (H is followed by J)")
+    if letter not in COLUMNS or not digits.isdigit():
+        raise NotationError(f"{text!r} is not a Go move: expected a point like D4 or 'pass'")
+    col = COLUMNS.index(letter)
+    row = int(digits) - 1
+    last = COLUMNS[size - 1]
+    if col >= size:
+        raise NotationError(f"{text!r}: column {letter} is off the {size}x{size} board (A..{last})")
+    if not 0 <= row < size:
+        raise NotationError(f"{text!r}: row {digits} is off the {size}x{size} board (1..{size})")
+    return GoMove(col, row)
+
+
+def format_point(col: int, row: int) -> str:
+    """The GTP name of a point."""
+    return str(GoMove(col, row))

@@ -1,0 +1,152 @@
+"""Go's options: one object holding every rule decision, with the rule-set presets.
+
+The defaults are those of RULES.md: Japanese rules (territory scoring, simple
+ko, suicide forbidden, komi 6.5) on 19x19. A preset fills in every part not
+given explicitly, so ``rules="chinese", komi=5.5`` is Chinese rules with a
+different komi.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tabletop.core.errors import OptionError
+from tabletop.core.options import OptionSpec
+
+RULE_SETS = ("japanese", "chinese", "aga", "tromp-taylor")
+KO_RULES = ("simple", "positional", "situational")
+SCORINGS = ("territory", "area")
+SUICIDE_RULES = ("forbidden", "multi-stone")
+HANDICAP_BONUS = ("none", "n", "n-1")
+HANDICAP_SIZES = (9, 13, 19)
+
+#: Each rule set's parts (KataGo's rules document, RULES.md 2.3).
+PRESETS: dict[str, dict[str, Any]] = {
+    "japanese": {
+        "ko": "simple",
+        "scoring": "territory",
+        "suicide": "forbidden",
+        "komi": 6.5,
+        "handicap_bonus": "none",
+    },
+    "chinese": {
+        "ko": "simple",
+        "scoring": "area",
+        "suicide": "forbidden",
+        "komi": 7.5,
+        "handicap_bonus": "n",
+    },
+    "aga": {
+        "ko": "situational",
+        "scoring": "area",
+        "suicide": "forbidden",
+        "komi": 7.5,
+        "handicap_bonus": "n-1",
+    },
+    "tromp-taylor": {
+        "ko": "positional",
+        "scoring": "area",
+        "suicide": "multi-stone",
+        "komi": 7.5,
+        "handicap_bonus": "none",
+    },
+}
+
+#: Komi in a handicap game unless given (RULES.md defaults table).
+HANDICAP_KOMI = 0.5
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("size", int, 19, "board size (9, 13 and 19 are the usual ones)", minimum=5, maximum=25),
+    OptionSpec(
+        "rules",
+        str,
+        "japanese",
+        "rule-set preset; it decides every part below that is not given",
+        choices=RULE_SETS,
+    ),
+    OptionSpec(
+        "ko",
+        str,
+        None,
+        "ko rule",
+        choices=KO_RULES,
+        default_text="from the rule set",
+    ),
+    OptionSpec(
+        "scoring", str, None, "scoring method", choices=SCORINGS, default_text="from the rule set"
+    ),
+    OptionSpec(
+        "suicide",
+        str,
+        None,
+        "whether a move may take its own chain of two or more stones off the board",
+        choices=SUICIDE_RULES,
+        default_text="from the rule set",
+    ),
+    OptionSpec(
+        "komi",
+        float,
+        None,
+        "points given to White, in exact halves",
+        minimum=-150,
+        maximum=150,
+        default_text="6.5 territory, 7.5 area, 0.5 with handicap",
+    ),
+    OptionSpec("handicap", int, 0, "fixed handicap stones (2..9 on 9x9, 13x13, 19x19)", minimum=0, maximum=9),
+    OptionSpec(
+        "handicap_bonus",
+        str,
+        None,
+        "points White gets per handicap stone under area scoring: none, n or n-1",
+        choices=HANDICAP_BONUS,
+        default_text="from the rule set",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class GoOptions:
+    """Every rule decision of a Go game, resolved (no part left to a preset)."""
+
+    size: int = 19
+    rules: str = "japanese"
+    ko: str = "simple"
+    scoring: str = "territory"
+    suicide: str = "forbidden"
+    komi: float = 6.5
+    handicap: int = 0
+    handicap_bonus: str = "none"
+
+    @classmethod
+    def resolve(cls, values: dict[str, Any]) -> GoOptions:
+        """Fill parts not given from the rule-set preset and check the combination."""
+        preset = PRESETS[values["rules"]]
+        resolved = {key: values.get(key) for key in ("size", "rules", "handicap")}
+        for key in ("ko", "scoring", "suicide", "handicap_bonus"):
+            given = values.get(key)
+            resolved[key] = preset[key] if given is None else given
+        size, handicap = resolved["size"], resolved["handicap"]
+        if handicap == 1:
+            raise OptionError("option handicap=1: a handicap is 2 to 9 stones (0 for none)")
+        if handicap and size not in HANDICAP_SIZES:
+            raise OptionError(
+                f"option handicap={handicap}: fixed handicap points exist only on 9x9, 13x13 "
+                f"and 19x19, not {size}x{size}"
+            )
+        komi = values.get("komi")
+        if komi is None:
+            komi = HANDICAP_KOMI if handicap else preset["komi"]
+        if not float(komi * 2).is_integer():
+            raise OptionError(f"option komi={komi}: komi must be a whole or half number")
+        resolved["komi"] = float(komi)
+        return cls(**resolved)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as plain values (for records and ``Game.options``)."""
+        return asdict(self)
+
+    @property
+    def superko(self) -> bool:
+        """True when any earlier position (not just the ko) may not be recreated."""
+        return self.ko != "simple"

@@ -1,0 +1,149 @@
+"""The core contract, checked on random games of every registered game.
+
+Each example plays one random game (seeded by hypothesis) and checks, at
+every ply, everything the contract promises. Across the examples this is
+thousands of plies per configuration.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop.core import IllegalMoveError, NotationError, Outcome, State
+
+MAX_PLIES = 220
+SETTINGS = settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+
+def check_moves_agree(state: State) -> list[int]:
+    actions = state.legal_actions()
+    assert actions.dtype.kind == "i"
+    assert list(actions) == sorted(set(actions.tolist())), "actions sorted and unique"
+    moves = state.legal_moves()
+    assert [state.move_to_action(m) for m in moves] == actions.tolist()
+    for move in moves:
+        text = str(move)
+        assert state.format_move(move) == text
+        assert state.parse_move(text) == move
+        assert state.parse_move(text.upper()) == move
+        assert state.parse_move(f" {text.lower()} ") == move
+        assert state.action_to_move(state.move_to_action(move)) == move
+    return list(actions.tolist())
+
+
+def check_illegal_rejected(state: State, legal: list[int], rng: random.Random) -> None:
+    num = state.game.num_actions
+    illegal = sorted(set(range(num)) - set(legal))
+    before = state.copy()
+    for action in rng.sample(illegal, min(3, len(illegal))):
+        try:
+            state.play(action)
+        except IllegalMoveError as err:
+            assert str(err), "the error says why"
+        else:
+            raise AssertionError(f"illegal action {action} was accepted")
+        assert state == before, "a rejected move changed the state"
+    for bad in (-1, num, "", "@@", "zz99"):
+        try:
+            state.play(bad)
+        except (NotationError, IllegalMoveError):
+            pass
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+        assert state == before
+
+
+def check_outcome(state: State) -> None:
+    outcome = state.outcome()
+    assert isinstance(outcome, Outcome)
+    assert state.to_move is None
+    assert len(state.legal_actions()) == 0 and state.legal_moves() == []
+    n = state.game.num_players
+    assert len(outcome.returns) == n
+    assert all(0 <= w < n for w in outcome.winners)
+    if n == 2:
+        assert sum(outcome.returns) == 0
+    if outcome.winners:
+        best = max(outcome.returns)
+        assert all(outcome.returns[w] == best for w in outcome.winners)
+        assert all(outcome.returns[s] < best for s in range(n) if s not in outcome.winners)
+    else:
+        assert len(set(outcome.returns)) == 1
+    try:
+        state.play(0)
+    except IllegalMoveError:
+        pass
+    else:
+        raise AssertionError("a move was accepted after the end")
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_game_keeps_the_contract(game: tabletop.Game, seed: int) -> None:
+    rng = random.Random(seed)
+    state = game.new_state()
+    start = state.copy()
+    assert state.ply == 0 and state.outcome() is None
+    for _ in range(MAX_PLIES):
+        if state.is_over():
+            break
+        assert state.to_move is not None and 0 <= state.to_move < game.num_players
+        assert state.outcome() is None
+        legal = check_moves_agree(state)
+        assert legal, "a game that is not over has a legal move"
+        if rng.random() < 0.2:
+            check_illegal_rejected(state, legal, rng)
+        action = rng.choice(legal)
+        before = state.copy()
+        hash_before = state.zobrist
+        state.play(action)
+        assert state.ply == before.ply + 1
+        assert state.history[-1] == state.action_to_move(action)
+        assert before != state
+        # Copies are independent: the copy did not move with the original.
+        assert before.ply == state.ply - 1 and before.zobrist == hash_before
+        undone = state.undo()
+        assert undone == before.action_to_move(action)
+        assert state == before and state.zobrist == hash_before
+        state.play(str(before.action_to_move(action)))
+    if state.is_over():
+        check_outcome(state)
+    record = state.to_dict()
+    rebuilt = type(state).from_dict(record)
+    assert rebuilt == state
+    assert rebuilt.to_dict() == record
+    # Undo all the way back reaches the start position exactly.
+    while state.ply:
+        state.undo()
+    assert state == start
+    try:
+        state.undo()
+    except IllegalMoveError:
+        pass
+    else:
+        raise AssertionError("undo at the start was accepted")
+
+
+def test_copy_is_independent(game: tabletop.Game) -> None:
+    state = game.new_state()
+    twin = state.copy()
+    action = int(np.asarray(state.legal_actions())[0])
+    state.play(action)
+    assert twin.ply == 0 and twin == game.new_state()
+    twin.play(action)
+    assert twin == state
+
+
+def test_game_is_hashable_and_equal_by_options(game: tabletop.Game) -> None:
+    again = tabletop.load_game(game.name, **game.options)
+    assert again == game and hash(again) == hash(game)
+    assert len(game.seat_names) == game.num_players
