@@ -1,0 +1,191 @@
+"""SGF FF[4] records for Go, read and written through sgfmill.
+
+Reading is lenient (any case in RU, a missing pass filled in when one colour
+moves twice, unknown properties ignored) and every problem names where it
+is; writing is strict FF[4]. Importing replays the game through the rules
+engine, so a record with an illegal move is reported with the move number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sgfmill import sgf
+
+from tabletop.core.errors import IllegalMoveError, NotationError, OptionError
+from tabletop.core.registry import load_game
+from tabletop.games.go.handicap import handicap_points
+from tabletop.games.go.notation import PASS, GoMove
+from tabletop.games.go.rules import GoState
+
+#: RU values (lower case) to the options they mean.
+RULES_BY_SGF_NAME: dict[str, dict[str, Any]] = {
+    "japanese": {"rules": "japanese"},
+    "jp": {"rules": "japanese"},
+    "korean": {"rules": "japanese"},
+    "chinese": {"rules": "chinese"},
+    "cn": {"rules": "chinese"},
+    "aga": {"rules": "aga"},
+    "bga": {"rules": "aga"},
+    "tromp-taylor": {"rules": "tromp-taylor"},
+    "tromp taylor": {"rules": "tromp-taylor"},
+    "tt": {"rules": "tromp-taylor"},
+    "nz": {"rules": "aga", "suicide": "multi-stone", "handicap_bonus": "none"},
+    "new zealand": {"rules": "aga", "suicide": "multi-stone", "handicap_bonus": "none"},
+}
+
+SGF_NAME_BY_RULES = {
+    "japanese": "Japanese",
+    "chinese": "Chinese",
+    "aga": "AGA",
+    "tromp-taylor": "Tromp-Taylor",
+}
+
+
+@dataclass
+class SgfRecord:
+    """A Go game read from SGF: the replayed state and the facts around it."""
+
+    state: GoState
+    black: str | None = None
+    white: str | None = None
+    result: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+def _fail(where: str, message: str) -> NotationError:
+    return NotationError(f"{where}: {message}")
+
+
+def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
+    """Parse an SGF game and replay it; NotationError/IllegalMoveError say what and where."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        game = sgf.Sgf_game.from_bytes(raw)
+    except ValueError as err:
+        raise _fail(where, f"not a valid SGF file ({err})") from None
+    root = game.get_root()
+    warnings: list[str] = []
+    try:
+        if root.has_property("GM") and root.get("GM") != 1:
+            raise _fail(where, f"GM[{root.get('GM')}] is not a Go record (GM[1])")
+        size = game.get_size()
+        komi = game.get_komi()
+    except ValueError as err:
+        raise _fail(where, f"bad root property ({err})") from None
+    options: dict[str, Any] = {"size": size}
+    if root.has_property("RU"):
+        name = str(root.get("RU")).strip().lower()
+        if name in RULES_BY_SGF_NAME:
+            options.update(RULES_BY_SGF_NAME[name])
+        else:
+            warnings.append(f"RU[{root.get('RU')}] is not a known rule set; using Japanese rules")
+    if root.has_property("KM"):
+        options["komi"] = komi
+    setup_black = _points(root, "AB", where)
+    if _points(root, "AW", where) or _points(root, "AE", where):
+        raise _fail(where, "set-up stones AW/AE are not supported (only a fixed handicap in AB)")
+    if setup_black:
+        count = len(setup_black)
+        try:
+            expected = set(handicap_points(size, count))
+        except OptionError:
+            expected = set()
+        if setup_black != expected:
+            raise _fail(
+                where,
+                f"AB holds {count} stones that are not the fixed handicap points of a "
+                f"{size}x{size} board; free handicap placement is not supported yet",
+            )
+        options["handicap"] = count
+    try:
+        state = load_game("go", **options).new_state()
+    except OptionError as err:
+        raise _fail(where, str(err)) from None
+    assert isinstance(state, GoState)
+    number = 0
+    for node in game.get_main_sequence()[1:]:
+        try:
+            colour, point = node.get_move()
+        except ValueError:
+            raise _fail(where, f"move {number + 1} is not a point on the board") from None
+        if colour is None:
+            continue
+        number += 1
+        seat = 0 if colour == "b" else 1
+        if state.to_move != seat and not state.is_over():
+            warnings.append(f"move {number}: {colour.upper()} moved twice; a pass was inserted")
+            state.play(PASS)
+        move = PASS if point is None else GoMove(point[1], point[0])
+        try:
+            state.play(move)
+        except IllegalMoveError as err:
+            raise IllegalMoveError(f"{where}: move {number} ({colour.upper()} {move}): {err}") from None
+    result = root.get("RE") if root.has_property("RE") else None
+    black = game.get_player_name("b")
+    white = game.get_player_name("w")
+    return SgfRecord(state, black, white, result, warnings)
+
+
+def _points(root: Any, prop: str, where: str) -> set[tuple[int, int]]:
+    if not root.has_property(prop):
+        return set()
+    try:
+        return {(col, row) for row, col in root.get(prop)}
+    except ValueError as err:
+        raise _fail(where, f"bad {prop} property ({err})") from None
+
+
+def load_sgf(path: str | Path) -> SgfRecord:
+    """Read an SGF file; a missing or unreadable file is a NotationError naming it."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise NotationError(f"{path}: cannot read the file ({err.strerror})") from None
+    return read_sgf(data, where=str(path))
+
+
+def write_sgf(
+    state: GoState,
+    black: str | None = None,
+    white: str | None = None,
+    result: str | None = None,
+) -> bytes:
+    """The game of ``state`` as SGF FF[4] bytes (UTF-8).
+
+    ``result`` overrides what the state says (e.g. ``B+R`` after a resignation);
+    otherwise a finished game gets its score (``W+6.5``), a cycle ``Void``.
+    """
+    rules = state.game.rules
+    game = sgf.Sgf_game(rules.size)
+    root = game.get_root()
+    root.set("KM", rules.komi)
+    root.set("RU", SGF_NAME_BY_RULES[rules.rules])
+    if rules.handicap:
+        root.set("HA", rules.handicap)
+        root.set("AB", {(row, col) for col, row in handicap_points(rules.size, rules.handicap)})
+    if black:
+        root.set("PB", black)
+    if white:
+        root.set("PW", white)
+    if result is None:
+        outcome = state.outcome()
+        if outcome is not None:
+            result = "Void" if outcome.reason == "cycle" else str(outcome.detail.get("result"))
+    if result:
+        root.set("RE", result)
+    colour = "w" if rules.handicap else "b"
+    for move in state.history:
+        assert isinstance(move, GoMove)
+        node = game.extend_main_sequence()
+        node.set_move(colour, None if move.is_pass else (move.row, move.col))
+        colour = "b" if colour == "w" else "w"
+    out: bytes = game.serialise()
+    return out
+
+
+def save_sgf(state: GoState, path: str | Path, **players: str | None) -> None:
+    """Write the game of ``state`` to ``path`` as SGF."""
+    Path(path).write_bytes(write_sgf(state, **players))

@@ -1,0 +1,72 @@
+"""Territory and area scoring with dead stones; the score breakdown in the outcome."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core import IllegalMoveError
+
+from .helpers import position
+
+# A 5x5 game: Black owns columns A-B, White columns D-E, the C column is the wall
+# between... with a dead white stone inside Black's area at A5.
+WALL = {"black": "B1 B2 B3 B4 B5", "white": "D1 D2 D3 D4 D5 A5"}
+
+
+def finished(**options: object):  # type: ignore[no-untyped-def]
+    state = position(**WALL, size=5, **options)
+    state.play("pass")
+    state.play("pass")
+    assert state.is_over()
+    return state
+
+
+def test_area_scoring_with_a_dead_stone() -> None:
+    state = finished(rules="chinese", komi=0.5)
+    # Without marking: A5 is a white stone alive; A1-A4 reach both colours? A1..A4
+    # touch B stones and A5 (white): neutral.
+    score = state.score()
+    assert score.black.stones == 5 and score.black.territory == 0
+    state.toggle_dead("A5")
+    score = state.score()
+    assert score.black.stones == 5 and score.black.territory == 5  # A1..A5
+    assert score.white.stones == 5 and score.white.territory == 5  # E1..E5
+    assert score.white.total == 10.5 and score.black.total == 10
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,)
+    assert outcome.detail["result"] == "W+0.5"
+    state.toggle_dead("A5")  # toggling again makes it alive
+    assert state.dead_stones == []
+
+
+def test_territory_scoring_counts_prisoners_and_dead() -> None:
+    state = finished(rules="japanese", komi=6.5)
+    state.set_dead_stones(["A5"])
+    score = state.score()
+    assert score.black.territory == 5 and score.black.dead == 1 and score.black.stones == 0
+    assert score.white.territory == 5 and score.white.komi == 6.5
+    assert score.black.total == 6 and score.white.total == 11.5
+    assert score.result() == "W+5.5"
+
+
+def test_tromp_taylor_removes_nothing() -> None:
+    state = finished(rules="tromp-taylor")
+    with pytest.raises(IllegalMoveError, match="tromp-taylor"):
+        state.toggle_dead("A5")
+
+
+def test_dead_stones_only_after_play_ends() -> None:
+    state = position(**WALL, size=5)
+    with pytest.raises(IllegalMoveError, match="two passes"):
+        state.set_dead_stones(["A5"])
+    ended = finished()
+    with pytest.raises(IllegalMoveError, match="no stone"):
+        ended.set_dead_stones(["C3"])
+
+
+def test_handicap_bonus_under_area_scoring() -> None:
+    for rules, bonus in (("chinese", 4.0), ("aga", 3.0), ("japanese", 0.0)):
+        state = position(size=9, handicap=4, rules=rules, to_move="white")
+        state.play("pass")
+        state.play("pass")
+        assert state.score().white.komi == 0.5 + bonus

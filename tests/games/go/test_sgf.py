@@ -1,0 +1,106 @@
+"""SGF import and export (GO-15 and the record round trip)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from tabletop.core import IllegalMoveError, NotationError
+from tabletop.games.go import GoState
+from tabletop.games.go.sgf import load_sgf, read_sgf, write_sgf
+
+
+def random_game(seed: int, plies: int, **options: object) -> GoState:
+    rng = random.Random(seed)
+    state = tabletop.load_game("go", **options).new_state()
+    assert isinstance(state, GoState)
+    for _ in range(plies):
+        if state.is_over():
+            break
+        state.play(rng.choice(state.legal_actions().tolist()))
+    return state
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"size": 9},
+        {"size": 13, "rules": "chinese", "handicap": 4},
+        {"size": 19, "rules": "aga", "komi": 5.5},
+        {"size": 7, "rules": "tromp-taylor"},
+        {"size": 21},
+    ],
+)
+def test_round_trip(options: dict[str, object]) -> None:
+    state = random_game(7, 150, **options)
+    data = write_sgf(state, black="Ada", white="Bob")
+    record = read_sgf(data)
+    assert record.state == state
+    assert (record.black, record.white) == ("Ada", "Bob")
+    assert record.warnings == []
+    assert write_sgf(record.state, black="Ada", white="Bob") == data
+
+
+def test_finished_game_writes_its_result() -> None:
+    state = tabletop.load_game("go", size=9, rules="chinese").new_state()
+    state.play("E5")
+    state.play("pass")
+    state.play("pass")
+    data = write_sgf(state)
+    assert b"RE[B+73.5]" in data  # 81 points for Black minus komi 7.5
+    assert read_sgf(data).result == "B+73.5"
+
+
+def test_go15_pass_encodings() -> None:
+    for text in ("(;SZ[9];B[];W[ee];B[tt])", "(;SZ[9];B[tt];W[ee];B[])"):
+        record = read_sgf(text)
+        assert [str(m) for m in record.state.history] == ["pass", "E5", "pass"]
+
+
+def test_reads_handicap_komi_rules_players() -> None:
+    text = (
+        "(;GM[1]FF[4]SZ[19]KM[0.5]HA[2]RU[Chinese]PB[Black Player]PW[White Player]"
+        "AB[dp][pd];W[pp];B[dd])"
+    )
+    record = read_sgf(text)
+    game = record.state.game
+    assert game.options["handicap"] == 2 and game.options["rules"] == "chinese"
+    assert game.options["komi"] == 0.5
+    assert [str(m) for m in record.state.history] == ["Q4", "D16"]
+    assert record.black == "Black Player"
+
+
+def test_illegal_move_reported_with_its_number() -> None:
+    # Move 3 plays on an occupied point.
+    with pytest.raises(IllegalMoveError, match=r"move 3 \(B E5\).*occupied"):
+        read_sgf("(;SZ[9];B[ee];W[dd];B[ee])")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("hello", "not a valid SGF file"),
+        ("(;SZ[9];B[ee]", "not a valid SGF file"),
+        ("(;SZ[9];B[zz])", "move 1 is not a point"),
+        ("(;SZ[3])", "size=3"),
+        ("(;SZ[9]AB[aa][bb])", "not the fixed handicap points"),
+        ("(;GM[3]SZ[9])", "not a Go record"),
+    ],
+)
+def test_broken_records(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        read_sgf(text)
+
+
+def test_same_colour_twice_gets_a_pass() -> None:
+    record = read_sgf("(;SZ[9];B[ee];B[dd])")
+    assert [str(m) for m in record.state.history] == ["E5", "pass", "D6"]
+    assert "pass was inserted" in record.warnings[0]
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(NotationError, match="cannot read"):
+        load_sgf(tmp_path / "nope.sgf")
