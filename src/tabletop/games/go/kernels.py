@@ -125,7 +125,7 @@ def rebuild_chains(board: np.ndarray, links: np.ndarray, stats: np.ndarray, w: i
         links[1, last] = start
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def check_move(
     board: np.ndarray,
     links: np.ndarray,
@@ -288,7 +288,19 @@ def legal_actions(
     for row in range(n):
         base = (row + 1) * w + 1
         for col in range(n):
-            if check_move(board, links, stats, w, base + col, color, ko, allow_suicide) == LEGAL:
+            p = base + col
+            if board[p] != EMPTY:
+                continue
+            # Fast path: an empty neighbour makes any non-ko placement legal.
+            if p != ko and (
+                board[p - w] == EMPTY
+                or board[p - 1] == EMPTY
+                or board[p + 1] == EMPTY
+                or board[p + w] == EMPTY
+            ):
+                out[k] = row * n + col
+                k += 1
+            elif check_move(board, links, stats, w, p, color, ko, allow_suicide) == LEGAL:
                 out[k] = row * n + col
                 k += 1
     out[k] = n * n

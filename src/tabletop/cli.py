@@ -1,0 +1,91 @@
+"""The ``tabletop`` command: ``play`` a game in the terminal, list the ``games``.
+
+Game options are given as ``--name value`` after the game's name and are
+checked against the game's declared options, so every registered game is
+playable at once: ``tabletop play go --size 9 --rules chinese --handicap 4``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import tabletop
+from tabletop.core import OptionError, TabletopError, game_info
+from tabletop.terminal import TerminalGame
+
+OPPONENTS = ("human", "random")
+
+
+def _option_pairs(tokens: Sequence[str]) -> dict[str, Any]:
+    """Turn ``--size 9 --rules=chinese`` into {"size": "9", "rules": "chinese"}."""
+    options: dict[str, Any] = {}
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if not token.startswith("--") or token == "--":
+            raise OptionError(f"unexpected argument {token!r}: options look like --size 9")
+        name, eq, value = token[2:].partition("=")
+        if not eq:
+            if i + 1 >= len(tokens) or tokens[i + 1].startswith("--"):
+                raise OptionError(f"option --{name} needs a value")
+            value = tokens[i + 1]
+            i += 1
+        options[name.replace("-", "_")] = value
+        i += 1
+    return options
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tabletop", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=tabletop.__version__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="Play in the terminal. Game options follow the game: --size 9 ...",
+    )
+    play.add_argument("game", help="the game: " + ", ".join(g.name for g in tabletop.list_games()))
+    play.add_argument("--vs", choices=OPPONENTS, default="human", help="the second seat")
+    play.add_argument("--seed", type=int, default=None, help="seed for the computer player")
+    sub.add_parser("games", help="list the games and their options")
+    return parser
+
+
+def _list_games() -> None:
+    for info in tabletop.list_games():
+        players = "/".join(str(p) for p in info.players)
+        print(f"{info.name} ({info.title}, {players} players)")
+        for spec in info.options:
+            default = spec.default_text or spec.default
+            print(f"  --{spec.name.replace('_', '-')}: {spec.help}")
+            print(f"      allowed: {spec.describe_allowed()}; default: {default}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status. Errors print one line, never a traceback."""
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    try:
+        if args.command == "games":
+            if extra:
+                parser.error(f"unexpected arguments: {' '.join(extra)}")
+            _list_games()
+            return 0
+        info = game_info(args.game)
+        game = tabletop.load_game(info.name, **_option_pairs(extra))
+        seats = ["human"] + [args.vs] * (game.num_players - 1)
+        TerminalGame(game, seats, seed=args.seed).run()
+        return 0
+    except TabletopError as err:
+        print(f"tabletop: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

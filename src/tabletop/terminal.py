@@ -1,0 +1,218 @@
+"""The terminal game: any registered game at one keyboard, or against a random player.
+
+Moves are typed in the game's notation. Commands: ``undo``, ``pass``,
+``resign``, ``moves``, ``save FILE``, ``help``, ``quit``. Bad input prints
+one line saying what was wrong and changes nothing.
+
+Go adds the end of play: after two passes the dead stones are agreed by
+toggling chains (typing one of a chain's points), then the score is shown.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tabletop.core import Game, Outcome, State, TabletopError
+from tabletop.games.go import GoState
+from tabletop.games.go.sgf import save_sgf
+
+HELP = """\
+Type a move in notation (for Go: D4, pass). Commands:
+  undo        take back the last move (against the computer: your last move and its reply)
+  pass        pass, where the game allows it
+  resign      give up the game
+  moves       list the legal moves
+  save FILE   write the game record (SGF for Go, JSON otherwise)
+  help        this text
+  quit        leave without finishing"""
+
+DEAD_HELP = """\
+Play has ended. Mark the dead stones: type a point of a chain to toggle it
+dead or alive; 'done' accepts and scores, 'undo' takes back the last pass
+and resumes play."""
+
+Input = Callable[[str], str]
+Output = Callable[[str], None]
+
+
+class TerminalGame:
+    """One game in the terminal. ``seats[i]`` is "human" or "random"."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: list[str],
+        read: Input = input,
+        write: Output = print,
+        seed: int | None = None,
+    ) -> None:
+        self.game = game
+        self.state: State = game.new_state()
+        self.seats = seats
+        self.read = read
+        self.write = write
+        self.rng = random.Random(seed)
+
+    # -- the loop -----------------------------------------------------------------------
+    def run(self) -> Outcome | None:
+        """Play until the game ends, someone resigns or quits; returns the outcome."""
+        self.write(f"{self.game!r}\nType 'help' for commands.")
+        while True:
+            if self.state.is_over():
+                if isinstance(self.state, GoState) and self.state.end_reason == "score":
+                    if not self.agree_dead_stones(self.state):
+                        continue  # play resumed
+                return self.finish(self.state.outcome())
+            seat = self.state.to_move
+            assert seat is not None
+            self.write("\n" + str(self.state))
+            if self.seats[seat] != "human":
+                self.computer_move(seat)
+                continue
+            try:
+                line = self.read(f"{self.game.seat_names[seat]}> ")
+            except EOFError:
+                self.write("\n(end of input: leaving the game)")
+                return None
+            result = self.command(line.strip(), seat)
+            if result is not None:
+                return result if isinstance(result, Outcome) else None
+
+    def computer_move(self, seat: int) -> None:
+        actions = self.state.legal_actions().tolist()
+        move = self.state.action_to_move(self.rng.choice(actions))
+        self.state.play(move)
+        self.write(f"{self.game.seat_names[seat]} (computer) plays {move}")
+
+    def command(self, line: str, seat: int) -> Outcome | bool | None:
+        """Handle one line; returns an Outcome or True to stop the game, None to go on."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if not line:
+            return None
+        if word in ("help", "?"):
+            self.write(HELP)
+        elif word in ("quit", "exit"):
+            self.write("Game abandoned.")
+            return True
+        elif word == "resign":
+            return self.resign(seat)
+        elif word == "undo":
+            self.undo_turn()
+        elif word == "moves":
+            self.write(" ".join(str(m) for m in self.state.legal_moves()))
+        elif word == "save":
+            self.save(rest.strip())
+        else:
+            try:
+                self.state.play(line)
+            except TabletopError as err:
+                self.write(f"error: {err}")
+        return None
+
+    def undo_turn(self) -> None:
+        """Undo back to the last position where a person was to move."""
+        if self.state.ply == 0:
+            self.write("error: nothing to undo")
+            return
+        self.state.undo()
+        while self.state.ply and self.seats[self._seat()] != "human":
+            self.state.undo()
+
+    def _seat(self) -> int:
+        seat = self.state.to_move
+        assert seat is not None
+        return seat
+
+    def resign(self, seat: int) -> Outcome:
+        n = self.game.num_players
+        winners = tuple(s for s in range(n) if s != seat)
+        returns = tuple(-1.0 if s == seat else 1.0 / (n - 1) for s in range(n))
+        outcome = Outcome(returns, winners, "resignation", {"resigned": seat})
+        return self.finish(outcome)
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.write("error: save needs a file name, e.g. save game.sgf")
+            return
+        try:
+            if isinstance(self.state, GoState) and not path.lower().endswith(".json"):
+                save_sgf(self.state, path)
+            else:
+                Path(path).write_text(json.dumps(self.state.to_dict(), indent=2))
+        except OSError as err:
+            self.write(f"error: cannot write {path!r} ({err.strerror})")
+            return
+        self.write(f"saved to {path}")
+
+    # -- the end ------------------------------------------------------------------------
+    def agree_dead_stones(self, state: GoState) -> bool:
+        """The dead-stone phase; False if the players chose to resume play."""
+        if state.game.rules.rules == "tromp-taylor":
+            return True  # nothing is removed under Tromp-Taylor
+        # The proposal: no stone dead (an estimator comes with the computer players).
+        state.set_dead_stones([])
+        self.write(DEAD_HELP)
+        while True:
+            self.write("\n" + str(state))
+            self.write(self.score_line(state.outcome()))
+            try:
+                line = self.read("dead stones> ").strip()
+            except EOFError:
+                return True
+            if line.lower() in ("done", "accept", "ok"):
+                return True
+            if line.lower() == "undo":
+                state.undo()
+                return False
+            if line.lower() in ("help", "?"):
+                self.write(DEAD_HELP)
+                continue
+            try:
+                chain = state.toggle_dead(line)
+            except TabletopError as err:
+                self.write(f"error: {err}")
+                continue
+            now = "dead" if str(chain[0]) in {str(m) for m in state.dead_stones} else "alive"
+            self.write(f"{len(chain)} stone(s) at {line.upper()} marked {now}")
+
+    def score_line(self, outcome: Outcome | None) -> str:
+        if outcome is None or "black" not in outcome.detail:
+            return ""
+        d: dict[str, Any] = dict(outcome.detail)
+        parts = []
+        for side in ("black", "white"):
+            s = d[side]
+            if d["scoring"] == "area":
+                parts.append(
+                    f"{side.title()}: {s['stones']} stones + {s['territory']} territory"
+                    f" + {s['komi']} komi = {s['total']}"
+                )
+            else:
+                parts.append(
+                    f"{side.title()}: {s['territory']} territory + {s['prisoners']} prisoners"
+                    f" + {s['dead']} dead + {s['komi']} komi = {s['total']}"
+                )
+        return "\n".join([*parts, f"Result: {d['result']}"])
+
+    def finish(self, outcome: Outcome | None) -> Outcome | None:
+        self.write("\n" + str(self.state))
+        if outcome is None:
+            return None
+        names = self.game.seat_names
+        if outcome.reason == "resignation":
+            loser = outcome.detail["resigned"]
+            self.write(f"{names[loser]} resigns.")
+        elif outcome.reason == "score" and "result" in outcome.detail:
+            self.write(self.score_line(outcome))
+        elif outcome.reason == "cycle":
+            self.write("The same position came back a third time: the game ends without result.")
+        if outcome.winners:
+            self.write("Winner: " + ", ".join(names[w] for w in outcome.winners))
+        else:
+            self.write("No winner.")
+        return outcome
