@@ -35,7 +35,9 @@ def go_ours(size: int, seconds: float) -> tuple[float, float]:
     zob = kernels.zobrist_table(size)
     cap = 4 * size * size
     kernels.seed_random(12345)
-    kernels.random_playout(board0.copy(), links0.copy(), stats0.copy(), zob, size, 1, -1, False, cap)
+    kernels.random_playout(
+        board0.copy(), links0.copy(), stats0.copy(), zob, size, 1, -1, False, cap
+    )
     games = moves = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:

@@ -46,15 +46,16 @@ class TerminalGame:
         self,
         game: Game,
         seats: list[str],
-        read: Input = input,
-        write: Output = print,
+        read: Input | None = None,
+        write: Output | None = None,
         seed: int | None = None,
     ) -> None:
         self.game = game
         self.state: State = game.new_state()
         self.seats = seats
-        self.read = read
-        self.write = write
+        # Looked up at call time, so a replaced builtins.input is honoured.
+        self.read: Input = read or (lambda prompt: input(prompt))
+        self.write: Output = write or (lambda text: print(text))
         self.rng = random.Random(seed)
 
     # -- the loop -----------------------------------------------------------------------
@@ -63,9 +64,11 @@ class TerminalGame:
         self.write(f"{self.game!r}\nType 'help' for commands.")
         while True:
             if self.state.is_over():
-                if isinstance(self.state, GoState) and self.state.end_reason == "score":
-                    if not self.agree_dead_stones(self.state):
-                        continue  # play resumed
+                ended_by_passes = (
+                    isinstance(self.state, GoState) and self.state.end_reason == "score"
+                )
+                if ended_by_passes and not self.agree_dead_stones(self.state):  # type: ignore[arg-type]
+                    continue  # play resumed
                 return self.finish(self.state.outcome())
             seat = self.state.to_move
             assert seat is not None
@@ -128,7 +131,7 @@ class TerminalGame:
         assert seat is not None
         return seat
 
-    def resign(self, seat: int) -> Outcome:
+    def resign(self, seat: int) -> Outcome | None:
         n = self.game.num_players
         winners = tuple(s for s in range(n) if s != seat)
         returns = tuple(-1.0 if s == seat else 1.0 / (n - 1) for s in range(n))

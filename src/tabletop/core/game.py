@@ -108,8 +108,10 @@ class Game(ABC):
         """The start position."""
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and dict(self.options) == dict(
-            other.options  # type: ignore[attr-defined]
+        return (
+            isinstance(other, Game)
+            and type(other) is type(self)
+            and (dict(self.options) == dict(other.options))
         )
 
     def __hash__(self) -> int:

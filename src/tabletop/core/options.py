@@ -40,7 +40,9 @@ class OptionSpec:
         if self.choices is not None:
             return ", ".join(str(c) for c in self.choices)
         if self.minimum is not None and self.maximum is not None:
-            return f"{self.kind.__name__} from {self._fmt(self.minimum)} to {self._fmt(self.maximum)}"
+            return (
+                f"{self.kind.__name__} from {self._fmt(self.minimum)} to {self._fmt(self.maximum)}"
+            )
         if self.kind is bool:
             return "true or false"
         return self.kind.__name__

@@ -13,9 +13,7 @@ from .helpers import position
 
 def stones(state: GoState, color: int) -> set[str]:
     n = state.game.size
-    return {
-        str(GoMove(c, r)) for c in range(n) for r in range(n) if state.stone_at(c, r) == color
-    }
+    return {str(GoMove(c, r)) for c in range(n) for r in range(n) if state.stone_at(c, r) == color}
 
 
 @pytest.mark.parametrize(("size", "count"), [(9, 81), (13, 169), (19, 361)])

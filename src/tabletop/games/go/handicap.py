@@ -41,6 +41,11 @@ def star_points(size: int) -> list[tuple[int, int]]:
     if size >= 7 and size % 2 == 1:
         edge = 2 if size < 13 else 3
         mid = size // 2
-        return [(edge, edge), (size - 1 - edge, edge), (edge, size - 1 - edge),
-                (size - 1 - edge, size - 1 - edge), (mid, mid)]
+        return [
+            (edge, edge),
+            (size - 1 - edge, edge),
+            (edge, size - 1 - edge),
+            (size - 1 - edge, size - 1 - edge),
+            (mid, mid),
+        ]
     return []

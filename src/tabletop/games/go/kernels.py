@@ -292,15 +292,15 @@ def legal_actions(
             if board[p] != EMPTY:
                 continue
             # Fast path: an empty neighbour makes any non-ko placement legal.
-            if p != ko and (
-                board[p - w] == EMPTY
-                or board[p - 1] == EMPTY
-                or board[p + 1] == EMPTY
-                or board[p + w] == EMPTY
-            ):
-                out[k] = row * n + col
-                k += 1
-            elif check_move(board, links, stats, w, p, color, ko, allow_suicide) == LEGAL:
+            if (
+                p != ko
+                and (
+                    board[p - w] == EMPTY
+                    or board[p - 1] == EMPTY
+                    or board[p + 1] == EMPTY
+                    or board[p + w] == EMPTY
+                )
+            ) or check_move(board, links, stats, w, p, color, ko, allow_suicide) == LEGAL:
                 out[k] = row * n + col
                 k += 1
     out[k] = n * n

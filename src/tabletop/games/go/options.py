@@ -57,7 +57,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 HANDICAP_KOMI = 0.5
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("size", int, 19, "board size (9, 13 and 19 are the usual ones)", minimum=5, maximum=25),
+    OptionSpec(
+        "size", int, 19, "board size (9, 13 and 19 are the usual ones)", minimum=5, maximum=25
+    ),
     OptionSpec(
         "rules",
         str,
@@ -93,7 +95,14 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         maximum=150,
         default_text="6.5 territory, 7.5 area, 0.5 with handicap",
     ),
-    OptionSpec("handicap", int, 0, "fixed handicap stones (2..9 on 9x9, 13x13, 19x19)", minimum=0, maximum=9),
+    OptionSpec(
+        "handicap",
+        int,
+        0,
+        "fixed handicap stones (2..9 on 9x9, 13x13, 19x19)",
+        minimum=0,
+        maximum=9,
+    ),
     OptionSpec(
         "handicap_bonus",
         str,
@@ -122,7 +131,7 @@ class GoOptions:
     def resolve(cls, values: dict[str, Any]) -> GoOptions:
         """Fill parts not given from the rule-set preset and check the combination."""
         preset = PRESETS[values["rules"]]
-        resolved = {key: values.get(key) for key in ("size", "rules", "handicap")}
+        resolved: dict[str, Any] = {key: values[key] for key in ("size", "rules", "handicap")}
         for key in ("ko", "scoring", "suicide", "handicap_bonus"):
             given = values.get(key)
             resolved[key] = preset[key] if given is None else given

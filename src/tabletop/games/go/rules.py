@@ -170,7 +170,12 @@ class GoState(State):
         if self._ended is not None:
             return np.empty(0, dtype=np.int64)
         actions: ActionArray = kernels.legal_actions(
-            self._board, self._links, self._stats, self._n, self._color, self._ko,
+            self._board,
+            self._links,
+            self._stats,
+            self._n,
+            self._color,
+            self._ko,
             self._allow_suicide,
         )
         if self.game.rules.superko:
@@ -209,7 +214,13 @@ class GoState(State):
         p = self._point(action % self._n, action // self._n)
         after = int(
             kernels.result_hash(
-                self._board, self._links, self._stats, self._zob, self._w, p, self._color,
+                self._board,
+                self._links,
+                self._stats,
+                self._zob,
+                self._w,
+                p,
+                self._color,
                 self._hash,
             )
         )
@@ -232,7 +243,13 @@ class GoState(State):
             self._check_on_board(m)
             p = self._point(m.col, m.row)
             code = kernels.check_move(
-                self._board, self._links, self._stats, self._w, p, self._color, self._ko,
+                self._board,
+                self._links,
+                self._stats,
+                self._w,
+                p,
+                self._color,
+                self._ko,
                 self._allow_suicide,
             )
             if code != kernels.LEGAL:
@@ -267,7 +284,9 @@ class GoState(State):
         if code == kernels.OCCUPIED:
             return f"{move}: the point is already occupied"
         if code == kernels.KO:
-            return f"{move}: ko - the stone just taken cannot be retaken at once; play elsewhere first"
+            return (
+                f"{move}: ko - the stone just taken cannot be retaken at once; play elsewhere first"
+            )
         return f"{move}: suicide - the stone would have no liberties and capture nothing"
 
     def undo(self) -> GoMove:
@@ -289,7 +308,7 @@ class GoState(State):
     # -- the end: dead stones and the score ------------------------------------------------
     @property
     def end_reason(self) -> str | None:
-        """"score" after two passes, "cycle" after a long cycle, None while playing."""
+        """ "score" after two passes, "cycle" after a long cycle, None while playing."""
         return self._ended
 
     @property
@@ -358,7 +377,12 @@ class GoState(State):
         """The score of the position as it stands, with the stones marked dead removed."""
         rules = self.game.rules
         return score_board(
-            self._board, self._n, rules.scoring, rules.komi, self._prisoners, self._dead,
+            self._board,
+            self._n,
+            rules.scoring,
+            rules.komi,
+            self._prisoners,
+            self._dead,
             self.game.white_bonus,
         )
 
@@ -437,7 +461,7 @@ class GoState(State):
             and self._situations_seen == other._situations_seen
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __str__(self) -> str:
         n = self._n

@@ -122,7 +122,9 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
         try:
             state.play(move)
         except IllegalMoveError as err:
-            raise IllegalMoveError(f"{where}: move {number} ({colour.upper()} {move}): {err}") from None
+            raise IllegalMoveError(
+                f"{where}: move {number} ({colour.upper()} {move}): {err}"
+            ) from None
     result = root.get("RE") if root.has_property("RE") else None
     black = game.get_player_name("b")
     white = game.get_player_name("w")

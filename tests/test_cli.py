@@ -1,0 +1,101 @@
+"""The command line and the terminal game, driven with scripted input."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from tabletop.cli import main
+from tabletop.games.go.sgf import load_sgf
+from tabletop.terminal import TerminalGame
+
+
+def scripted(lines: list[str]) -> tuple[TerminalGame, list[str]]:
+    it: Iterator[str] = iter(lines)
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    game = tabletop.load_game("go", size=5, rules="japanese", komi=0.5)
+    return TerminalGame(game, ["human", "human"], read=read, write=out.append), out
+
+
+def test_bad_input_is_one_line_and_changes_nothing() -> None:
+    term, out = scripted(["C3", "C3", "Z9", "I2", "undo", "undo", "undo"])
+    term.run()
+    errors = [line for line in out if line.startswith("error:")]
+    assert errors == [
+        "error: C3: the point is already occupied",
+        "error: 'Z9': column Z is off the 5x5 board (A..E)",
+        "error: 'I2': Go coordinates skip the letter I (H is followed by J)",
+        "error: nothing to undo",
+        "error: nothing to undo",
+    ]
+    assert term.state.ply == 0
+
+
+def test_passes_then_dead_stones_and_score() -> None:
+    moves = ["B1", "D1", "B2", "D2", "B3", "D3", "B4", "D4", "B5", "D5", "pass", "A5"]
+    term, out = scripted([*moves, "pass", "pass", "A5", "done"])
+    outcome = term.run()
+    assert outcome is not None and outcome.reason == "score"
+    text = "\n".join(out)
+    assert "1 stone(s) at A5 marked dead" in text
+    assert "Black: 5 territory + 0 prisoners + 1 dead + 0.0 komi = 6.0" in text
+    assert "White: 5 territory + 0 prisoners + 0 dead + 0.5 komi = 5.5" in text
+    assert "Result: B+0.5" in text and "Winner: Black" in text
+
+
+def test_resign_and_save(tmp_path: Path) -> None:
+    target = tmp_path / "game.sgf"
+    term, out = scripted(["C3", f"save {target}", "resign"])
+    outcome = term.run()
+    assert outcome is not None and outcome.reason == "resignation" and outcome.winners == (0,)
+    assert "White resigns." in out
+    assert [str(m) for m in load_sgf(target).state.history] == ["C3"]
+
+
+def test_undo_against_the_computer_takes_back_both_moves() -> None:
+    it = iter(["C3", "undo", "quit"])
+    out: list[str] = []
+    game = tabletop.load_game("go", size=5)
+    term = TerminalGame(game, ["human", "random"], read=lambda _: next(it), write=out.append)
+    term.run()
+    assert term.state.ply == 0
+    assert any("(computer) plays" in line for line in out)
+
+
+def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "go", "--size", "4"]) == 2
+    assert main(["play", "go", "--colour", "red"]) == 2
+    assert main(["play", "chess"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "tabletop: error: option size='4': allowed values are int from 5 to 25",
+        "tabletop: error: go has no option 'colour'; valid options: handicap, handicap_bonus, "
+        "ko, komi, rules, scoring, size, suicide",
+        "tabletop: error: unknown game 'chess'; known games: go",
+    ]
+
+
+def test_cli_lists_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    assert "--handicap" in capsys.readouterr().out
+
+
+def test_cli_plays_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = iter(["E5", "quit"])
+    monkeypatch.setattr("builtins.input", lambda _: next(lines))
+    assert main(["play", "go", "--size", "9", "--rules", "chinese", "--handicap", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "handicap=4" in out and "last move: White E5" in out
