@@ -99,3 +99,37 @@ def test_cli_plays_from_stdin(
     assert main(["play", "go", "--size", "9", "--rules", "chinese", "--handicap", "4"]) == 0
     out = capsys.readouterr().out
     assert "handicap=4" in out and "last move: White E5" in out
+
+
+def test_load_continues_a_saved_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sgf_file = tmp_path / "g.sgf"
+    sgf_file.write_text("(;SZ[9]KM[7.5]RU[Chinese];B[ee];W[dd])")
+    json_file = tmp_path / "g.json"
+    state = tabletop.load_game("go", size=7).new_state()
+    state.play("D4")
+    json_file.write_text(__import__("json").dumps(state.to_dict()))
+    lines = iter(["quit", "quit"])
+    monkeypatch.setattr("builtins.input", lambda _: next(lines))
+    assert main(["play", "go", "--load", str(sgf_file)]) == 0
+    assert "last move: White D6" in capsys.readouterr().out
+    assert main(["play", "go", "--load", str(json_file)]) == 0
+    assert "last move: Black D4" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("(;SZ[9];B[ee];W[ee])", "move 2 (W E5): E5: the point is already occupied"),
+        ("(;SZ[9];B[ee]", "not a valid SGF file"),
+    ],
+)
+def test_load_broken_record_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
+) -> None:
+    path = tmp_path / "bad.sgf"
+    path.write_text(content)
+    assert main(["play", "go", "--load", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0] and str(path) in err[0]

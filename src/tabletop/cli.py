@@ -14,7 +14,7 @@ from typing import Any
 
 import tabletop
 from tabletop.core import OptionError, TabletopError, game_info
-from tabletop.terminal import TerminalGame
+from tabletop.terminal import TerminalGame, load_record
 
 OPPONENTS = ("human", "random")
 
@@ -50,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="the game: " + ", ".join(g.name for g in tabletop.list_games()))
     play.add_argument("--vs", choices=OPPONENTS, default="human", help="the second seat")
     play.add_argument("--seed", type=int, default=None, help="seed for the computer player")
+    play.add_argument(
+        "--load", metavar="FILE", help="continue a saved game (SGF for Go, or a JSON record)"
+    )
     sub.add_parser("games", help="list the games and their options")
     return parser
 
@@ -75,9 +78,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             _list_games()
             return 0
         info = game_info(args.game)
-        game = tabletop.load_game(info.name, **_option_pairs(extra))
+        options = _option_pairs(extra)
+        state = None
+        if args.load:
+            if options:
+                raise OptionError("--load takes the game's options from the record; drop them")
+            state = load_record(args.load)
+            if state.game.name != info.name:
+                raise OptionError(f"{args.load} is a {state.game.name} record, not {info.name}")
+            game = state.game
+        else:
+            game = tabletop.load_game(info.name, **options)
         seats = ["human"] + [args.vs] * (game.num_players - 1)
-        TerminalGame(game, seats, seed=args.seed).run()
+        TerminalGame(game, seats, seed=args.seed, state=state).run()
         return 0
     except TabletopError as err:
         print(f"tabletop: error: {err}", file=sys.stderr)

@@ -18,7 +18,7 @@ from typing import Any
 
 from tabletop.core import Game, Outcome, State, TabletopError
 from tabletop.games.go import GoState
-from tabletop.games.go.sgf import save_sgf
+from tabletop.games.go.sgf import load_sgf, save_sgf
 
 HELP = """\
 Type a move in notation (for Go: D4, pass). Commands:
@@ -39,6 +39,33 @@ Input = Callable[[str], str]
 Output = Callable[[str], None]
 
 
+def load_record(path: str) -> State:
+    """A game in progress from a record: SGF (Go) or the JSON of ``State.to_dict()``."""
+    from tabletop.core import NotationError, load_game
+
+    if path.lower().endswith(".sgf"):
+        record = load_sgf(path)
+        for warning in record.warnings:
+            print(f"warning: {path}: {warning}")
+        return record.state
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as err:
+        raise NotationError(f"{path}: cannot read the file ({err.strerror})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise NotationError(f"{path}: not a JSON record ({err})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise NotationError(f"{path}: a record needs a 'game' name and 'options'")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise NotationError(f"{path}: 'options' must be a mapping")
+    state_type = type(load_game(data["game"], **options).new_state())
+    try:
+        return state_type.from_dict(data)
+    except TabletopError as err:
+        raise type(err)(f"{path}: {err}") from None
+
+
 class TerminalGame:
     """One game in the terminal. ``seats[i]`` is "human" or "random"."""
 
@@ -49,9 +76,10 @@ class TerminalGame:
         read: Input | None = None,
         write: Output | None = None,
         seed: int | None = None,
+        state: State | None = None,
     ) -> None:
         self.game = game
-        self.state: State = game.new_state()
+        self.state: State = state if state is not None else game.new_state()
         self.seats = seats
         # Looked up at call time, so a replaced builtins.input is honoured.
         self.read: Input = read or (lambda prompt: input(prompt))
