@@ -55,6 +55,12 @@ class GoGame(Game):
     def __init__(self, options: GoOptions) -> None:
         self.rules = options
         self.size = options.size
+        n = options.size
+        # One move value per action, made once: play() from an int is a lookup.
+        self.moves_by_action: tuple[GoMove, ...] = (
+            *(GoMove(a % n, a // n) for a in range(n * n)),
+            PASS,
+        )
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -198,9 +204,7 @@ class GoState(State):
         n = self._n
         if not 0 <= action <= n * n:
             raise NotationError(f"action {action} is out of range 0..{n * n} for a {n}x{n} board")
-        if action == n * n:
-            return PASS
-        return GoMove(action % n, action // n)
+        return self.game.moves_by_action[action]
 
     def parse_move(self, text: str) -> GoMove:
         return parse_move(text, self._n)
@@ -231,7 +235,7 @@ class GoState(State):
         return key in self._situations_seen
 
     def play(self, move: Move | str | int) -> None:
-        m = self.coerce_move(move)
+        m = self.action_to_move(move) if type(move) is int else self.coerce_move(move)
         if not isinstance(m, GoMove):
             raise NotationError(f"{m!r} is not a Go move")
         self._require_not_over(m)
