@@ -320,13 +320,17 @@ class GoState(State):
         """The stones marked dead, as points."""
         return sorted(GoMove(*self._col_row(p)) for p in self._dead)
 
-    def chain_at(self, point: GoMove | str) -> list[GoMove]:
-        """Every stone of the chain through ``point`` (empty list for an empty point)."""
+    def _board_point(self, point: GoMove | str) -> tuple[GoMove, int]:
+        """A point given as a move or its notation, and its kernel index; pass is refused."""
         move = self.parse_move(point) if isinstance(point, str) else point
         if move.is_pass:
             raise NotationError("pass is not a point")
         self._check_on_board(move)
-        p = self._point(move.col, move.row)
+        return move, self._point(move.col, move.row)
+
+    def chain_at(self, point: GoMove | str) -> list[GoMove]:
+        """Every stone of the chain through ``point`` (empty list for an empty point)."""
+        _, p = self._board_point(point)
         if self._board[p] == kernels.EMPTY:
             return []
         head = int(self._links[0, p])
@@ -356,11 +360,7 @@ class GoState(State):
             raise IllegalMoveError("tromp-taylor rules remove no stones: every stone counts")
         marked = set()
         for point in points:
-            move = self.parse_move(point) if isinstance(point, str) else point
-            if move.is_pass:
-                raise NotationError("pass is not a point")
-            self._check_on_board(move)
-            p = self._point(move.col, move.row)
+            move, p = self._board_point(point)
             if self._board[p] == kernels.EMPTY:
                 raise IllegalMoveError(f"{move}: there is no stone to mark dead")
             marked.add(p)
