@@ -307,6 +307,19 @@ def legal_actions(
     return out[: k + 1].copy()
 
 
+@njit(cache=True, inline="always")
+def _chain_hash(links: np.ndarray, zob: np.ndarray, color: int, head: int) -> np.int64:
+    """Xor of the keys of every stone in the chain headed by ``head``."""
+    h = np.int64(0)
+    s = head
+    while True:
+        h ^= zob[color, s]
+        s = links[1, s]
+        if s == head:
+            break
+    return h
+
+
 @njit(cache=True)
 def result_hash(
     board: np.ndarray,
@@ -338,12 +351,7 @@ def result_hash(
                 heads[k] = head
                 k += 1
     for i in range(k):
-        s = heads[i]
-        while True:
-            h ^= zob[opp, s]
-            s = links[1, s]
-            if s == heads[i]:
-                break
+        h ^= _chain_hash(links, zob, opp, heads[i])
     if k == 0 and not has_liberty:
         # Multi-stone suicide: the stone and the friendly chains around it vanish.
         h ^= zob[color, p]
@@ -356,12 +364,7 @@ def result_hash(
                 if head != seen[0] and head != seen[1] and head != seen[2]:
                     seen[j] = head
                     j += 1
-                    s = head
-                    while True:
-                        h ^= zob[color, s]
-                        s = links[1, s]
-                        if s == head:
-                            break
+                    h ^= _chain_hash(links, zob, color, head)
     return h
 
 
