@@ -1,19 +1,30 @@
 """Numba kernels for Go: the board, chains, legality, moves, playouts, territory.
 
-Data layout (one position):
+Data layout: one position is one array ``pos``, int64[8, L] with
+``L = (N+2)**2``, so a state is handed to a kernel in one argument (numba
+unboxes each array argument separately, and that dominates a short call):
 
-* ``board``: int8[(N+2)**2], a flat board padded with a one-point BORDER
-  frame, so every real point has four neighbours ``p-W, p-1, p+1, p+W``
+* ``pos[0]``, the board: a flat board padded with a one-point BORDER frame,
+  so every real point has four neighbours ``p-W, p-1, p+1, p+W``
   (``W = N+2``) and no bounds checks are needed.
-* ``links``: int32[2, L]; ``links[0, p]`` is the head of p's chain and
-  ``links[1, p]`` the next stone of the chain (a circular list), so a chain's
-  stones are walked without a search.
-* ``stats``: int64[4, L], per chain head: stones, pseudo-liberties, sum of
+* ``pos[1:3]``, the links: ``[0, p]`` is the head of p's chain and ``[1, p]``
+  the next stone of the chain (a circular list), so a chain's stones are
+  walked without a search.
+* ``pos[3:7]``, the stats, per chain head: stones, pseudo-liberties, sum of
   liberty points, sum of their squares. A pseudo-liberty is counted once per
   (stone, empty neighbour) pair, which is cheap to update; the chain is in
   atari exactly when all its pseudo-liberties are one point, i.e. when
   ``sum**2 == sumsq * count`` (the standard trick, as in OpenSpiel and GNU Go
   derivatives).
+* ``pos[7]``, the meta row: colour to move, ko point, board hash, stones
+  captured by Black and by White, consecutive passes, ply, and the slots used
+  in the table of positions seen (see seen.py); indices M_* below.
+
+A state's history is ``trail``, int64[capacity, META + ceil(L / 8)]: before
+each move its row ``ply`` receives the meta row and then the board, one byte
+a point, which is all undo needs (the chains are rebuilt from the board).
+Bytes, not int64s, so that a 19x19 row is 520 bytes, not 3.6 KB: a long game
+or a search's many copies would otherwise spend their time in page faults.
 
 Sizes and rule switches are passed as arguments: numba caches compiled code
 and freezes module globals into it.
@@ -23,6 +34,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from tabletop.games.go import seen
 
 EMPTY = 0
 BLACK = 1
@@ -35,21 +48,55 @@ OCCUPIED = 1
 KO = 2
 SUICIDE = 3
 
+SUPERKO = 4
+NO_ROOM = 5  # the trail or the seen table is full: grow them and call again
+
 PASS = -1
 
+# The meta row, pos[7].
+M_COLOR = 0
+M_KO = 1
+M_HASH = 2
+M_BLACK_CAPTURES = 3
+M_WHITE_CAPTURES = 4
+M_PASSES = 5
+M_PLY = 6
+M_SEEN_USED = 7
+META = 8
 
-def empty_position(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Board, links and stats arrays of an empty n x n board."""
+# Rule switches for the state kernels, or-ed into one ``flags`` argument.
+ALLOW_SUICIDE = 1
+POSITIONAL_SUPERKO = 2
+SITUATIONAL_SUPERKO = 4
+
+#: Xored into the board hash when White is to move (situational keys).
+WHITE_TO_MOVE_KEY = 0x5D1F_3A7C_9E42_B681
+
+
+def empty_position(n: int) -> np.ndarray:
+    """The ``pos`` array of an empty n x n board, Black to move, no ko."""
     w = n + 2
-    board = np.full(w * w, BORDER, dtype=np.int8)
+    pos = np.zeros((8, w * w), dtype=np.int64)
+    board = pos[0]
+    board[:] = BORDER
     for row in range(n):
         start = (row + 1) * w + 1
         board[start : start + n] = EMPTY
-    links = np.empty((2, w * w), dtype=np.int32)
-    links[0] = np.arange(w * w)
-    links[1] = np.arange(w * w)
-    stats = np.zeros((4, w * w), dtype=np.int64)
-    return board, links, stats
+    pos[1] = np.arange(w * w)
+    pos[2] = np.arange(w * w)
+    pos[7, M_COLOR] = BLACK
+    pos[7, M_KO] = -1
+    return pos
+
+
+def trail_width(n: int) -> int:
+    """int64 words per trail row for an n x n board: the meta row, then the board in bytes."""
+    return META + ((n + 2) ** 2 + 7) // 8
+
+
+def views(pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(board, links, stats, meta): the parts of ``pos`` as views."""
+    return pos[0], pos[1:3], pos[3:7], pos[7]
 
 
 def zobrist_table(n: int) -> np.ndarray:
@@ -366,6 +413,133 @@ def result_hash(
                     j += 1
                     h ^= _chain_hash(links, zob, color, head)
     return h
+
+
+@njit(cache=True, inline="always")
+def situation_key(meta: np.ndarray) -> np.int64:
+    """The board hash, xored with WHITE_TO_MOVE_KEY when White is to move."""
+    if meta[M_COLOR] == WHITE:
+        return meta[M_HASH] ^ WHITE_TO_MOVE_KEY
+    return meta[M_HASH]
+
+
+@njit(cache=True, inline="always")
+def _repeats(
+    pos: np.ndarray, zob: np.ndarray, table: np.ndarray, w: int, p: int, flags: int
+) -> bool:
+    """True when a legal stone at p would recreate a position the superko flag forbids."""
+    meta = pos[7]
+    color = meta[M_COLOR]
+    after = result_hash(pos[0], pos[1:3], pos[3:7], zob, w, p, color, meta[M_HASH])
+    if flags & POSITIONAL_SUPERKO:
+        return seen.count(table, after) > 0 or seen.count(table, after ^ WHITE_TO_MOVE_KEY) > 0
+    # Situational: the same stones with the opponent to move.
+    key = after ^ WHITE_TO_MOVE_KEY if color == BLACK else after
+    return seen.count(table, key) > 0
+
+
+@njit(cache=True)
+def record_start(pos: np.ndarray, table: np.ndarray) -> None:
+    """Count the current situation as seen once (a new game's first position)."""
+    _, fresh = seen.add(table, situation_key(pos[7]))
+    if fresh:
+        pos[7, M_SEEN_USED] += 1
+
+
+@njit(cache=True)
+def play(
+    pos: np.ndarray,
+    zob: np.ndarray,
+    trail: np.ndarray,
+    table: np.ndarray,
+    w: int,
+    p: int,
+    flags: int,
+) -> tuple[int, int]:
+    """Play a stone at p, or PASS, for the side to move - the whole move in one call.
+
+    Checks legality (superko by ``flags``), saves the board and meta row in
+    ``trail``, plays, and counts the new situation in ``table``. Returns
+    (LEGAL, times the new situation has now occurred) or (the refusal code, 0);
+    NO_ROOM changes nothing.
+    """
+    board = pos[0]
+    links = pos[1:3]
+    stats = pos[3:7]
+    meta = pos[7]
+    ply = meta[M_PLY]
+    if ply >= trail.shape[0] or 2 * (meta[M_SEEN_USED] + 1) > table.shape[0]:
+        return NO_ROOM, 0
+    color = meta[M_COLOR]
+    if p != PASS:
+        code = check_move(board, links, stats, w, p, color, meta[M_KO], flags & ALLOW_SUICIDE != 0)
+        if code != LEGAL:
+            return code, 0
+        if flags & (POSITIONAL_SUPERKO | SITUATIONAL_SUPERKO) and _repeats(
+            pos, zob, table, w, p, flags
+        ):
+            return SUPERKO, 0
+    trail[ply, :META] = meta[:META]
+    saved = trail[ply, META:].view(np.int8)
+    for i in range(board.shape[0]):
+        saved[i] = board[i]
+    if p == PASS:
+        meta[M_KO] = -1
+        meta[M_PASSES] += 1
+    else:
+        captured, suicided, ko, delta = play_stone(board, links, stats, zob, w, p, color)
+        meta[M_HASH] ^= delta
+        meta[M_KO] = ko
+        meta[M_PASSES] = 0
+        if color == BLACK:
+            meta[M_BLACK_CAPTURES] += captured
+            meta[M_WHITE_CAPTURES] += suicided
+        else:
+            meta[M_BLACK_CAPTURES] += suicided
+            meta[M_WHITE_CAPTURES] += captured
+    meta[M_COLOR] = 3 - color
+    meta[M_PLY] = ply + 1
+    times, fresh = seen.add(table, situation_key(meta))
+    if fresh:
+        meta[M_SEEN_USED] += 1
+    return LEGAL, times
+
+
+@njit(cache=True)
+def undo(pos: np.ndarray, trail: np.ndarray, table: np.ndarray, w: int) -> None:
+    """Take back the last move (there must be one): restore from ``trail``, uncount it."""
+    board = pos[0]
+    meta = pos[7]
+    seen.remove(table, situation_key(meta))
+    ply = meta[M_PLY] - 1
+    used = meta[M_SEEN_USED]  # slots stay used: tombstones are not freed
+    meta[:META] = trail[ply, :META]
+    saved = trail[ply, META:].view(np.int8)
+    for i in range(board.shape[0]):
+        board[i] = saved[i]
+    meta[M_SEEN_USED] = used
+    rebuild_chains(board, pos[1:3], pos[3:7], w)
+
+
+@njit(cache=True)
+def state_legal_actions(
+    pos: np.ndarray, zob: np.ndarray, table: np.ndarray, n: int, flags: int
+) -> np.ndarray:
+    """legal_actions for the side to move, without the placements superko forbids."""
+    meta = pos[7]
+    actions = legal_actions(
+        pos[0], pos[1:3], pos[3:7], n, meta[M_COLOR], meta[M_KO], flags & ALLOW_SUICIDE != 0
+    )
+    if not flags & (POSITIONAL_SUPERKO | SITUATIONAL_SUPERKO):
+        return actions
+    w = n + 2
+    keep = np.empty_like(actions)
+    k = 0
+    for a in actions:
+        if a == n * n or not _repeats(pos, zob, table, w, (a // n + 1) * w + a % n + 1, flags):
+            keep[k] = a
+            k += 1
+    return keep[:k].copy()
 
 
 @njit(cache=True)

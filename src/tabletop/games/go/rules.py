@@ -1,13 +1,12 @@
 """Go on the core contract: GoGame (options) and GoState (position plus history).
 
-The position lives in the numba kernel arrays (see kernels.py); this module
-adds what needs the whole history - superko, the cycle rule, two passes,
-undo - and turns kernel codes into messages.
+The position, its undo trail and the counts of positions seen (superko, the
+cycle rule) live in the numba kernels' arrays (kernels.py, seen.py); this
+module adds move values, the end of play, dead stones, scoring and messages.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, Self
@@ -16,14 +15,11 @@ import numpy as np
 
 from tabletop.core.errors import IllegalMoveError, NotationError
 from tabletop.core.game import ActionArray, Game, Move, Outcome, State
-from tabletop.games.go import kernels
+from tabletop.games.go import kernels, seen
 from tabletop.games.go.handicap import handicap_points, star_points
 from tabletop.games.go.notation import COLUMNS, PASS, GoMove, parse_move
 from tabletop.games.go.options import GoOptions
 from tabletop.games.go.scoring import GoScore, score_board
-
-#: Xored into the board hash when White is to move (situational keys).
-WHITE_TO_MOVE_KEY = 0x5D1F_3A7C_9E42_B681
 
 #: Times one whole-board position with one player to move may occur before
 #: the game ends without result (RULES.md defaults: long cycles).
@@ -40,13 +36,6 @@ def _zobrist(size: int) -> np.ndarray:
     return table
 
 
-def _forget(counter: Counter[int], key: int) -> None:
-    """Count one occurrence of ``key`` less, dropping it at zero (so states compare equal)."""
-    counter[key] -= 1
-    if counter[key] <= 0:
-        del counter[key]
-
-
 class GoGame(Game):
     """Go with one set of options (board size, rule set and its parts, komi, handicap)."""
 
@@ -60,6 +49,17 @@ class GoGame(Game):
         self.moves_by_action: tuple[GoMove, ...] = (
             *(GoMove(a % n, a // n) for a in range(n * n)),
             PASS,
+        )
+        # The kernel's board index per action (pass is kernels.PASS).
+        w = n + 2
+        self.points_by_action: tuple[int, ...] = (
+            *((a // n + 1) * w + a % n + 1 for a in range(n * n)),
+            kernels.PASS,
+        )
+        self.kernel_flags = (
+            (kernels.ALLOW_SUICIDE if options.suicide == "multi-stone" else 0)
+            | (kernels.POSITIONAL_SUPERKO if options.ko == "positional" else 0)
+            | (kernels.SITUATIONAL_SUPERKO if options.ko == "situational" else 0)
         )
 
     @property
@@ -93,7 +93,13 @@ class GoGame(Game):
 
 
 class GoState(State):
-    """A Go position with its history. Seat 0 is Black, seat 1 White."""
+    """A Go position with its history. Seat 0 is Black, seat 1 White.
+
+    The position, the undo trail and the counts of positions seen live in
+    NumPy arrays owned by the kernels (see kernels.py and seen.py), so a move
+    is one kernel call; this class adds the move values, the end of play,
+    dead stones and messages.
+    """
 
     game: GoGame
 
@@ -103,35 +109,49 @@ class GoState(State):
         self._n = n
         self._w = n + 2
         self._zob = _zobrist(n)
-        self._board, self._links, self._stats = kernels.empty_position(n)
-        self._hash = np.int64(0)
+        self._flags = game.kernel_flags
+        self._pos = kernels.empty_position(n)
+        self._board, self._links, self._stats, self._meta = kernels.views(self._pos)
         for col, row in handicap_points(n, game.rules.handicap):
             p = self._point(col, row)
             self._board[p] = kernels.BLACK
-            self._hash ^= self._zob[kernels.BLACK, p]
+            self._meta[kernels.M_HASH] ^= self._zob[kernels.BLACK, p]
         kernels.rebuild_chains(self._board, self._links, self._stats, self._w)
-        self._color = kernels.WHITE if game.rules.handicap else kernels.BLACK
-        self._ko = -1
-        self._prisoners = (0, 0)  # stones captured by Black, by White
-        self._passes = 0
+        if game.rules.handicap:
+            self._meta[kernels.M_COLOR] = kernels.WHITE
+        self._trail = np.zeros((2 * n * n, kernels.trail_width(n)), dtype=np.int64)
+        self._seen = seen.new_table(8 * n * n)
+        kernels.record_start(self._pos, self._seen)
         self._ended: str | None = None
         self._dead: frozenset[int] = frozenset()
         self._moves: list[GoMove] = []
-        self._undo: list[tuple[np.ndarray, int, np.int64, tuple[int, int], int]] = []
-        self._boards_seen: Counter[int] = Counter({int(self._hash): 1})
-        self._situations_seen: Counter[int] = Counter({self._situation(): 1})
-        self._allow_suicide = game.rules.suicide == "multi-stone"
 
-    # -- geometry --------------------------------------------------------------------
+    # -- geometry and the meta row ---------------------------------------------------------
     def _point(self, col: int, row: int) -> int:
         return (row + 1) * self._w + col + 1
 
     def _col_row(self, p: int) -> tuple[int, int]:
         return p % self._w - 1, p // self._w - 1
 
-    def _situation(self) -> int:
-        key = int(self._hash)
-        return key ^ WHITE_TO_MOVE_KEY if self._color == kernels.WHITE else key
+    @property
+    def _color(self) -> int:
+        return int(self._meta[kernels.M_COLOR])
+
+    @property
+    def _hash(self) -> int:
+        return int(self._meta[kernels.M_HASH])
+
+    @property
+    def _ko(self) -> int:
+        return int(self._meta[kernels.M_KO])
+
+    def _grow(self) -> None:
+        """Double the trail and the seen table (the kernel said NO_ROOM)."""
+        trail = np.zeros((2 * self._trail.shape[0], self._trail.shape[1]), dtype=np.int64)
+        trail[: self._trail.shape[0]] = self._trail
+        self._trail = trail
+        self._seen, used = seen.rebuilt(self._seen, 2 * self._seen.shape[0])
+        self._meta[kernels.M_SEEN_USED] = used
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -150,22 +170,23 @@ class GoState(State):
 
     @property
     def zobrist(self) -> int:
-        return self._situation()
+        return int(kernels.situation_key(self._meta))
 
     @property
     def board_hash(self) -> int:
         """The hash of the stones alone (positional superko key)."""
-        return int(self._hash)
+        return self._hash
 
     @property
     def prisoners(self) -> tuple[int, int]:
         """Stones captured during play by (Black, White)."""
-        return self._prisoners
+        meta = self._meta
+        return int(meta[kernels.M_BLACK_CAPTURES]), int(meta[kernels.M_WHITE_CAPTURES])
 
     @property
     def consecutive_passes(self) -> int:
         """Passes at the end of the history (two end play)."""
-        return self._passes
+        return int(self._meta[kernels.M_PASSES])
 
     def stone_at(self, col: int, row: int) -> int | None:
         """0 for a black stone, 1 for white, None for an empty point."""
@@ -175,22 +196,14 @@ class GoState(State):
     def legal_actions(self) -> ActionArray:
         if self._ended is not None:
             return np.empty(0, dtype=np.int64)
-        actions: ActionArray = kernels.legal_actions(
-            self._board,
-            self._links,
-            self._stats,
-            self._n,
-            self._color,
-            self._ko,
-            self._allow_suicide,
+        actions: ActionArray = kernels.state_legal_actions(
+            self._pos, self._zob, self._seen, self._n, self._flags
         )
-        if self.game.rules.superko:
-            keep = [a for a in actions.tolist() if a == self._n * self._n or not self._repeats(a)]
-            actions = np.asarray(keep, dtype=np.int64)
         return actions
 
     def legal_moves(self) -> list[Move]:
-        return [self.action_to_move(a) for a in self.legal_actions().tolist()]
+        moves = self.game.moves_by_action
+        return [moves[a] for a in self.legal_actions().tolist()]
 
     def move_to_action(self, move: Move) -> int:
         if not isinstance(move, GoMove):
@@ -213,75 +226,40 @@ class GoState(State):
         if not (0 <= move.col < self._n and 0 <= move.row < self._n):
             raise NotationError(f"{move!r} is off the {self._n}x{self._n} board")
 
-    def _repeats(self, action: int) -> bool:
-        """True when the placement ``action`` would recreate a position superko forbids."""
-        p = self._point(action % self._n, action // self._n)
-        after = int(
-            kernels.result_hash(
-                self._board,
-                self._links,
-                self._stats,
-                self._zob,
-                self._w,
-                p,
-                self._color,
-                self._hash,
-            )
-        )
-        if self.game.rules.ko == "positional":
-            return after in self._boards_seen
-        # Situational: the same stones with the same player (the opponent) to move.
-        key = after ^ WHITE_TO_MOVE_KEY if self._color == kernels.BLACK else after
-        return key in self._situations_seen
-
     def play(self, move: Move | str | int) -> None:
-        m = self.action_to_move(move) if type(move) is int else self.coerce_move(move)
-        if not isinstance(m, GoMove):
-            raise NotationError(f"{m!r} is not a Go move")
-        self._require_not_over(m)
-        snapshot = (self._board.copy(), self._ko, self._hash, self._prisoners, self._passes)
-        if m.is_pass:
-            self._ko = -1
-            self._passes += 1
+        # The hot path (an int action from a search or a playout driver) is kept short:
+        # one table lookup, one kernel call.
+        game = self.game
+        if type(move) is int and 0 <= move < len(game.moves_by_action):
+            action = move
+            m = game.moves_by_action[action]
         else:
-            self._check_on_board(m)
-            p = self._point(m.col, m.row)
-            code = kernels.check_move(
-                self._board,
-                self._links,
-                self._stats,
-                self._w,
-                p,
-                self._color,
-                self._ko,
-                self._allow_suicide,
-            )
-            if code != kernels.LEGAL:
+            coerced = self.coerce_move(move)
+            if not isinstance(coerced, GoMove):
+                raise NotationError(f"{coerced!r} is not a Go move")
+            m = coerced
+            action = self.move_to_action(m)
+        if self._ended is not None:
+            self._require_not_over(m)
+        code, times = kernels.play(
+            self._pos,
+            self._zob,
+            self._trail,
+            self._seen,
+            self._w,
+            game.points_by_action[action],
+            self._flags,
+        )
+        if code:  # not kernels.LEGAL
+            if code != kernels.NO_ROOM:
                 raise IllegalMoveError(self._explain(m, code))
-            if self.game.rules.superko and self._repeats(m.row * self._n + m.col):
-                raise IllegalMoveError(
-                    f"{m}: superko - it would repeat an earlier whole-board position"
-                )
-            captured, suicided, ko, delta = kernels.play_stone(
-                self._board, self._links, self._stats, self._zob, self._w, p, self._color
-            )
-            self._hash ^= delta
-            self._ko = ko
-            self._passes = 0
-            black, white = self._prisoners
-            if self._color == kernels.BLACK:
-                self._prisoners = (black + captured, white + suicided)
-            else:
-                self._prisoners = (black + suicided, white + captured)
-        self._undo.append(snapshot)
+            self._grow()
+            self.play(m)
+            return
         self._moves.append(m)
-        self._color = 3 - self._color
-        self._boards_seen[int(self._hash)] += 1
-        situation = self._situation()
-        self._situations_seen[situation] += 1
-        if self._passes >= 2:
+        if m.is_pass and self._meta[kernels.M_PASSES] >= 2:
             self._ended = "score"
-        elif self._situations_seen[situation] >= CYCLE_LIMIT:
+        elif times >= CYCLE_LIMIT:
             self._ended = "cycle"
 
     def _explain(self, move: GoMove, code: int) -> str:
@@ -291,17 +269,14 @@ class GoState(State):
             return (
                 f"{move}: ko - the stone just taken cannot be retaken at once; play elsewhere first"
             )
+        if code == kernels.SUPERKO:
+            return f"{move}: superko - it would repeat an earlier whole-board position"
         return f"{move}: suicide - the stone would have no liberties and capture nothing"
 
     def undo(self) -> GoMove:
         if not self._moves:
             raise IllegalMoveError("nothing to undo: no move has been played")
-        _forget(self._situations_seen, self._situation())
-        _forget(self._boards_seen, int(self._hash))
-        board, self._ko, self._hash, self._prisoners, self._passes = self._undo.pop()
-        self._board[:] = board
-        kernels.rebuild_chains(self._board, self._links, self._stats, self._w)
-        self._color = 3 - self._color
+        kernels.undo(self._pos, self._trail, self._seen, self._w)
         self._ended = None
         self._dead = frozenset()
         return self._moves.pop()
@@ -385,7 +360,7 @@ class GoState(State):
             self._n,
             rules.scoring,
             rules.komi,
-            self._prisoners,
+            self.prisoners,
             self._dead,
             self.game.white_bonus,
         )
@@ -407,13 +382,13 @@ class GoState(State):
     def copy(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._board = self._board.copy()
-        other._links = self._links.copy()
-        other._stats = self._stats.copy()
+        other._pos = self._pos.copy()
+        other._board, other._links, other._stats, other._meta = kernels.views(other._pos)
+        # The rows in use plus some room; play() doubles it when it runs out.
+        other._trail = np.empty((self.ply + 64, self._trail.shape[1]), dtype=np.int64)
+        other._trail[: self.ply] = self._trail[: self.ply]
+        other._seen = self._seen.copy()
         other._moves = list(self._moves)
-        other._undo = list(self._undo)  # snapshots are never written to
-        other._boards_seen = Counter(self._boards_seen)
-        other._situations_seen = Counter(self._situations_seen)
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -454,15 +429,12 @@ class GoState(State):
             self.game == other.game
             and self._moves == other._moves
             and np.array_equal(self._board, other._board)
-            and self._color == other._color
-            and self._ko == other._ko
-            and self._hash == other._hash
-            and self._prisoners == other._prisoners
-            and self._passes == other._passes
+            and np.array_equal(
+                self._meta[: kernels.M_SEEN_USED], other._meta[: kernels.M_SEEN_USED]
+            )
             and self._ended == other._ended
             and self._dead == other._dead
-            and self._boards_seen == other._boards_seen
-            and self._situations_seen == other._situations_seen
+            and seen.as_dict(self._seen) == seen.as_dict(other._seen)
         )
 
     __hash__ = None
@@ -491,7 +463,7 @@ class GoState(State):
                 text = text[: i - 1] + "(" + text[i] + ")" + text[i + 2 :]
             lines.append(f"{row + 1:>2}{text}{row + 1}")
         lines.append(letters)
-        black, white = self._prisoners
+        black, white = self.prisoners
         status = f"Prisoners: Black {black}, White {white}"
         if last is not None:
             status += f" | last move: {SEAT_NAMES[(self._color) % 2]} {last}"
