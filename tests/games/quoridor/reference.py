@@ -105,7 +105,9 @@ class Reference:
                     if conflicts(self.walls, wall):
                         continue
                     trial = self.walls | {wall}
-                    if all(has_path(trial, p, g) for p, g in zip(self.pawns, self.goals)):
+                    if all(
+                        has_path(trial, p, g) for p, g in zip(self.pawns, self.goals, strict=True)
+                    ):
                         legal.add(wall)
         return legal
 

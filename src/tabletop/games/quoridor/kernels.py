@@ -438,7 +438,9 @@ def _reaches_goal(pos: np.ndarray, seat: int, seen: np.ndarray, stack: np.ndarra
 
 
 @njit(cache=True)
-def wall_cuts_off(pos: np.ndarray, slot: int, mask: int, seen: np.ndarray, stack: np.ndarray) -> int:
+def wall_cuts_off(
+    pos: np.ndarray, slot: int, mask: int, seen: np.ndarray, stack: np.ndarray
+) -> int:
     """The first seat the (geometrically free) wall ``slot`` would cut off, else -1.
 
     Only seats in ``mask`` (whose shortest path the wall crosses) can be cut
@@ -474,7 +476,10 @@ def legal_actions(pos: np.ndarray, side_around: bool, out: np.ndarray) -> int:
         stack = np.empty(SQ, dtype=np.int64)
         path_masks(pos, masks)
         for slot in range(NSLOT):
-            if pos[O_CONFLICT + slot] == 0 and wall_cuts_off(pos, slot, masks[slot], seen, stack) < 0:
+            if (
+                pos[O_CONFLICT + slot] == 0
+                and wall_cuts_off(pos, slot, masks[slot], seen, stack) < 0
+            ):
                 out[k] = H_BASE + slot
                 k += 1
     if k == 0:
@@ -553,7 +558,9 @@ def apply_move(pos: np.ndarray, trail: np.ndarray, zob: np.ndarray, action: int)
 
 
 @njit(cache=True)
-def play(pos: np.ndarray, trail: np.ndarray, zob: np.ndarray, action: int, side_around: bool) -> int:
+def play(
+    pos: np.ndarray, trail: np.ndarray, zob: np.ndarray, action: int, side_around: bool
+) -> int:
     """Check and play ``action``: LEGAL, or the broken rule's code (position unchanged)."""
     if pos[O_META + M_PLY] >= trail.shape[0]:
         return NO_ROOM

@@ -17,6 +17,7 @@ from tabletop.core.errors import IllegalMoveError, NotationError
 from tabletop.core.game import ActionArray, Game, Move, Outcome, State
 from tabletop.games.quoridor import kernels as k
 from tabletop.games.quoridor.notation import (
+    H_BASE,
     MOVES_BY_ACTION,
     NUM_ACTIONS,
     SIZE,
@@ -101,7 +102,7 @@ class QuoridorState(State):
         walls: Sequence[str] = (),
         walls_left: Sequence[int] | None = None,
         to_move: int = 0,
-    ) -> QuoridorState:
+    ) -> Self:
         """A position given directly: a square per seat, the walls standing, whose turn.
 
         For puzzles, analysis and tests. ``walls_left`` defaults to the game's
@@ -134,7 +135,7 @@ class QuoridorState(State):
     def walls(self) -> list[QuoridorMove]:
         """The walls on the board, in action order."""
         placed = np.flatnonzero(self._pos[k.O_WALL : k.O_WALL + k.NSLOT])
-        return [MOVES_BY_ACTION[k.H_BASE + int(s)] for s in placed]
+        return [MOVES_BY_ACTION[H_BASE + int(s)] for s in placed]
 
     def distance_to_goal(self, seat: int) -> int:
         """Steps ``seat``'s pawn needs to reach its goal side, ignoring other pawns."""
@@ -295,17 +296,17 @@ class QuoridorState(State):
         return f"the pawn on {src} cannot reach it in one move"
 
     def _explain_conflict(self, move: QuoridorMove) -> str:
-        slot = move.action - k.H_BASE
+        slot = move.action - H_BASE
         crossing = slot + k.VSLOT if slot < k.VSLOT else slot - k.VSLOT
         if self._pos[k.O_WALL + crossing]:
-            return f"walls may not cross - {MOVES_BY_ACTION[k.H_BASE + crossing]} crosses it"
+            return f"walls may not cross - {MOVES_BY_ACTION[H_BASE + crossing]} crosses it"
         step = 1 if slot < k.VSLOT else SIZE - 1
         for other in (slot - step, slot + step):
             if 0 <= other < k.NSLOT and self._pos[k.O_WALL + other]:
                 same = (other < k.VSLOT) == (slot < k.VSLOT)
                 if same:
                     return (
-                        f"walls may not overlap - {MOVES_BY_ACTION[k.H_BASE + other]} "
+                        f"walls may not overlap - {MOVES_BY_ACTION[H_BASE + other]} "
                         "already covers half of it"
                     )
         return "walls may not overlap or cross"
