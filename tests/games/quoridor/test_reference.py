@@ -2,14 +2,16 @@
 
 Every ply compares the legal move set with reference.py's brute force (a
 fresh search for every candidate wall), the cached goal distances with a
-fresh search, and the incremental hash with one computed from scratch;
-undo must restore the position exactly.
+fresh search, the incrementally repaired caches with a rebuild from
+scratch, and the incremental hash with one computed from scratch; undo must
+restore the position exactly.
 """
 
 from __future__ import annotations
 
 import random
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,6 +45,13 @@ def reference_distance(ref: Reference, seat: int) -> int:
     raise AssertionError("no path")
 
 
+def assert_caches_fresh(state: QuoridorState) -> None:
+    """The incrementally repaired distances and corner labels equal a rebuild from scratch."""
+    rebuilt = state._pos.copy()
+    k.refresh(rebuilt, k.new_work())
+    assert np.array_equal(rebuilt, state._pos), f"stale caches at ply {state.ply}\n{state}"
+
+
 @settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
@@ -63,7 +72,6 @@ def test_engine_matches_reference(
     ref = Reference(
         list(STARTS[players]), GOALS[players], [walls] * players, side_around=side_around
     )
-    zob = k.zobrist_table()
     for _ in range(160):
         if state.is_over():
             break
@@ -71,7 +79,8 @@ def test_engine_matches_reference(
         assert legal == ref.legal_names(), f"ply {state.ply}\n{state}"
         for seat in range(players):
             assert state.distance_to_goal(seat) == reference_distance(ref, seat)
-        assert state.zobrist == k.compute_hash(state._pos, zob)
+        assert state.zobrist == k.compute_hash(state._pos)
+        assert_caches_fresh(state)
         # Favour walls (wall_bias) so that crowded boards and cut-off tests come up.
         walls_legal = sorted(m for m in legal if m[-1] in "hv")
         pick = sorted(legal)
@@ -80,7 +89,9 @@ def test_engine_matches_reference(
         move = rng.choice(pick)
         before = state.copy()
         state.play(move)
+        assert_caches_fresh(state)
         state.undo()
+        assert_caches_fresh(state)
         assert state == before
         state.play(move)
         ref.play(move)

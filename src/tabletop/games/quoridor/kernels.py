@@ -10,8 +10,9 @@ unbox per kernel call), in parts at the offsets O_* below:
   anchor): 1 where a wall stands; and per slot the number of
   placed walls that forbid it (the same slot, an overlapping one, the one
   crossing it), so the geometric test is one compare;
-* two caches that depend on the walls alone (decision record 0011), rebuilt
-  when a wall is placed or taken back and never when a pawn moves:
+* two caches that depend on the walls alone (decision record 0011),
+  repaired incrementally when a wall is placed or taken back and never
+  touched when a pawn moves:
   per seat the distance of every square to that seat's goal side, ignoring
   pawns; and per corner point of the wall grid (10 x 10, the board edge
   included) the component of the wall drawing it belongs to;
@@ -24,6 +25,13 @@ piece) and it crosses that pawn's shortest path; only then is a search run.
 
 The undo trail has one row per ply: action, seat, the square the pawn left,
 the hash and the winner before the move.
+
+Every kernel that needs scratch space gets ``work``, an int64 array owned
+by the state: the legal actions are written at its start, the rest holds
+path marks, search stacks and the union-find of the corner components. One
+buffer made once, so no kernel allocates (an allocation, and every array
+handed to a non-inlined function, costs reference counting that dominated
+the first version's wall test).
 
 Sizes are constants of the game (always 9x9); rule switches are arguments,
 since numba freezes module globals into its cache.
@@ -92,6 +100,18 @@ T_HASH = 3
 T_WINNER = 4
 TRAIL_WIDTH = 5
 
+# Offsets into ``work``.
+W_ACTIONS = 0
+W_MASKS = W_ACTIONS + PASS_ACTION + 1
+W_SEEN = W_MASKS + NSLOT
+W_STACK = W_SEEN + SQ
+W_PARENT = W_STACK + SQ
+W_PAWN = W_PARENT + CORNERS
+W_LIST = W_PAWN + 16
+W_KEY = W_LIST + SQ
+W_QUEUE = W_KEY + SQ
+WORK_LEN = W_QUEUE + 4 * SQ
+
 # Codes of check_move (decision record 0010 lists the messages).
 LEGAL = 0
 GAME_OVER = 1
@@ -119,7 +139,17 @@ def zobrist_table() -> np.ndarray:
     return rng.integers(-(2**63), 2**63 - 1, size=Z_LEN, dtype=np.int64)
 
 
-def new_position(players: int, walls: int, zob: np.ndarray) -> np.ndarray:
+#: The keys, fixed by their seed: a constant the kernels may read (numba freezes it).
+ZOBRIST = zobrist_table()
+ZOBRIST.setflags(write=False)
+
+
+def new_work() -> np.ndarray:
+    """A scratch buffer for the kernels (see ``work`` above)."""
+    return np.zeros(WORK_LEN, dtype=np.int64)
+
+
+def new_position(players: int, walls: int) -> np.ndarray:
     """The start position for 2 or 4 players with ``walls`` each, first seat to move."""
     pos = np.zeros(POS_LEN, dtype=np.int64)
     for sq in range(SQ):
@@ -143,8 +173,8 @@ def new_position(players: int, walls: int, zob: np.ndarray) -> np.ndarray:
         pos[meta + M_PAWN + seat] = square
         pos[meta + M_WALLS + seat] = walls
         pos[meta + M_GOAL + seat] = goal
-    pos[meta + M_HASH] = compute_hash(pos, zob)
-    refresh(pos)
+    pos[meta + M_HASH] = compute_hash(pos)
+    refresh(pos, new_work())
     return pos
 
 
@@ -232,21 +262,21 @@ def place_wall(pos: np.ndarray, slot: int) -> None:
 
 
 # -- the wall-only caches ---------------------------------------------------------------
-@njit(cache=True)
-def _distances(pos: np.ndarray, seat: int, queue: np.ndarray) -> None:
+@njit(cache=True, inline="always")
+def _distances(pos: np.ndarray, seat: int, work: np.ndarray) -> None:
     """Breadth-first distances of every square to ``seat``'s goal side (pawns ignored)."""
     base = O_DIST + seat * SQ
     goal = pos[O_META + M_GOAL + seat]
-    head = tail = 0
+    head = tail = W_STACK
     for sq in range(SQ):
         if is_goal(sq, goal):
             pos[base + sq] = 0
-            queue[tail] = sq
+            work[tail] = sq
             tail += 1
         else:
             pos[base + sq] = FAR
     while head < tail:
-        sq = queue[head]
+        sq = work[head]
         head += 1
         nd = pos[base + sq] + 1
         blocked = pos[O_BLOCK + sq]
@@ -256,68 +286,237 @@ def _distances(pos: np.ndarray, seat: int, queue: np.ndarray) -> None:
             nb = sq + DELTAS[d]
             if pos[base + nb] == FAR:
                 pos[base + nb] = nd
-                queue[tail] = nb
+                work[tail] = nb
                 tail += 1
 
 
 @njit(cache=True, inline="always")
-def _find(parent: np.ndarray, p: int) -> int:
-    while parent[p] != p:
-        parent[p] = parent[parent[p]]
-        p = parent[p]
+def _find(work: np.ndarray, p: int) -> int:
+    while work[W_PARENT + p] != p:
+        work[W_PARENT + p] = work[W_PARENT + work[W_PARENT + p]]
+        p = work[W_PARENT + p]
     return p
 
 
-@njit(cache=True)
-def _label_corners(pos: np.ndarray) -> None:
-    """Component of every corner point in the drawing of walls plus the board edge."""
-    parent = np.arange(CORNERS)
+@njit(cache=True, inline="always")
+def _label_corners(pos: np.ndarray, work: np.ndarray) -> None:
+    """Component of every corner point in the drawing of walls plus the board edge.
+
+    A component's label is its smallest corner index (the edge's is 0), so
+    the labels are a function of the walls alone, however they were built.
+    """
     for p in range(CORNERS):
         x, y = p % (N + 1), p // (N + 1)
-        if x == 0 or y == 0 or x == N or y == N:
-            parent[p] = 0  # the whole edge is one piece
+        # The whole edge is one piece, rooted at corner 0.
+        edge = x == 0 or y == 0 or x == N or y == N
+        work[W_PARENT + p] = 0 if edge else p
     for slot in range(NSLOT):
         if pos[O_WALL + slot] == 0:
             continue
         a, m, b = slot_corners(slot)
-        ra = _find(parent, a)
-        for q in (m, b):
-            rq = _find(parent, q)
-            if rq != ra:
-                parent[rq] = ra
+        ra = _find(work, a)
+        rm = _find(work, m)
+        if rm != ra:
+            work[W_PARENT + rm] = ra
+        rb = _find(work, b)
+        if rb != ra:
+            work[W_PARENT + rb] = ra
     for p in range(CORNERS):
-        pos[O_LABEL + p] = _find(parent, p)
+        work[W_QUEUE + p] = -1
+    for p in range(CORNERS):  # ascending: the first corner met of a root is its smallest
+        r = _find(work, p)
+        if work[W_QUEUE + r] < 0:
+            work[W_QUEUE + r] = p
+        pos[O_LABEL + p] = work[W_QUEUE + r]
+
+
+@njit(cache=True, inline="always")
+def _join_labels(pos: np.ndarray, slot: int) -> None:
+    """Merge the components of a new wall's three corners (labels stay the smallest index)."""
+    a, m, b = slot_corners(slot)
+    la, lm, lb = pos[O_LABEL + a], pos[O_LABEL + m], pos[O_LABEL + b]
+    low = min(la, min(lm, lb))
+    for p in range(CORNERS):
+        v = pos[O_LABEL + p]
+        if v == la or v == lm or v == lb:
+            pos[O_LABEL + p] = low
+
+
+@njit(cache=True, inline="always")
+def _open(pos: np.ndarray, sq: int, d: int) -> bool:
+    return not pos[O_BLOCK + sq] & (1 << d)
 
 
 @njit(cache=True)
-def refresh(pos: np.ndarray) -> None:
-    """Rebuild the caches that depend on the walls: goal distances and corner components."""
-    queue = np.empty(SQ, dtype=np.int64)
+def _distances_after_block(pos: np.ndarray, seat: int, slot: int, work: np.ndarray) -> None:
+    """Repair ``seat``'s goal distances after the wall ``slot`` was placed.
+
+    Distances only grow. Every square that had a shortest path through a
+    newly blocked step is found by following the shortest-path tree down
+    from it (a superset of the squares that change); those are recomputed
+    from their unaffected neighbours, in order of distance (a sorted list of
+    starts merged with a first-in-first-out queue: Dijkstra for unit steps).
+    """
+    base = O_DIST + seat * SQ
+    a, b, d = slot_edges(slot)
+    step = DELTAS[d]
+    for sq in range(SQ):
+        work[W_SEEN + sq] = 0
+    top = 0
+    for u0 in (a, b):
+        v0 = u0 + step
+        # The endpoint one step farther from the goal lost its way through the other.
+        if pos[base + u0] == pos[base + v0] + 1:
+            far = u0
+        elif pos[base + v0] == pos[base + u0] + 1:
+            far = v0
+        else:
+            continue
+        if not work[W_SEEN + far]:
+            work[W_SEEN + far] = 1
+            work[W_STACK + top] = far
+            top += 1
+    if top == 0:
+        return  # no blocked step was on a shortest path: nothing changes
+    count = 0
+    while top > 0:
+        top -= 1
+        x = work[W_STACK + top]
+        work[W_LIST + count] = x
+        count += 1
+        dx = pos[base + x]
+        for e in range(4):
+            if _open(pos, x, e):
+                y = x + DELTAS[e]
+                if not work[W_SEEN + y] and pos[base + y] == dx + 1:
+                    work[W_SEEN + y] = 1
+                    work[W_STACK + top] = y
+                    top += 1
+    # Starting values from neighbours outside the affected set, which keep theirs.
+    for i in range(count):
+        x = work[W_LIST + i]
+        best = FAR
+        for e in range(4):
+            if _open(pos, x, e):
+                y = x + DELTAS[e]
+                if not work[W_SEEN + y] and pos[base + y] + 1 < best:
+                    best = pos[base + y] + 1
+        work[W_KEY + i] = best
+    # Sort the affected squares by starting value (insertion sort: the set is small).
+    for i in range(1, count):
+        key, node = work[W_KEY + i], work[W_LIST + i]
+        j = i - 1
+        while j >= 0 and work[W_KEY + j] > key:
+            work[W_KEY + j + 1] = work[W_KEY + j]
+            work[W_LIST + j + 1] = work[W_LIST + j]
+            j -= 1
+        work[W_KEY + j + 1] = key
+        work[W_LIST + j + 1] = node
+    for i in range(count):
+        pos[base + work[W_LIST + i]] = work[W_KEY + i]
+    # W_SEEN: 1 = affected and not final yet, 2 = final (others are 0).
+    li = 0
+    qh = qt = W_QUEUE
+    while True:
+        if li < count and (qh == qt or work[W_KEY + li] <= pos[base + work[qh]]):
+            x = work[W_LIST + li]
+            li += 1
+        elif qh < qt:
+            x = work[qh]
+            qh += 1
+        else:
+            break
+        if work[W_SEEN + x] != 1 or pos[base + x] >= FAR:
+            continue
+        work[W_SEEN + x] = 2
+        nd = pos[base + x] + 1
+        for e in range(4):
+            if _open(pos, x, e):
+                y = x + DELTAS[e]
+                if work[W_SEEN + y] == 1 and nd < pos[base + y]:
+                    pos[base + y] = nd
+                    work[qt] = y
+                    qt += 1
+
+
+@njit(cache=True)
+def _distances_after_unblock(pos: np.ndarray, seat: int, slot: int, work: np.ndarray) -> None:
+    """Repair ``seat``'s goal distances after the wall ``slot`` was taken away.
+
+    Distances only shrink: relax the two reopened steps both ways and
+    spread every improvement breadth-first.
+    """
+    base = O_DIST + seat * SQ
+    a, b, d = slot_edges(slot)
+    step = DELTAS[d]
+    qh = qt = W_QUEUE
+    for u in (a, b):
+        v = u + step
+        if pos[base + v] + 1 < pos[base + u]:
+            pos[base + u] = pos[base + v] + 1
+            work[qt] = u
+            qt += 1
+        elif pos[base + u] + 1 < pos[base + v]:
+            pos[base + v] = pos[base + u] + 1
+            work[qt] = v
+            qt += 1
+    while qh < qt:
+        x = work[qh]
+        qh += 1
+        nd = pos[base + x] + 1
+        for e in range(4):
+            if _open(pos, x, e):
+                y = x + DELTAS[e]
+                if nd < pos[base + y]:
+                    pos[base + y] = nd
+                    work[qt] = y
+                    qt += 1
+
+
+@njit(cache=True)
+def refresh(pos: np.ndarray, work: np.ndarray) -> None:
+    """Rebuild the caches that depend on the walls from scratch (start, setups, tests)."""
     for seat in range(pos[O_META + M_PLAYERS]):
-        _distances(pos, seat, queue)
-    _label_corners(pos)
+        _distances(pos, seat, work)
+    _label_corners(pos, work)
+
+
+@njit(cache=True)
+def wall_placed(pos: np.ndarray, slot: int, work: np.ndarray) -> None:
+    """Bring the caches up to date after ``slot`` got a wall (incrementally)."""
+    for seat in range(pos[O_META + M_PLAYERS]):
+        _distances_after_block(pos, seat, slot, work)
+    _join_labels(pos, slot)
+
+
+@njit(cache=True)
+def wall_removed(pos: np.ndarray, slot: int, work: np.ndarray) -> None:
+    """Bring the caches up to date after the wall on ``slot`` was taken back."""
+    for seat in range(pos[O_META + M_PLAYERS]):
+        _distances_after_unblock(pos, seat, slot, work)
+    _label_corners(pos, work)
 
 
 # -- pawn moves ---------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def _insert(out: np.ndarray, k: int, value: int) -> int:
-    """Insert ``value`` into the sorted out[:k] unless present; returns the new count."""
+def _insert(out: np.ndarray, start: int, k: int, value: int) -> int:
+    """Insert ``value`` into the sorted out[start:start+k] unless present; the new count."""
     i = k
-    while i > 0 and out[i - 1] > value:
+    while i > 0 and out[start + i - 1] > value:
         i -= 1
-    if i > 0 and out[i - 1] == value:
+    if i > 0 and out[start + i - 1] == value:
         return k
     j = k
     while j > i:
-        out[j] = out[j - 1]
+        out[start + j] = out[start + j - 1]
         j -= 1
-    out[i] = value
+    out[start + i] = value
     return k + 1
 
 
-@njit(cache=True)
-def pawn_moves(pos: np.ndarray, seat: int, side_around: bool, out: np.ndarray) -> int:
-    """The destinations of ``seat``'s pawn, ascending, into ``out``; returns their count.
+@njit(cache=True, inline="always")
+def pawn_moves(pos: np.ndarray, seat: int, side_around: bool, out: np.ndarray, start: int) -> int:
+    """The destinations of ``seat``'s pawn, ascending, into out[start:]; returns their count.
 
     A step to an empty neighbour; over a facing pawn a straight jump when no
     wall is behind it and the square is empty; otherwise side steps beside
@@ -332,7 +531,7 @@ def pawn_moves(pos: np.ndarray, seat: int, side_around: bool, out: np.ndarray) -
             continue
         t = sq + DELTAS[d]
         if pos[O_OCC + t] == 0:
-            k = _insert(out, k, t)
+            k = _insert(out, start, k, t)
             continue
         behind = pos[O_BLOCK + t]
         side = False
@@ -341,7 +540,7 @@ def pawn_moves(pos: np.ndarray, seat: int, side_around: bool, out: np.ndarray) -
         else:
             u = t + DELTAS[d]
             if pos[O_OCC + u] == 0:
-                k = _insert(out, k, u)
+                k = _insert(out, start, k, u)
             elif side_around:
                 side = True
         if side:
@@ -349,13 +548,13 @@ def pawn_moves(pos: np.ndarray, seat: int, side_around: bool, out: np.ndarray) -
                 if not behind & (1 << e):
                     v = t + DELTAS[e]
                     if pos[O_OCC + v] == 0:
-                        k = _insert(out, k, v)
+                        k = _insert(out, start, k, v)
     return k
 
 
 # -- wall legality ---------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def _mark_edge(masks: np.ndarray, sq: int, d: int, bit: int) -> None:
+def _mark_edge(work: np.ndarray, sq: int, d: int, bit: int) -> None:
     """Mark the (up to two) wall slots that would block the step from ``sq`` towards ``d``."""
     if d == SOUTH:
         sq, d = sq - N, NORTH
@@ -364,20 +563,24 @@ def _mark_edge(masks: np.ndarray, sq: int, d: int, bit: int) -> None:
     c, r = sq % N, sq // N
     if d == NORTH:
         if c > 0:
-            masks[r * (N - 1) + c - 1] |= bit
+            work[W_MASKS + r * (N - 1) + c - 1] |= bit
         if c < N - 1:
-            masks[r * (N - 1) + c] |= bit
+            work[W_MASKS + r * (N - 1) + c] |= bit
     else:
         if r > 0:
-            masks[VSLOT + (r - 1) * (N - 1) + c] |= bit
+            work[W_MASKS + VSLOT + (r - 1) * (N - 1) + c] |= bit
         if r < N - 1:
-            masks[VSLOT + r * (N - 1) + c] |= bit
+            work[W_MASKS + VSLOT + r * (N - 1) + c] |= bit
 
 
-@njit(cache=True)
-def path_masks(pos: np.ndarray, masks: np.ndarray) -> None:
-    """masks[slot]: a bit per seat whose shortest path (from the cached distances) the slot cuts."""
-    masks[:] = 0
+@njit(cache=True, inline="always")
+def path_masks(pos: np.ndarray, work: np.ndarray) -> None:
+    """work[W_MASKS + slot]: a bit per seat whose shortest path the slot would cut.
+
+    The path of each pawn follows its cached goal distances down to 0.
+    """
+    for slot in range(NSLOT):
+        work[W_MASKS + slot] = 0
     for seat in range(pos[O_META + M_PLAYERS]):
         base = O_DIST + seat * SQ
         sq = pos[O_META + M_PAWN + seat]
@@ -390,72 +593,76 @@ def path_masks(pos: np.ndarray, masks: np.ndarray) -> None:
                     continue
                 nb = sq + DELTAS[d]
                 if pos[base + nb] == here - 1:
-                    _mark_edge(masks, sq, d, bit)
+                    _mark_edge(work, sq, d, bit)
                     sq = nb
                     break
 
 
+@njit(cache=True, inline="always")
+def closes_loop(pos: np.ndarray, slot: int) -> bool:
+    """True when two of the wall's three corner points are already joined by walls or edge.
+
+    Only then can it enclose a region; otherwise it joins separate pieces
+    (or none) and every square keeps every route it had.
+    """
+    a, m, b = slot_corners(slot)
+    la, lm, lb = pos[O_LABEL + a], pos[O_LABEL + m], pos[O_LABEL + b]
+    return la == lm or lm == lb or la == lb
+
+
 @njit(cache=True)
-def _reaches_goal(pos: np.ndarray, seat: int, seen: np.ndarray, stack: np.ndarray) -> bool:
+def _reaches_goal(pos: np.ndarray, seat: int, work: np.ndarray) -> bool:
     """True when ``seat``'s pawn has a path to its goal side (pawns ignored).
 
-    A depth-first search that tries the neighbour with the smallest cached
-    distance last-pushed, so it usually walks straight to the goal.
+    A depth-first search that puts the neighbour with the smallest cached
+    distance on top of the stack, so it usually walks straight to the goal.
     """
     goal = pos[O_META + M_GOAL + seat]
     base = O_DIST + seat * SQ
     start = pos[O_META + M_PAWN + seat]
     if is_goal(start, goal):
         return True
-    seen[:] = False
-    seen[start] = True
-    stack[0] = start
+    for sq in range(SQ):
+        work[W_SEEN + sq] = 0
+    work[W_SEEN + start] = 1
+    work[W_STACK] = start
     top = 1
     while top > 0:
         top -= 1
-        sq = stack[top]
+        sq = work[W_STACK + top]
         blocked = pos[O_BLOCK + sq]
         best = -1
         for d in range(4):
             if blocked & (1 << d):
                 continue
             nb = sq + DELTAS[d]
-            if seen[nb]:
+            if work[W_SEEN + nb]:
                 continue
             if is_goal(nb, goal):
                 return True
-            seen[nb] = True
-            if best < 0 or pos[base + nb] < pos[base + stack[best]]:
+            work[W_SEEN + nb] = 1
+            if best < 0 or pos[base + nb] < pos[base + work[W_STACK + best]]:
                 best = top
-            stack[top] = nb
+            work[W_STACK + top] = nb
             top += 1
         if best >= 0 and best != top - 1:
-            # The most promising neighbour goes on top of the stack.
-            tmp = stack[best]
-            stack[best] = stack[top - 1]
-            stack[top - 1] = tmp
+            tmp = work[W_STACK + best]
+            work[W_STACK + best] = work[W_STACK + top - 1]
+            work[W_STACK + top - 1] = tmp
     return False
 
 
 @njit(cache=True)
-def wall_cuts_off(
-    pos: np.ndarray, slot: int, mask: int, seen: np.ndarray, stack: np.ndarray
-) -> int:
-    """The first seat the (geometrically free) wall ``slot`` would cut off, else -1.
+def cut_off_seat(pos: np.ndarray, slot: int, mask: int, work: np.ndarray) -> int:
+    """The first seat in ``mask`` that the free wall ``slot`` would cut off, else -1.
 
-    Only seats in ``mask`` (whose shortest path the wall crosses) can be cut
-    off, and only if the wall closes a loop in the wall drawing.
+    Called only for walls that close a loop and cross a shortest path: a
+    search per such seat, with the wall in place.
     """
-    if mask == 0:
-        return -1
-    a, m, b = slot_corners(slot)
-    la, lm, lb = pos[O_LABEL + a], pos[O_LABEL + m], pos[O_LABEL + b]
-    if la != lm and lm != lb and la != lb:
-        return -1  # joins separate pieces: no new enclosed region
     _set_edges(pos, slot, True)
     found = -1
     for seat in range(pos[O_META + M_PLAYERS]):
-        if mask & (1 << seat) and not _reaches_goal(pos, seat, seen, stack):
+        if mask & (1 << seat) and not _reaches_goal(pos, seat, work):
             found = seat
             break
     _set_edges(pos, slot, False)
@@ -463,43 +670,40 @@ def wall_cuts_off(
 
 
 @njit(cache=True)
-def legal_actions(pos: np.ndarray, side_around: bool, out: np.ndarray) -> int:
-    """Every legal action of the seat to move, ascending, into ``out``; returns the count."""
+def legal_actions(pos: np.ndarray, work: np.ndarray, side_around: bool) -> int:
+    """Every legal action of the seat to move, ascending, into work[0:]; returns the count."""
     meta = O_META
     if pos[meta + M_WINNER] >= 0:
         return 0
     seat = pos[meta + M_TO_MOVE]
-    k = pawn_moves(pos, seat, side_around, out)
+    k = pawn_moves(pos, seat, side_around, work, W_ACTIONS)
     if pos[meta + M_WALLS + seat] > 0:
-        masks = np.empty(NSLOT, dtype=np.int64)
-        seen = np.empty(SQ, dtype=np.bool_)
-        stack = np.empty(SQ, dtype=np.int64)
-        path_masks(pos, masks)
+        path_masks(pos, work)
         for slot in range(NSLOT):
-            if (
-                pos[O_CONFLICT + slot] == 0
-                and wall_cuts_off(pos, slot, masks[slot], seen, stack) < 0
-            ):
-                out[k] = H_BASE + slot
-                k += 1
+            if pos[O_CONFLICT + slot] != 0:
+                continue
+            mask = work[W_MASKS + slot]
+            if mask != 0 and closes_loop(pos, slot) and cut_off_seat(pos, slot, mask, work) >= 0:
+                continue
+            work[W_ACTIONS + k] = H_BASE + slot
+            k += 1
     if k == 0:
-        out[0] = PASS_ACTION
+        work[W_ACTIONS] = PASS_ACTION
         k = 1
     return k
 
 
 @njit(cache=True)
-def check_move(pos: np.ndarray, action: int, side_around: bool) -> int:
+def check_move(pos: np.ndarray, work: np.ndarray, action: int, side_around: bool) -> int:
     """LEGAL or the code of the rule ``action`` breaks for the seat to move."""
     meta = O_META
     if pos[meta + M_WINNER] >= 0:
         return GAME_OVER
     seat = pos[meta + M_TO_MOVE]
     if action < H_BASE:
-        out = np.empty(16, dtype=np.int64)
-        k = pawn_moves(pos, seat, side_around, out)
+        k = pawn_moves(pos, seat, side_around, work, W_PAWN)
         for i in range(k):
-            if out[i] == action:
+            if work[W_PAWN + i] == action:
                 return LEGAL
         return PAWN_UNREACHABLE
     if action < PASS_ACTION:
@@ -510,37 +714,35 @@ def check_move(pos: np.ndarray, action: int, side_around: bool) -> int:
             return WALL_TAKEN
         if pos[O_CONFLICT + slot] != 0:
             return WALL_CONFLICT
-        masks = np.empty(NSLOT, dtype=np.int64)
-        path_masks(pos, masks)
-        cut = wall_cuts_off(
-            pos, slot, masks[slot], np.empty(SQ, dtype=np.bool_), np.empty(SQ, dtype=np.int64)
-        )
+        if not closes_loop(pos, slot):
+            return LEGAL
+        path_masks(pos, work)
+        mask = work[W_MASKS + slot]
+        cut = cut_off_seat(pos, slot, mask, work) if mask else -1
         return LEGAL if cut < 0 else CUTS_OFF + cut
-    buf = np.empty(H_BASE + NSLOT + 1, dtype=np.int64)
-    k = legal_actions(pos, side_around, buf)
-    return LEGAL if k == 1 and buf[0] == PASS_ACTION else PASS_NOT_ALLOWED
+    k = legal_actions(pos, work, side_around)
+    return LEGAL if k == 1 and work[W_ACTIONS] == PASS_ACTION else PASS_NOT_ALLOWED
 
 
 # -- play and undo ----------------------------------------------------------------------------
 @njit(cache=True)
-def apply_move(pos: np.ndarray, trail: np.ndarray, zob: np.ndarray, action: int) -> None:
+def apply_move(pos: np.ndarray, trail: np.ndarray, work: np.ndarray, action: int) -> None:
     """Play a legal ``action`` (unchecked) and record it in the trail row of this ply."""
     meta = O_META
     seat = pos[meta + M_TO_MOVE]
     ply = pos[meta + M_PLY]
-    row = trail[ply]
-    row[T_ACTION] = action
-    row[T_SEAT] = seat
-    row[T_FROM] = pos[meta + M_PAWN + seat]
-    row[T_HASH] = pos[meta + M_HASH]
-    row[T_WINNER] = pos[meta + M_WINNER]
     key = pos[meta + M_HASH]
+    src = pos[meta + M_PAWN + seat]
+    trail[ply, T_ACTION] = action
+    trail[ply, T_SEAT] = seat
+    trail[ply, T_FROM] = src
+    trail[ply, T_HASH] = key
+    trail[ply, T_WINNER] = pos[meta + M_WINNER]
     if action < H_BASE:
-        src = pos[meta + M_PAWN + seat]
         pos[O_OCC + src] = 0
         pos[O_OCC + action] = seat + 1
         pos[meta + M_PAWN + seat] = action
-        key ^= zob[Z_PAWN + seat * SQ + src] ^ zob[Z_PAWN + seat * SQ + action]
+        key ^= ZOBRIST[Z_PAWN + seat * SQ + src] ^ ZOBRIST[Z_PAWN + seat * SQ + action]
         if is_goal(action, pos[meta + M_GOAL + seat]):
             pos[meta + M_WINNER] = seat
     elif action < PASS_ACTION:
@@ -548,38 +750,40 @@ def apply_move(pos: np.ndarray, trail: np.ndarray, zob: np.ndarray, action: int)
         left = pos[meta + M_WALLS + seat]
         place_wall(pos, slot)
         pos[meta + M_WALLS + seat] = left - 1
-        key ^= zob[Z_WALL + slot]
-        key ^= zob[Z_LEFT + seat * LEFT_KEYS + left] ^ zob[Z_LEFT + seat * LEFT_KEYS + left - 1]
-        refresh(pos)
-    nxt = (seat + 1) % pos[meta + M_PLAYERS]
+        key ^= ZOBRIST[Z_WALL + slot]
+        key ^= ZOBRIST[Z_LEFT + seat * LEFT_KEYS + left]
+        key ^= ZOBRIST[Z_LEFT + seat * LEFT_KEYS + left - 1]
+        wall_placed(pos, slot, work)
+    nxt = seat + 1
+    if nxt == pos[meta + M_PLAYERS]:
+        nxt = 0
     pos[meta + M_TO_MOVE] = nxt
     pos[meta + M_PLY] = ply + 1
-    pos[meta + M_HASH] = key ^ zob[Z_TURN + seat] ^ zob[Z_TURN + nxt]
+    pos[meta + M_HASH] = key ^ ZOBRIST[Z_TURN + seat] ^ ZOBRIST[Z_TURN + nxt]
 
 
 @njit(cache=True)
 def play(
-    pos: np.ndarray, trail: np.ndarray, zob: np.ndarray, action: int, side_around: bool
+    pos: np.ndarray, trail: np.ndarray, work: np.ndarray, action: int, side_around: bool
 ) -> int:
     """Check and play ``action``: LEGAL, or the broken rule's code (position unchanged)."""
     if pos[O_META + M_PLY] >= trail.shape[0]:
         return NO_ROOM
-    code = check_move(pos, action, side_around)
+    code = check_move(pos, work, action, side_around)
     if code == LEGAL:
-        apply_move(pos, trail, zob, action)
+        apply_move(pos, trail, work, action)
     return code
 
 
 @njit(cache=True)
-def undo(pos: np.ndarray, trail: np.ndarray) -> None:
+def undo(pos: np.ndarray, trail: np.ndarray, work: np.ndarray) -> None:
     """Take back the last move recorded in the trail."""
     meta = O_META
     ply = pos[meta + M_PLY] - 1
-    row = trail[ply]
-    action = row[T_ACTION]
-    seat = row[T_SEAT]
+    action = trail[ply, T_ACTION]
+    seat = trail[ply, T_SEAT]
     if action < H_BASE:
-        src = row[T_FROM]
+        src = trail[ply, T_FROM]
         pos[O_OCC + action] = 0
         pos[O_OCC + src] = seat + 1
         pos[meta + M_PAWN + seat] = src
@@ -589,25 +793,24 @@ def undo(pos: np.ndarray, trail: np.ndarray) -> None:
         _set_edges(pos, slot, False)
         _add_conflicts(pos, slot, -1)
         pos[meta + M_WALLS + seat] += 1
-        refresh(pos)
+        wall_removed(pos, slot, work)
     pos[meta + M_TO_MOVE] = seat
     pos[meta + M_PLY] = ply
-    pos[meta + M_HASH] = row[T_HASH]
-    pos[meta + M_WINNER] = row[T_WINNER]
+    pos[meta + M_HASH] = trail[ply, T_HASH]
+    pos[meta + M_WINNER] = trail[ply, T_WINNER]
 
 
 @njit(cache=True)
-def compute_hash(pos: np.ndarray, zob: np.ndarray) -> int:
+def compute_hash(pos: np.ndarray) -> int:
     """The position's hash computed from scratch (setups, and tests of the incremental one)."""
     meta = O_META
-    seat = pos[meta + M_TO_MOVE]
-    key = zob[Z_TURN + seat]
+    key = ZOBRIST[Z_TURN + pos[meta + M_TO_MOVE]]
     for s in range(pos[meta + M_PLAYERS]):
-        key ^= zob[Z_PAWN + s * SQ + pos[meta + M_PAWN + s]]
-        key ^= zob[Z_LEFT + s * LEFT_KEYS + pos[meta + M_WALLS + s]]
+        key ^= ZOBRIST[Z_PAWN + s * SQ + pos[meta + M_PAWN + s]]
+        key ^= ZOBRIST[Z_LEFT + s * LEFT_KEYS + pos[meta + M_WALLS + s]]
     for slot in range(NSLOT):
         if pos[O_WALL + slot]:
-            key ^= zob[Z_WALL + slot]
+            key ^= ZOBRIST[Z_WALL + slot]
     return key
 
 
@@ -620,15 +823,14 @@ def seed_random(seed: int) -> None:
 
 @njit(cache=True)
 def random_playout(
-    pos: np.ndarray, trail: np.ndarray, zob: np.ndarray, side_around: bool, cap: int
+    pos: np.ndarray, trail: np.ndarray, work: np.ndarray, side_around: bool, cap: int
 ) -> tuple[int, int]:
     """Play uniformly random legal actions until a pawn wins or ``pos`` reaches ``cap`` plies.
 
     Returns (plies played, winning seat or -1). ``trail`` needs ``cap`` rows.
     """
-    buf = np.empty(H_BASE + NSLOT + 1, dtype=np.int64)
     start = pos[O_META + M_PLY]
     while pos[O_META + M_WINNER] < 0 and pos[O_META + M_PLY] < cap:
-        k = legal_actions(pos, side_around, buf)
-        apply_move(pos, trail, zob, buf[np.random.randint(k)])
+        k = legal_actions(pos, work, side_around)
+        apply_move(pos, trail, work, work[W_ACTIONS + np.random.randint(k)])
     return pos[O_META + M_PLY] - start, pos[O_META + M_WINNER]

@@ -8,7 +8,6 @@ game, the messages for illegal moves and the text diagram.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, Self
 
 import numpy as np
@@ -37,13 +36,6 @@ GOAL_NAMES = {
     k.GOAL_WEST: "column a",
 }
 DIRECTION_STEPS = {k.NORTH: (0, 1), k.EAST: (1, 0), k.SOUTH: (0, -1), k.WEST: (-1, 0)}
-
-
-@cache
-def _zobrist() -> np.ndarray:
-    table = k.zobrist_table()
-    table.setflags(write=False)
-    return table
 
 
 class QuoridorGame(Game):
@@ -86,11 +78,10 @@ class QuoridorState(State):
 
     def __init__(self, game: QuoridorGame) -> None:
         self.game = game
-        self._zob = _zobrist()
         self._side = game.rules.side_step_around_pawns
-        self._pos = k.new_position(game.rules.players, game.rules.walls, self._zob)
+        self._pos = k.new_position(game.rules.players, game.rules.walls)
         self._trail = np.zeros((128, k.TRAIL_WIDTH), dtype=np.int64)
-        self._buf = np.empty(NUM_ACTIONS, dtype=np.int64)
+        self._work = k.new_work()
         self._moves: list[QuoridorMove] = []
         self._setup: dict[str, Any] | None = None
 
@@ -111,7 +102,7 @@ class QuoridorState(State):
         goal side, no pawn already on it. Records keep the setup.
         """
         state = cls(game)
-        state._setup = place_setup(state._pos, state._zob, game, pawns, walls, walls_left, to_move)
+        state._setup = place_setup(state._pos, game, pawns, walls, walls_left, to_move)
         return state
 
     # -- reading the position -----------------------------------------------------------
@@ -185,8 +176,8 @@ class QuoridorState(State):
     def legal_actions(self) -> ActionArray:
         if self.is_over():
             return np.empty(0, dtype=np.int64)
-        count = k.legal_actions(self._pos, self._side, self._buf)
-        actions: ActionArray = self._buf[:count].copy()
+        count = k.legal_actions(self._pos, self._work, self._side)
+        actions: ActionArray = self._work[:count].copy()
         return actions
 
     def legal_moves(self) -> list[Move]:
@@ -214,12 +205,12 @@ class QuoridorState(State):
             action = coerced.action
         if self.is_over():
             self._require_not_over(MOVES_BY_ACTION[action])
-        code = k.play(self._pos, self._trail, self._zob, action, self._side)
+        code = k.play(self._pos, self._trail, self._work, action, self._side)
         if code == k.NO_ROOM:
             grown = np.zeros((2 * self._trail.shape[0], k.TRAIL_WIDTH), dtype=np.int64)
             grown[: self._trail.shape[0]] = self._trail
             self._trail = grown
-            code = k.play(self._pos, self._trail, self._zob, action, self._side)
+            code = k.play(self._pos, self._trail, self._work, action, self._side)
         if code != k.LEGAL:
             raise IllegalMoveError(self._explain(MOVES_BY_ACTION[action], code))
         self._moves.append(MOVES_BY_ACTION[action])
@@ -227,7 +218,7 @@ class QuoridorState(State):
     def undo(self) -> QuoridorMove:
         if not self._moves:
             raise IllegalMoveError("nothing to undo: no move has been played")
-        k.undo(self._pos, self._trail)
+        k.undo(self._pos, self._trail, self._work)
         return self._moves.pop()
 
     # -- messages -------------------------------------------------------------------------
@@ -318,7 +309,7 @@ class QuoridorState(State):
         other._pos = self._pos.copy()
         other._trail = np.zeros((self.ply + 64, k.TRAIL_WIDTH), dtype=np.int64)
         other._trail[: self.ply] = self._trail[: self.ply]
-        other._buf = np.empty(NUM_ACTIONS, dtype=np.int64)
+        other._work = k.new_work()
         other._moves = list(self._moves)
         return other
 

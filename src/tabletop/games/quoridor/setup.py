@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 def place_setup(
     pos: np.ndarray,
-    zob: np.ndarray,
     game: QuoridorGame,
     pawns: Sequence[str],
     walls: Sequence[str],
@@ -61,11 +60,11 @@ def place_setup(
     if not 0 <= to_move < players:
         raise IllegalMoveError(f"setup: to_move must be a seat from 0 to {players - 1}")
     pos[meta + k.M_TO_MOVE] = to_move
-    k.refresh(pos)
+    k.refresh(pos, k.new_work())
     for seat in range(players):
         if pos[k.O_DIST + seat * k.SQ + pos[meta + k.M_PAWN + seat]] >= k.FAR:
             raise IllegalMoveError(f"setup: the walls cut {names[seat]} off from its goal")
-    pos[meta + k.M_HASH] = k.compute_hash(pos, zob)
+    pos[meta + k.M_HASH] = k.compute_hash(pos)
     return {
         "pawns": [str(parse_move(p)) for p in pawns],
         "walls": [str(parse_move(w)) for w in walls],
