@@ -42,13 +42,12 @@ def quoridor_ours(players: int, seconds: float) -> tuple[float, float]:
     """Games/s and moves/s of our kernel playouts."""
     pos0 = kernels.new_position(players, WALLS[players])
     trail = np.zeros((CAP, kernels.TRAIL_WIDTH), dtype=np.int64)
-    work = kernels.new_work()
     kernels.seed_random(12345)
-    kernels.random_playout(pos0.copy(), trail, work, False, CAP)  # compile or load the cache
+    kernels.random_playout(pos0.copy(), trail, False, CAP)  # compile or load the cache
     games = moves = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
-        plies, _ = kernels.random_playout(pos0.copy(), trail, work, False, CAP)
+        plies, _ = kernels.random_playout(pos0.copy(), trail, False, CAP)
         games += 1
         moves += plies
     return games / elapsed, moves / elapsed

@@ -26,12 +26,13 @@ piece) and it crosses that pawn's shortest path; only then is a search run.
 The undo trail has one row per ply: action, seat, the square the pawn left,
 the hash and the winner before the move.
 
-Every kernel that needs scratch space gets ``work``, an int64 array owned
-by the state: the legal actions are written at its start, the rest holds
-path marks, search stacks and the union-find of the corner components. One
-buffer made once, so no kernel allocates (an allocation, and every array
-handed to a non-inlined function, costs reference counting that dominated
-the first version's wall test).
+Scratch space follows the position in the same array, from offset
+POS_LEN: the legal actions are written at its start (W_ACTIONS), then path
+marks, search stacks, the union-find of the corner components. Made once
+with the state, so no kernel allocates, and a call from Python unboxes one
+array instead of two (an allocation, and every array handed to a function,
+costs reference counting; unboxing costs about 100 ns an array). Equality
+and copies look at ``pos[:POS_LEN]`` only.
 
 Sizes are constants of the game (always 9x9); rule switches are arguments,
 since numba freezes module globals into its cache.
@@ -100,8 +101,8 @@ T_HASH = 3
 T_WINNER = 4
 TRAIL_WIDTH = 5
 
-# Offsets into ``work``.
-W_ACTIONS = 0
+# Offsets of the scratch part, after the position in the same array.
+W_ACTIONS = POS_LEN
 W_MASKS = W_ACTIONS + PASS_ACTION + 1
 W_SEEN = W_MASKS + NSLOT
 W_STACK = W_SEEN + SQ
@@ -110,7 +111,7 @@ W_PAWN = W_PARENT + CORNERS
 W_LIST = W_PAWN + 16
 W_KEY = W_LIST + SQ
 W_QUEUE = W_KEY + SQ
-WORK_LEN = W_QUEUE + 4 * SQ
+BUF_LEN = W_QUEUE + 4 * SQ
 
 # Codes of check_move (decision record 0010 lists the messages).
 LEGAL = 0
@@ -144,14 +145,9 @@ ZOBRIST = zobrist_table()
 ZOBRIST.setflags(write=False)
 
 
-def new_work() -> np.ndarray:
-    """A scratch buffer for the kernels (see ``work`` above)."""
-    return np.zeros(WORK_LEN, dtype=np.int64)
-
-
 def new_position(players: int, walls: int) -> np.ndarray:
     """The start position for 2 or 4 players with ``walls`` each, first seat to move."""
-    pos = np.zeros(POS_LEN, dtype=np.int64)
+    pos = np.zeros(BUF_LEN, dtype=np.int64)
     for sq in range(SQ):
         row, col = divmod(sq, N)
         bits = 0
@@ -174,7 +170,7 @@ def new_position(players: int, walls: int) -> np.ndarray:
         pos[meta + M_WALLS + seat] = walls
         pos[meta + M_GOAL + seat] = goal
     pos[meta + M_HASH] = compute_hash(pos)
-    refresh(pos, new_work())
+    refresh(pos)
     return pos
 
 
@@ -263,7 +259,7 @@ def place_wall(pos: np.ndarray, slot: int) -> None:
 
 # -- the wall-only caches ---------------------------------------------------------------
 @njit(cache=True, inline="always")
-def _distances(pos: np.ndarray, seat: int, work: np.ndarray) -> None:
+def _distances(pos: np.ndarray, seat: int) -> None:
     """Breadth-first distances of every square to ``seat``'s goal side (pawns ignored)."""
     base = O_DIST + seat * SQ
     goal = pos[O_META + M_GOAL + seat]
@@ -271,12 +267,12 @@ def _distances(pos: np.ndarray, seat: int, work: np.ndarray) -> None:
     for sq in range(SQ):
         if is_goal(sq, goal):
             pos[base + sq] = 0
-            work[tail] = sq
+            pos[tail] = sq
             tail += 1
         else:
             pos[base + sq] = FAR
     while head < tail:
-        sq = work[head]
+        sq = pos[head]
         head += 1
         nd = pos[base + sq] + 1
         blocked = pos[O_BLOCK + sq]
@@ -286,20 +282,20 @@ def _distances(pos: np.ndarray, seat: int, work: np.ndarray) -> None:
             nb = sq + DELTAS[d]
             if pos[base + nb] == FAR:
                 pos[base + nb] = nd
-                work[tail] = nb
+                pos[tail] = nb
                 tail += 1
 
 
 @njit(cache=True, inline="always")
-def _find(work: np.ndarray, p: int) -> int:
-    while work[W_PARENT + p] != p:
-        work[W_PARENT + p] = work[W_PARENT + work[W_PARENT + p]]
-        p = work[W_PARENT + p]
+def _find(pos: np.ndarray, p: int) -> int:
+    while pos[W_PARENT + p] != p:
+        pos[W_PARENT + p] = pos[W_PARENT + pos[W_PARENT + p]]
+        p = pos[W_PARENT + p]
     return p
 
 
 @njit(cache=True, inline="always")
-def _label_corners(pos: np.ndarray, work: np.ndarray) -> None:
+def _label_corners(pos: np.ndarray) -> None:
     """Component of every corner point in the drawing of walls plus the board edge.
 
     A component's label is its smallest corner index (the edge's is 0), so
@@ -309,25 +305,25 @@ def _label_corners(pos: np.ndarray, work: np.ndarray) -> None:
         x, y = p % (N + 1), p // (N + 1)
         # The whole edge is one piece, rooted at corner 0.
         edge = x == 0 or y == 0 or x == N or y == N
-        work[W_PARENT + p] = 0 if edge else p
+        pos[W_PARENT + p] = 0 if edge else p
     for slot in range(NSLOT):
         if pos[O_WALL + slot] == 0:
             continue
         a, m, b = slot_corners(slot)
-        ra = _find(work, a)
-        rm = _find(work, m)
+        ra = _find(pos, a)
+        rm = _find(pos, m)
         if rm != ra:
-            work[W_PARENT + rm] = ra
-        rb = _find(work, b)
+            pos[W_PARENT + rm] = ra
+        rb = _find(pos, b)
         if rb != ra:
-            work[W_PARENT + rb] = ra
+            pos[W_PARENT + rb] = ra
     for p in range(CORNERS):
-        work[W_QUEUE + p] = -1
+        pos[W_QUEUE + p] = -1
     for p in range(CORNERS):  # ascending: the first corner met of a root is its smallest
-        r = _find(work, p)
-        if work[W_QUEUE + r] < 0:
-            work[W_QUEUE + r] = p
-        pos[O_LABEL + p] = work[W_QUEUE + r]
+        r = _find(pos, p)
+        if pos[W_QUEUE + r] < 0:
+            pos[W_QUEUE + r] = p
+        pos[O_LABEL + p] = pos[W_QUEUE + r]
 
 
 @njit(cache=True, inline="always")
@@ -348,7 +344,7 @@ def _open(pos: np.ndarray, sq: int, d: int) -> bool:
 
 
 @njit(cache=True)
-def _distances_after_block(pos: np.ndarray, seat: int, slot: int, work: np.ndarray) -> None:
+def _distances_after_block(pos: np.ndarray, seat: int, slot: int) -> None:
     """Repair ``seat``'s goal distances after the wall ``slot`` was placed.
 
     Distances only grow. Every square that had a shortest path through a
@@ -361,7 +357,7 @@ def _distances_after_block(pos: np.ndarray, seat: int, slot: int, work: np.ndarr
     a, b, d = slot_edges(slot)
     step = DELTAS[d]
     for sq in range(SQ):
-        work[W_SEEN + sq] = 0
+        pos[W_SEEN + sq] = 0
     top = 0
     for u0 in (a, b):
         v0 = u0 + step
@@ -372,75 +368,75 @@ def _distances_after_block(pos: np.ndarray, seat: int, slot: int, work: np.ndarr
             far = v0
         else:
             continue
-        if not work[W_SEEN + far]:
-            work[W_SEEN + far] = 1
-            work[W_STACK + top] = far
+        if not pos[W_SEEN + far]:
+            pos[W_SEEN + far] = 1
+            pos[W_STACK + top] = far
             top += 1
     if top == 0:
         return  # no blocked step was on a shortest path: nothing changes
     count = 0
     while top > 0:
         top -= 1
-        x = work[W_STACK + top]
-        work[W_LIST + count] = x
+        x = pos[W_STACK + top]
+        pos[W_LIST + count] = x
         count += 1
         dx = pos[base + x]
         for e in range(4):
             if _open(pos, x, e):
                 y = x + DELTAS[e]
-                if not work[W_SEEN + y] and pos[base + y] == dx + 1:
-                    work[W_SEEN + y] = 1
-                    work[W_STACK + top] = y
+                if not pos[W_SEEN + y] and pos[base + y] == dx + 1:
+                    pos[W_SEEN + y] = 1
+                    pos[W_STACK + top] = y
                     top += 1
     # Starting values from neighbours outside the affected set, which keep theirs.
     for i in range(count):
-        x = work[W_LIST + i]
+        x = pos[W_LIST + i]
         best = FAR
         for e in range(4):
             if _open(pos, x, e):
                 y = x + DELTAS[e]
-                if not work[W_SEEN + y] and pos[base + y] + 1 < best:
+                if not pos[W_SEEN + y] and pos[base + y] + 1 < best:
                     best = pos[base + y] + 1
-        work[W_KEY + i] = best
+        pos[W_KEY + i] = best
     # Sort the affected squares by starting value (insertion sort: the set is small).
     for i in range(1, count):
-        key, node = work[W_KEY + i], work[W_LIST + i]
+        key, node = pos[W_KEY + i], pos[W_LIST + i]
         j = i - 1
-        while j >= 0 and work[W_KEY + j] > key:
-            work[W_KEY + j + 1] = work[W_KEY + j]
-            work[W_LIST + j + 1] = work[W_LIST + j]
+        while j >= 0 and pos[W_KEY + j] > key:
+            pos[W_KEY + j + 1] = pos[W_KEY + j]
+            pos[W_LIST + j + 1] = pos[W_LIST + j]
             j -= 1
-        work[W_KEY + j + 1] = key
-        work[W_LIST + j + 1] = node
+        pos[W_KEY + j + 1] = key
+        pos[W_LIST + j + 1] = node
     for i in range(count):
-        pos[base + work[W_LIST + i]] = work[W_KEY + i]
+        pos[base + pos[W_LIST + i]] = pos[W_KEY + i]
     # W_SEEN: 1 = affected and not final yet, 2 = final (others are 0).
     li = 0
     qh = qt = W_QUEUE
     while True:
-        if li < count and (qh == qt or work[W_KEY + li] <= pos[base + work[qh]]):
-            x = work[W_LIST + li]
+        if li < count and (qh == qt or pos[W_KEY + li] <= pos[base + pos[qh]]):
+            x = pos[W_LIST + li]
             li += 1
         elif qh < qt:
-            x = work[qh]
+            x = pos[qh]
             qh += 1
         else:
             break
-        if work[W_SEEN + x] != 1 or pos[base + x] >= FAR:
+        if pos[W_SEEN + x] != 1 or pos[base + x] >= FAR:
             continue
-        work[W_SEEN + x] = 2
+        pos[W_SEEN + x] = 2
         nd = pos[base + x] + 1
         for e in range(4):
             if _open(pos, x, e):
                 y = x + DELTAS[e]
-                if work[W_SEEN + y] == 1 and nd < pos[base + y]:
+                if pos[W_SEEN + y] == 1 and nd < pos[base + y]:
                     pos[base + y] = nd
-                    work[qt] = y
+                    pos[qt] = y
                     qt += 1
 
 
 @njit(cache=True)
-def _distances_after_unblock(pos: np.ndarray, seat: int, slot: int, work: np.ndarray) -> None:
+def _distances_after_unblock(pos: np.ndarray, seat: int, slot: int) -> None:
     """Repair ``seat``'s goal distances after the wall ``slot`` was taken away.
 
     Distances only shrink: relax the two reopened steps both ways and
@@ -454,14 +450,14 @@ def _distances_after_unblock(pos: np.ndarray, seat: int, slot: int, work: np.nda
         v = u + step
         if pos[base + v] + 1 < pos[base + u]:
             pos[base + u] = pos[base + v] + 1
-            work[qt] = u
+            pos[qt] = u
             qt += 1
         elif pos[base + u] + 1 < pos[base + v]:
             pos[base + v] = pos[base + u] + 1
-            work[qt] = v
+            pos[qt] = v
             qt += 1
     while qh < qt:
-        x = work[qh]
+        x = pos[qh]
         qh += 1
         nd = pos[base + x] + 1
         for e in range(4):
@@ -469,32 +465,32 @@ def _distances_after_unblock(pos: np.ndarray, seat: int, slot: int, work: np.nda
                 y = x + DELTAS[e]
                 if nd < pos[base + y]:
                     pos[base + y] = nd
-                    work[qt] = y
+                    pos[qt] = y
                     qt += 1
 
 
 @njit(cache=True)
-def refresh(pos: np.ndarray, work: np.ndarray) -> None:
+def refresh(pos: np.ndarray) -> None:
     """Rebuild the caches that depend on the walls from scratch (start, setups, tests)."""
     for seat in range(pos[O_META + M_PLAYERS]):
-        _distances(pos, seat, work)
-    _label_corners(pos, work)
+        _distances(pos, seat)
+    _label_corners(pos)
 
 
 @njit(cache=True)
-def wall_placed(pos: np.ndarray, slot: int, work: np.ndarray) -> None:
+def wall_placed(pos: np.ndarray, slot: int) -> None:
     """Bring the caches up to date after ``slot`` got a wall (incrementally)."""
     for seat in range(pos[O_META + M_PLAYERS]):
-        _distances_after_block(pos, seat, slot, work)
+        _distances_after_block(pos, seat, slot)
     _join_labels(pos, slot)
 
 
 @njit(cache=True)
-def wall_removed(pos: np.ndarray, slot: int, work: np.ndarray) -> None:
+def wall_removed(pos: np.ndarray, slot: int) -> None:
     """Bring the caches up to date after the wall on ``slot`` was taken back."""
     for seat in range(pos[O_META + M_PLAYERS]):
-        _distances_after_unblock(pos, seat, slot, work)
-    _label_corners(pos, work)
+        _distances_after_unblock(pos, seat, slot)
+    _label_corners(pos)
 
 
 # -- pawn moves ---------------------------------------------------------------------------
@@ -515,8 +511,8 @@ def _insert(out: np.ndarray, start: int, k: int, value: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def pawn_moves(pos: np.ndarray, seat: int, side_around: bool, out: np.ndarray, start: int) -> int:
-    """The destinations of ``seat``'s pawn, ascending, into out[start:]; returns their count.
+def pawn_moves(pos: np.ndarray, seat: int, side_around: bool, start: int) -> int:
+    """The destinations of ``seat``'s pawn, ascending, into pos[start:]; returns their count.
 
     A step to an empty neighbour; over a facing pawn a straight jump when no
     wall is behind it and the square is empty; otherwise side steps beside
@@ -531,7 +527,7 @@ def pawn_moves(pos: np.ndarray, seat: int, side_around: bool, out: np.ndarray, s
             continue
         t = sq + DELTAS[d]
         if pos[O_OCC + t] == 0:
-            k = _insert(out, start, k, t)
+            k = _insert(pos, start, k, t)
             continue
         behind = pos[O_BLOCK + t]
         side = False
@@ -540,7 +536,7 @@ def pawn_moves(pos: np.ndarray, seat: int, side_around: bool, out: np.ndarray, s
         else:
             u = t + DELTAS[d]
             if pos[O_OCC + u] == 0:
-                k = _insert(out, start, k, u)
+                k = _insert(pos, start, k, u)
             elif side_around:
                 side = True
         if side:
@@ -548,13 +544,13 @@ def pawn_moves(pos: np.ndarray, seat: int, side_around: bool, out: np.ndarray, s
                 if not behind & (1 << e):
                     v = t + DELTAS[e]
                     if pos[O_OCC + v] == 0:
-                        k = _insert(out, start, k, v)
+                        k = _insert(pos, start, k, v)
     return k
 
 
 # -- wall legality ---------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def _mark_edge(work: np.ndarray, sq: int, d: int, bit: int) -> None:
+def _mark_edge(pos: np.ndarray, sq: int, d: int, bit: int) -> None:
     """Mark the (up to two) wall slots that would block the step from ``sq`` towards ``d``."""
     if d == SOUTH:
         sq, d = sq - N, NORTH
@@ -563,24 +559,24 @@ def _mark_edge(work: np.ndarray, sq: int, d: int, bit: int) -> None:
     c, r = sq % N, sq // N
     if d == NORTH:
         if c > 0:
-            work[W_MASKS + r * (N - 1) + c - 1] |= bit
+            pos[W_MASKS + r * (N - 1) + c - 1] |= bit
         if c < N - 1:
-            work[W_MASKS + r * (N - 1) + c] |= bit
+            pos[W_MASKS + r * (N - 1) + c] |= bit
     else:
         if r > 0:
-            work[W_MASKS + VSLOT + (r - 1) * (N - 1) + c] |= bit
+            pos[W_MASKS + VSLOT + (r - 1) * (N - 1) + c] |= bit
         if r < N - 1:
-            work[W_MASKS + VSLOT + r * (N - 1) + c] |= bit
+            pos[W_MASKS + VSLOT + r * (N - 1) + c] |= bit
 
 
 @njit(cache=True, inline="always")
-def path_masks(pos: np.ndarray, work: np.ndarray) -> None:
-    """work[W_MASKS + slot]: a bit per seat whose shortest path the slot would cut.
+def path_masks(pos: np.ndarray) -> None:
+    """pos[W_MASKS + slot]: a bit per seat whose shortest path the slot would cut.
 
     The path of each pawn follows its cached goal distances down to 0.
     """
     for slot in range(NSLOT):
-        work[W_MASKS + slot] = 0
+        pos[W_MASKS + slot] = 0
     for seat in range(pos[O_META + M_PLAYERS]):
         base = O_DIST + seat * SQ
         sq = pos[O_META + M_PAWN + seat]
@@ -593,7 +589,7 @@ def path_masks(pos: np.ndarray, work: np.ndarray) -> None:
                     continue
                 nb = sq + DELTAS[d]
                 if pos[base + nb] == here - 1:
-                    _mark_edge(work, sq, d, bit)
+                    _mark_edge(pos, sq, d, bit)
                     sq = nb
                     break
 
@@ -611,7 +607,7 @@ def closes_loop(pos: np.ndarray, slot: int) -> bool:
 
 
 @njit(cache=True)
-def _reaches_goal(pos: np.ndarray, seat: int, work: np.ndarray) -> bool:
+def _reaches_goal(pos: np.ndarray, seat: int) -> bool:
     """True when ``seat``'s pawn has a path to its goal side (pawns ignored).
 
     A depth-first search that puts the neighbour with the smallest cached
@@ -623,37 +619,37 @@ def _reaches_goal(pos: np.ndarray, seat: int, work: np.ndarray) -> bool:
     if is_goal(start, goal):
         return True
     for sq in range(SQ):
-        work[W_SEEN + sq] = 0
-    work[W_SEEN + start] = 1
-    work[W_STACK] = start
+        pos[W_SEEN + sq] = 0
+    pos[W_SEEN + start] = 1
+    pos[W_STACK] = start
     top = 1
     while top > 0:
         top -= 1
-        sq = work[W_STACK + top]
+        sq = pos[W_STACK + top]
         blocked = pos[O_BLOCK + sq]
         best = -1
         for d in range(4):
             if blocked & (1 << d):
                 continue
             nb = sq + DELTAS[d]
-            if work[W_SEEN + nb]:
+            if pos[W_SEEN + nb]:
                 continue
             if is_goal(nb, goal):
                 return True
-            work[W_SEEN + nb] = 1
-            if best < 0 or pos[base + nb] < pos[base + work[W_STACK + best]]:
+            pos[W_SEEN + nb] = 1
+            if best < 0 or pos[base + nb] < pos[base + pos[W_STACK + best]]:
                 best = top
-            work[W_STACK + top] = nb
+            pos[W_STACK + top] = nb
             top += 1
         if best >= 0 and best != top - 1:
-            tmp = work[W_STACK + best]
-            work[W_STACK + best] = work[W_STACK + top - 1]
-            work[W_STACK + top - 1] = tmp
+            tmp = pos[W_STACK + best]
+            pos[W_STACK + best] = pos[W_STACK + top - 1]
+            pos[W_STACK + top - 1] = tmp
     return False
 
 
 @njit(cache=True)
-def cut_off_seat(pos: np.ndarray, slot: int, mask: int, work: np.ndarray) -> int:
+def cut_off_seat(pos: np.ndarray, slot: int, mask: int) -> int:
     """The first seat in ``mask`` that the free wall ``slot`` would cut off, else -1.
 
     Called only for walls that close a loop and cross a shortest path: a
@@ -662,7 +658,7 @@ def cut_off_seat(pos: np.ndarray, slot: int, mask: int, work: np.ndarray) -> int
     _set_edges(pos, slot, True)
     found = -1
     for seat in range(pos[O_META + M_PLAYERS]):
-        if mask & (1 << seat) and not _reaches_goal(pos, seat, work):
+        if mask & (1 << seat) and not _reaches_goal(pos, seat):
             found = seat
             break
     _set_edges(pos, slot, False)
@@ -670,40 +666,40 @@ def cut_off_seat(pos: np.ndarray, slot: int, mask: int, work: np.ndarray) -> int
 
 
 @njit(cache=True)
-def legal_actions(pos: np.ndarray, work: np.ndarray, side_around: bool) -> int:
-    """Every legal action of the seat to move, ascending, into work[0:]; returns the count."""
+def legal_actions(pos: np.ndarray, side_around: bool) -> int:
+    """Every legal action of the seat to move, ascending, into pos[0:]; returns the count."""
     meta = O_META
     if pos[meta + M_WINNER] >= 0:
         return 0
     seat = pos[meta + M_TO_MOVE]
-    k = pawn_moves(pos, seat, side_around, work, W_ACTIONS)
+    k = pawn_moves(pos, seat, side_around, W_ACTIONS)
     if pos[meta + M_WALLS + seat] > 0:
-        path_masks(pos, work)
+        path_masks(pos)
         for slot in range(NSLOT):
             if pos[O_CONFLICT + slot] != 0:
                 continue
-            mask = work[W_MASKS + slot]
-            if mask != 0 and closes_loop(pos, slot) and cut_off_seat(pos, slot, mask, work) >= 0:
+            mask = pos[W_MASKS + slot]
+            if mask != 0 and closes_loop(pos, slot) and cut_off_seat(pos, slot, mask) >= 0:
                 continue
-            work[W_ACTIONS + k] = H_BASE + slot
+            pos[W_ACTIONS + k] = H_BASE + slot
             k += 1
     if k == 0:
-        work[W_ACTIONS] = PASS_ACTION
+        pos[W_ACTIONS] = PASS_ACTION
         k = 1
     return k
 
 
 @njit(cache=True)
-def check_move(pos: np.ndarray, work: np.ndarray, action: int, side_around: bool) -> int:
+def check_move(pos: np.ndarray, action: int, side_around: bool) -> int:
     """LEGAL or the code of the rule ``action`` breaks for the seat to move."""
     meta = O_META
     if pos[meta + M_WINNER] >= 0:
         return GAME_OVER
     seat = pos[meta + M_TO_MOVE]
     if action < H_BASE:
-        k = pawn_moves(pos, seat, side_around, work, W_PAWN)
+        k = pawn_moves(pos, seat, side_around, W_PAWN)
         for i in range(k):
-            if work[W_PAWN + i] == action:
+            if pos[W_PAWN + i] == action:
                 return LEGAL
         return PAWN_UNREACHABLE
     if action < PASS_ACTION:
@@ -716,17 +712,17 @@ def check_move(pos: np.ndarray, work: np.ndarray, action: int, side_around: bool
             return WALL_CONFLICT
         if not closes_loop(pos, slot):
             return LEGAL
-        path_masks(pos, work)
-        mask = work[W_MASKS + slot]
-        cut = cut_off_seat(pos, slot, mask, work) if mask else -1
+        path_masks(pos)
+        mask = pos[W_MASKS + slot]
+        cut = cut_off_seat(pos, slot, mask) if mask else -1
         return LEGAL if cut < 0 else CUTS_OFF + cut
-    k = legal_actions(pos, work, side_around)
-    return LEGAL if k == 1 and work[W_ACTIONS] == PASS_ACTION else PASS_NOT_ALLOWED
+    k = legal_actions(pos, side_around)
+    return LEGAL if k == 1 and pos[W_ACTIONS] == PASS_ACTION else PASS_NOT_ALLOWED
 
 
 # -- play and undo ----------------------------------------------------------------------------
 @njit(cache=True)
-def apply_move(pos: np.ndarray, trail: np.ndarray, work: np.ndarray, action: int) -> None:
+def apply_move(pos: np.ndarray, trail: np.ndarray, action: int) -> None:
     """Play a legal ``action`` (unchecked) and record it in the trail row of this ply."""
     meta = O_META
     seat = pos[meta + M_TO_MOVE]
@@ -753,7 +749,7 @@ def apply_move(pos: np.ndarray, trail: np.ndarray, work: np.ndarray, action: int
         key ^= ZOBRIST[Z_WALL + slot]
         key ^= ZOBRIST[Z_LEFT + seat * LEFT_KEYS + left]
         key ^= ZOBRIST[Z_LEFT + seat * LEFT_KEYS + left - 1]
-        wall_placed(pos, slot, work)
+        wall_placed(pos, slot)
     nxt = seat + 1
     if nxt == pos[meta + M_PLAYERS]:
         nxt = 0
@@ -763,20 +759,18 @@ def apply_move(pos: np.ndarray, trail: np.ndarray, work: np.ndarray, action: int
 
 
 @njit(cache=True)
-def play(
-    pos: np.ndarray, trail: np.ndarray, work: np.ndarray, action: int, side_around: bool
-) -> int:
+def play(pos: np.ndarray, trail: np.ndarray, action: int, side_around: bool) -> int:
     """Check and play ``action``: LEGAL, or the broken rule's code (position unchanged)."""
     if pos[O_META + M_PLY] >= trail.shape[0]:
         return NO_ROOM
-    code = check_move(pos, work, action, side_around)
+    code = check_move(pos, action, side_around)
     if code == LEGAL:
-        apply_move(pos, trail, work, action)
+        apply_move(pos, trail, action)
     return code
 
 
 @njit(cache=True)
-def undo(pos: np.ndarray, trail: np.ndarray, work: np.ndarray) -> None:
+def undo(pos: np.ndarray, trail: np.ndarray) -> None:
     """Take back the last move recorded in the trail."""
     meta = O_META
     ply = pos[meta + M_PLY] - 1
@@ -793,7 +787,7 @@ def undo(pos: np.ndarray, trail: np.ndarray, work: np.ndarray) -> None:
         _set_edges(pos, slot, False)
         _add_conflicts(pos, slot, -1)
         pos[meta + M_WALLS + seat] += 1
-        wall_removed(pos, slot, work)
+        wall_removed(pos, slot)
     pos[meta + M_TO_MOVE] = seat
     pos[meta + M_PLY] = ply
     pos[meta + M_HASH] = trail[ply, T_HASH]
@@ -823,7 +817,7 @@ def seed_random(seed: int) -> None:
 
 @njit(cache=True)
 def random_playout(
-    pos: np.ndarray, trail: np.ndarray, work: np.ndarray, side_around: bool, cap: int
+    pos: np.ndarray, trail: np.ndarray, side_around: bool, cap: int
 ) -> tuple[int, int]:
     """Play uniformly random legal actions until a pawn wins or ``pos`` reaches ``cap`` plies.
 
@@ -831,6 +825,6 @@ def random_playout(
     """
     start = pos[O_META + M_PLY]
     while pos[O_META + M_WINNER] < 0 and pos[O_META + M_PLY] < cap:
-        k = legal_actions(pos, work, side_around)
-        apply_move(pos, trail, work, work[W_ACTIONS + np.random.randint(k)])
+        k = legal_actions(pos, side_around)
+        apply_move(pos, trail, pos[W_ACTIONS + np.random.randint(k)])
     return pos[O_META + M_PLY] - start, pos[O_META + M_WINNER]

@@ -7,6 +7,7 @@ game, the messages for illegal moves and the text diagram.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
@@ -79,9 +80,10 @@ class QuoridorState(State):
     def __init__(self, game: QuoridorGame) -> None:
         self.game = game
         self._side = game.rules.side_step_around_pawns
+        # The move cap as a number, so play() tests it with one compare.
+        self._cap = game.rules.max_plies or sys.maxsize
         self._pos = k.new_position(game.rules.players, game.rules.walls)
         self._trail = np.zeros((128, k.TRAIL_WIDTH), dtype=np.int64)
-        self._work = k.new_work()
         self._moves: list[QuoridorMove] = []
         self._setup: dict[str, Any] | None = None
 
@@ -157,10 +159,7 @@ class QuoridorState(State):
         return self._meta(k.M_HASH)
 
     def is_over(self) -> bool:
-        if self._pos[k.O_META + k.M_WINNER] >= 0:
-            return True
-        cap = self.game.rules.max_plies
-        return cap is not None and len(self._moves) >= cap
+        return self._pos[k.O_META + k.M_WINNER] >= 0 or len(self._moves) >= self._cap
 
     def outcome(self) -> Outcome | None:
         n = self.game.num_players
@@ -176,8 +175,8 @@ class QuoridorState(State):
     def legal_actions(self) -> ActionArray:
         if self.is_over():
             return np.empty(0, dtype=np.int64)
-        count = k.legal_actions(self._pos, self._work, self._side)
-        actions: ActionArray = self._work[:count].copy()
+        count = k.legal_actions(self._pos, self._side)
+        actions: ActionArray = self._pos[k.W_ACTIONS : k.W_ACTIONS + count].copy()
         return actions
 
     def legal_moves(self) -> list[Move]:
@@ -203,22 +202,31 @@ class QuoridorState(State):
             if not isinstance(coerced, QuoridorMove):
                 raise NotationError(f"{coerced!r} is not a Quoridor move")
             action = coerced.action
-        if self.is_over():
+        if len(self._moves) >= self._cap:
             self._require_not_over(MOVES_BY_ACTION[action])
-        code = k.play(self._pos, self._trail, self._work, action, self._side)
-        if code == k.NO_ROOM:
-            grown = np.zeros((2 * self._trail.shape[0], k.TRAIL_WIDTH), dtype=np.int64)
-            grown[: self._trail.shape[0]] = self._trail
-            self._trail = grown
-            code = k.play(self._pos, self._trail, self._work, action, self._side)
-        if code != k.LEGAL:
-            raise IllegalMoveError(self._explain(MOVES_BY_ACTION[action], code))
+        code = k.play(self._pos, self._trail, action, self._side)
+        if code:  # not LEGAL
+            self._refused(action, code)
         self._moves.append(MOVES_BY_ACTION[action])
+
+    def _refused(self, action: int, code: int) -> None:
+        """After the kernel refused ``action``: grow the trail and retry, or raise why."""
+        move = MOVES_BY_ACTION[action]
+        if code == k.GAME_OVER:
+            self._require_not_over(move)
+        if code != k.NO_ROOM:
+            raise IllegalMoveError(self._explain(move, code))
+        grown = np.zeros((2 * self._trail.shape[0], k.TRAIL_WIDTH), dtype=np.int64)
+        grown[: self._trail.shape[0]] = self._trail
+        self._trail = grown
+        code = k.play(self._pos, self._trail, action, self._side)
+        if code:
+            raise IllegalMoveError(self._explain(move, code))
 
     def undo(self) -> QuoridorMove:
         if not self._moves:
             raise IllegalMoveError("nothing to undo: no move has been played")
-        k.undo(self._pos, self._trail, self._work)
+        k.undo(self._pos, self._trail)
         return self._moves.pop()
 
     # -- messages -------------------------------------------------------------------------
@@ -309,7 +317,6 @@ class QuoridorState(State):
         other._pos = self._pos.copy()
         other._trail = np.zeros((self.ply + 64, k.TRAIL_WIDTH), dtype=np.int64)
         other._trail[: self.ply] = self._trail[: self.ply]
-        other._work = k.new_work()
         other._moves = list(self._moves)
         return other
 
@@ -354,7 +361,7 @@ class QuoridorState(State):
             self.game == other.game
             and self._moves == other._moves
             and self._setup == other._setup
-            and np.array_equal(self._pos, other._pos)
+            and np.array_equal(self._pos[: k.POS_LEN], other._pos[: k.POS_LEN])
         )
 
     __hash__ = None

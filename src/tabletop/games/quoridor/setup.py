@@ -60,7 +60,7 @@ def place_setup(
     if not 0 <= to_move < players:
         raise IllegalMoveError(f"setup: to_move must be a seat from 0 to {players - 1}")
     pos[meta + k.M_TO_MOVE] = to_move
-    k.refresh(pos, k.new_work())
+    k.refresh(pos)
     for seat in range(players):
         if pos[k.O_DIST + seat * k.SQ + pos[meta + k.M_PAWN + seat]] >= k.FAR:
             raise IllegalMoveError(f"setup: the walls cut {names[seat]} off from its goal")
