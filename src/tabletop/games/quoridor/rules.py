@@ -281,7 +281,7 @@ class QuoridorState(State):
                 facing = self._occupant(col + sx, row + sy)
                 mid = square_name((row + sy) * SIZE + col + sx)
                 if facing is None:
-                    return f"a pawn moves one square; it jumps only over a facing pawn ({src})"
+                    return f"a pawn moves one square from {src}; it jumps only over a facing pawn"
                 if self._blocked(col, row, d):
                     return f"a wall between {src} and {mid} blocks the jump"
                 return f"a wall behind {facing}'s pawn on {mid} blocks the jump"
