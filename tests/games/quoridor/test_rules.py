@@ -220,3 +220,9 @@ def test_text_diagram_shows_pawns_walls_and_walls_left() -> None:
     assert lines[-1] == (
         "Walls left: South 8, North 9 | last move: South a1h | North to move (goal: row 1)"
     )
+
+
+def test_a_broken_setup_record_is_a_notation_error() -> None:
+    record = {"game": "quoridor", "options": {}, "setup": {"pawns": ["e5", "e6"], "x": 1}}
+    with pytest.raises(NotationError, match="setup is a mapping with keys"):
+        QuoridorState.from_dict(record)

@@ -36,6 +36,7 @@ GOAL_NAMES = {
     k.GOAL_SOUTH: "row 1",
     k.GOAL_WEST: "column a",
 }
+SETUP_KEYS = frozenset({"pawns", "walls", "walls_left", "to_move"})
 DIRECTION_STEPS = {k.NORTH: (0, 1), k.EAST: (1, 0), k.SOUTH: (0, -1), k.WEST: (-1, 0)}
 
 
@@ -343,10 +344,11 @@ class QuoridorState(State):
         setup = data.get("setup")
         if setup is None:
             state = cls(game)
-        elif isinstance(setup, Mapping):
+        elif isinstance(setup, Mapping) and set(setup) <= SETUP_KEYS:
             state = cls.from_setup(game, **setup)
         else:
-            raise NotationError("a Quoridor record's setup must be a mapping")
+            keys = ", ".join(sorted(SETUP_KEYS))
+            raise NotationError(f"a Quoridor record's setup is a mapping with keys {keys}")
         for number, text in enumerate(moves, start=1):
             try:
                 state.play(str(text))
