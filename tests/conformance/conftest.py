@@ -15,6 +15,13 @@ import pytest
 import tabletop
 
 EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "abalone": [
+        {"players": 2, "layout": "belgian-daisy", "max_plies": 60},
+        {"players": 2, "layout": "german-daisy"},
+        {"players": 3, "max_plies": 40},
+        {"players": 4, "team_order": "consecutive", "broadside": "any-own"},
+        {"players": 4, "broadside": "all-own", "max_plies": 50},
+    ],
     "go": [
         {"size": 9},
         {"size": 5, "rules": "tromp-taylor"},
@@ -36,7 +43,11 @@ def _configs() -> list[Any]:
             base = {"players": count} if len(info.players) > 1 else {}
             if info.name not in SKIP_DEFAULTS:
                 sets.append(base)
-            sets.extend({**base, **extra} for extra in EXTRA_CONFIGS.get(info.name, []))
+            sets.extend(
+                {**base, **extra}
+                for extra in EXTRA_CONFIGS.get(info.name, [])
+                if extra.get("players", count) == count
+            )
         for options in sets:
             label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
             params.append(pytest.param((info.name, options), id=f"{info.name}[{label}]"))
