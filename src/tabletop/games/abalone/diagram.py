@@ -1,9 +1,9 @@
 """The text diagram of an Abalone position: the hexagon with row letters and diagonal numbers.
 
-    Row i is at the top, a at the bottom (Black's side). Each row is shifted
-    half a cell from its neighbours, so the diagonals run straight: the
-    numbers 1..5 below row a and 6..9 at the right ends of rows a..d stand
-    where the diagonal of that number leaves the board.
+Row i is at the top, a at the bottom (Black's side). Each row is shifted
+half a cell from its neighbours, so the diagonals run straight: the
+numbers 1..5 below row a and 6..9 at the right ends of rows a..d stand
+where the diagonal of that number leaves the board.
 """
 
 from __future__ import annotations
@@ -36,10 +36,11 @@ def diagram(state: AbaloneState) -> str:
     lines.append("")
     game = state.game
     teams = game.teams if game.num_players == 4 else None
-    last = state.history[-1] if state.history else None
+    last_move = state.history[-1] if state.history else None
     for seat, name in enumerate(game.seat_names):
         on_board = len(state.marbles(seat))
-        text = f"{MARBLE_CHARS[seat + 1]} {name:<7} {on_board:>2} on the board, ejected {state.ejected[seat]}"
+        text = f"{MARBLE_CHARS[seat + 1]} {name:<7} {on_board:>2} on the board"
+        text += f", ejected {state.ejected[seat]}"
         if teams is not None:
             text += f"  (team {'AB'[teams[seat]]})"
         if state.to_move == seat:
@@ -48,8 +49,8 @@ def diagram(state: AbaloneState) -> str:
     if teams is not None:
         a, b = state.team_ejected
         lines.append(f"Team tallies: A {a}, B {b} (six wins)")
-    if last is not None:
-        lines.append(f"Last move: {last}")
+    if last_move is not None:
+        lines.append(f"Last move: {last_move}")
     outcome = state.outcome()
     if outcome is not None:
         winners = ", ".join(game.seat_names[s] for s in outcome.winners) or "nobody"

@@ -168,9 +168,7 @@ def check(board: np.ndarray, action: int, mover: int, team: np.ndarray, policy: 
 
 
 @njit(cache=True)
-def generate(
-    board: np.ndarray, mover: int, team: np.ndarray, policy: int, out: np.ndarray
-) -> int:
+def generate(board: np.ndarray, mover: int, team: np.ndarray, policy: int, out: np.ndarray) -> int:
     """Write the legal actions (ascending; PASS alone when there are none) to out; the count."""
     side = team[mover]
     n = 0
@@ -288,11 +286,10 @@ def random_playout(
         n = generate(board, mover, team, policy, out)
         action = out[np.random.randint(n)]
         plies += 1
-        if action != PASS_ACTION:
-            if apply(board, action) != 0:
-                side = team[mover]
-                ejected[side] += 1
-                if ejected[side] >= 6:
-                    return plies, side
+        if action != PASS_ACTION and apply(board, action) != 0:
+            side = team[mover]
+            ejected[side] += 1
+            if ejected[side] >= 6:
+                return plies, side
         seat = (seat + 1) % players
     return plies, -1

@@ -243,8 +243,7 @@ class AbaloneState(State):
             kernels.OWN_OFF: "a move may not take your own marble off the board",
             kernels.SINGLE_PUSH: "a single marble never pushes",
             kernels.OUTNUMBERED: (
-                "a push needs more marbles than it pushes (2 against 1, 3 against 1 "
-                "or 3 against 2)"
+                "a push needs more marbles than it pushes (2 against 1, 3 against 1 or 3 against 2)"
             ),
             kernels.SANDWICH: (
                 "the pushed marbles must move into an empty cell or off the board, "
