@@ -118,7 +118,10 @@ def broadside_code(
     team: np.ndarray,
     policy: int,
 ) -> int:
-    """LEGAL or the reason the line of ``length`` from grid g along ``axis`` cannot step d."""
+    """LEGAL or the reason the line of ``length`` from grid g along ``axis`` cannot step d.
+
+    With d = -1 only the line and the broadside policy are tested.
+    """
     step = OFFSETS[axis]
     side = team[mover]
     own = 0
@@ -136,6 +139,8 @@ def broadside_code(
             return BROADSIDE_POLICY
     elif own == 0:
         return BROADSIDE_POLICY
+    if d < 0:
+        return LEGAL
     off = OFFSETS[d]
     for i in range(length):
         c = board[g + i * step + off]
@@ -192,10 +197,18 @@ def generate(board: np.ndarray, mover: int, team: np.ndarray, policy: int, out: 
             if c2 == EMPTY or c2 == OFF or team[c2] != side:
                 continue  # no line of two, so none of three
             for length in range(2, 4):
+                # The line and the policy are tested once, then each sideways step.
+                if broadside_code(board, g, axis, length, -1, mover, team, policy) != LEGAL:
+                    continue
                 base = INLINE_ACTIONS + ((cell * 3 + axis) * 2 + length - 2) * 4
                 for k in range(4):
-                    d = SIDE_DIRECTIONS[axis, k]
-                    if broadside_code(board, g, axis, length, d, mover, team, policy) == LEGAL:
+                    off = OFFSETS[SIDE_DIRECTIONS[axis, k]]
+                    free = True
+                    for i in range(length):
+                        if board[g + i * step + off] != EMPTY:
+                            free = False
+                            break
+                    if free:
                         out[n] = base + k
                         n += 1
     if n == 0:
