@@ -81,7 +81,7 @@ def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert err[:2] == [
         "tabletop: error: option size='4': allowed values are int from 5 to 25",
         "tabletop: error: go has no option 'colour'; valid options: handicap, handicap_bonus, "
-        "ko, komi, rules, scoring, size, suicide",
+        "ko, komi, rules, scoring, seki, size, suicide",
     ]
     known = ", ".join(info.name for info in tabletop.list_games())
     assert err[2:] == [f"tabletop: error: unknown game 'chess'; known games: {known}"]

@@ -32,8 +32,8 @@ Type a move in notation (for Go: D4, pass). Commands:
 
 DEAD_HELP = """\
 Play has ended. Mark the dead stones: type a point of a chain to toggle it
-dead or alive; 'done' accepts and scores, 'undo' takes back the last pass
-and resumes play."""
+dead or alive; 'done' accepts and scores; 'resume' plays on when you
+disagree (two new passes end play again)."""
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
@@ -197,8 +197,9 @@ class TerminalGame:
                 return True
             if line.lower() in ("done", "accept", "ok"):
                 return True
-            if line.lower() == "undo":
-                state.undo()
+            if line.lower() in ("resume", "undo"):
+                state.resume()
+                self.write("play resumes: two new passes end it again")
                 return False
             if line.lower() in ("help", "?"):
                 self.write(DEAD_HELP)

@@ -125,6 +125,7 @@ class GoState(State):
         self._ended: str | None = None
         self._dead: frozenset[int] = frozenset()
         self._moves: list[GoMove] = []
+        self._resumed: list[int] = []  # plies after which play resumed from two passes
 
     # -- geometry and the meta row ---------------------------------------------------------
     def _point(self, col: int, row: int) -> int:
@@ -279,7 +280,24 @@ class GoState(State):
         kernels.undo(self._pos, self._trail, self._seen, self._w)
         self._ended = None
         self._dead = frozenset()
-        return self._moves.pop()
+        move = self._moves.pop()
+        while self._resumed and self._resumed[-1] >= len(self._moves):
+            # Back before a resumption: the two passes end play again once replayed.
+            self._resumed.pop()
+        return move
+
+    def resume(self) -> None:
+        """Play on after two passes, when the players disagree about dead stones.
+
+        The player to move is the opponent of the one who passed last, and two
+        new passes are needed to end play again (Japanese rules' resumption).
+        """
+        if self._ended != "score":
+            raise IllegalMoveError("play resumes only after two passes have ended it")
+        self._ended = None
+        self._dead = frozenset()
+        self._meta[kernels.M_PASSES] = 0
+        self._resumed.append(len(self._moves))
 
     def is_over(self) -> bool:
         return self._ended is not None
@@ -363,6 +381,7 @@ class GoState(State):
             self.prisoners,
             self._dead,
             self.game.white_bonus,
+            seki_tax=rules.seki == "taxed",
         )
 
     def outcome(self) -> Outcome | None:
@@ -389,6 +408,7 @@ class GoState(State):
         other._trail[: self.ply] = self._trail[: self.ply]
         other._seen = self._seen.copy()
         other._moves = list(self._moves)
+        other._resumed = list(self._resumed)
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -396,6 +416,7 @@ class GoState(State):
             "game": self.game.name,
             "options": dict(self.game.options),
             "moves": [str(m) for m in self._moves],
+            "resumed": list(self._resumed),
             "dead": [str(m) for m in self.dead_stones],
         }
 
@@ -412,9 +433,14 @@ class GoState(State):
         state = load_game("go", **options).new_state()
         if not isinstance(state, cls):
             raise NotationError("record does not describe this kind of state")
+        resumed = data.get("resumed", [])
+        if not isinstance(resumed, list) or not all(isinstance(p, int) for p in resumed):
+            raise NotationError("'resumed' must be a list of ply numbers")
         for number, text in enumerate(moves, start=1):
             try:
                 state.play(str(text))
+                if number in resumed:
+                    state.resume()
             except (NotationError, IllegalMoveError) as err:
                 raise type(err)(f"move {number}: {err}") from None
         dead = data.get("dead", [])
@@ -434,6 +460,7 @@ class GoState(State):
             )
             and self._ended == other._ended
             and self._dead == other._dead
+            and self._resumed == other._resumed
             and seen.as_dict(self._seen) == seen.as_dict(other._seen)
         )
 

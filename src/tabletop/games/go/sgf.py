@@ -119,6 +119,9 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
             warnings.append(f"move {number}: {colour.upper()} moved twice; a pass was inserted")
             state.play(PASS)
         move = PASS if point is None else GoMove(point[1], point[0])
+        if state.end_reason == "score":
+            # Moves after two passes: the players resumed play (a disagreement).
+            state.resume()
         try:
             state.play(move)
         except IllegalMoveError as err:
