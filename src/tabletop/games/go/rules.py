@@ -80,8 +80,11 @@ class GoGame(Game):
 
     @property
     def white_bonus(self) -> float:
-        """Points White gets for Black's handicap stones under area scoring."""
-        stones = self.rules.handicap
+        """Points White gets for Black's fixed handicap stones under area scoring."""
+        return self.bonus_for(self.rules.handicap)
+
+    def bonus_for(self, stones: int) -> float:
+        """Points White gets for ``stones`` handicap stones under area scoring."""
         if self.rules.scoring != "area" or stones == 0:
             return 0.0
         return {"none": 0.0, "n": float(stones), "n-1": float(stones - 1)}[
@@ -126,6 +129,7 @@ class GoState(State):
         self._dead: frozenset[int] = frozenset()
         self._moves: list[GoMove] = []
         self._resumed: list[int] = []  # plies after which play resumed from two passes
+        self._free_handicap: tuple[GoMove, ...] = ()  # stones placed by place_handicap()
 
     # -- geometry and the meta row ---------------------------------------------------------
     def _point(self, col: int, row: int) -> int:
@@ -286,6 +290,41 @@ class GoState(State):
             self._resumed.pop()
         return move
 
+    @property
+    def handicap_stones(self) -> list[GoMove]:
+        """Black's handicap stones, fixed or freely placed."""
+        if self._free_handicap:
+            return list(self._free_handicap)
+        n = self._n
+        return sorted(GoMove(c, r) for c, r in handicap_points(n, self.game.rules.handicap))
+
+    def place_handicap(self, points: Iterable[GoMove | str]) -> None:
+        """Free handicap: Black's stones on the empty board before the first move; White moves.
+
+        The fixed-handicap option must be 0; 2 or more distinct points are needed.
+        """
+        if self.ply or self.game.rules.handicap or self._free_handicap:
+            raise IllegalMoveError(
+                "handicap stones go on the empty board before the first move, and only once"
+            )
+        chosen: dict[int, GoMove] = {}
+        for point in points:
+            move, p = self._board_point(point)
+            if p in chosen:
+                raise IllegalMoveError(f"{move}: the point is given twice")
+            chosen[p] = move
+        if not 2 <= len(chosen) <= self._n * self._n - 1:
+            raise IllegalMoveError(f"a handicap is 2 or more stones, not {len(chosen)}")
+        for p in chosen:
+            self._board[p] = kernels.BLACK
+            self._meta[kernels.M_HASH] ^= self._zob[kernels.BLACK, p]
+        kernels.rebuild_chains(self._board, self._links, self._stats, self._w)
+        self._meta[kernels.M_COLOR] = kernels.WHITE
+        self._seen = seen.new_table(self._seen.shape[0])
+        self._meta[kernels.M_SEEN_USED] = 0
+        kernels.record_start(self._pos, self._seen)
+        self._free_handicap = tuple(sorted(chosen.values()))
+
     def resume(self) -> None:
         """Play on after two passes, when the players disagree about dead stones.
 
@@ -380,7 +419,7 @@ class GoState(State):
             rules.komi,
             self.prisoners,
             self._dead,
-            self.game.white_bonus,
+            self.game.bonus_for(len(self.handicap_stones)),
             seki_tax=rules.seki == "taxed",
         )
 
@@ -417,6 +456,7 @@ class GoState(State):
             "options": dict(self.game.options),
             "moves": [str(m) for m in self._moves],
             "resumed": list(self._resumed),
+            "handicap_stones": [str(m) for m in self._free_handicap],
             "dead": [str(m) for m in self.dead_stones],
         }
 
@@ -433,6 +473,11 @@ class GoState(State):
         state = load_game("go", **options).new_state()
         if not isinstance(state, cls):
             raise NotationError("record does not describe this kind of state")
+        free = data.get("handicap_stones", [])
+        if free:
+            if not isinstance(free, list):
+                raise NotationError("'handicap_stones' must be a list of points")
+            state.place_handicap(str(p) for p in free)
         resumed = data.get("resumed", [])
         if not isinstance(resumed, list) or not all(isinstance(p, int) for p in resumed):
             raise NotationError("'resumed' must be a list of ply numbers")
@@ -461,6 +506,7 @@ class GoState(State):
             and self._ended == other._ended
             and self._dead == other._dead
             and self._resumed == other._resumed
+            and self._free_handicap == other._free_handicap
             and seen.as_dict(self._seen) == seen.as_dict(other._seen)
         )
 
