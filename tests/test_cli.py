@@ -147,3 +147,17 @@ def test_cli_plays_abalone_from_stdin(
     assert "e5e6: there is no marble on e5" in out
     assert "runs along the line" in out
     assert "Traceback" not in out
+
+
+def test_gtp_command_runs_an_engine(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("boardsize 5\ngenmove b\nbogus\nquit\n"))
+    assert main(["gtp", "--playouts", "30", "--seed", "1"]) == 0
+    replies = capsys.readouterr().out.split("\n\n")
+    assert replies[0] == "="
+    assert replies[1].startswith("= ")
+    assert replies[2] == "? unknown command"
+    assert replies[3] == "="

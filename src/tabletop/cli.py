@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: ``play`` a game in the terminal, list the ``games``.
+"""The ``tabletop`` command: ``play`` a game in the terminal, list the ``games``, ``gtp``.
 
 Game options are given as ``--name value`` after the game's name and are
 checked against the game's declared options, so every registered game is
@@ -54,7 +54,41 @@ def _parser() -> argparse.ArgumentParser:
         "--load", metavar="FILE", help="continue a saved game (SGF for Go, or a JSON record)"
     )
     sub.add_parser("games", help="list the games and their options")
+    gtp = sub.add_parser(
+        "gtp",
+        help="run a GTP v2 Go engine on stdin/stdout",
+        description="A GTP v2 Go engine (for GoGui, gomill, twogtp, KGS clients).",
+    )
+    gtp.add_argument("--rules", default="chinese", help="Go rule set (default: chinese)")
+    gtp.add_argument("--seconds", type=float, default=1.0, help="seconds per move without a clock")
+    gtp.add_argument("--playouts", type=int, default=None, help="playouts per move (a cap)")
+    gtp.add_argument("--seed", type=int, default=None, help="seed for the search")
     return parser
+
+
+def _run_gtp(args: argparse.Namespace) -> int:
+    from tabletop.ai import Budget, MCTSAgent
+    from tabletop.ai.knowledge import rollout_for
+    from tabletop.games.go import GoMove, GoState
+    from tabletop.games.go.gtp import GtpEngine
+
+    agents: dict[Any, MCTSAgent] = {}
+
+    def genmove(state: GoState, seconds: float | None) -> GoMove | None:
+        agent = agents.get(state.game)
+        if agent is None:
+            agent = agents[state.game] = MCTSAgent(rollout_for(state.game), seed=args.seed)
+        budget = Budget(seconds=seconds or args.seconds, playouts=args.playouts)
+        analysis = agent.analyze(state, budget)
+        best = analysis.moves[0]
+        if best.value < -0.95 and best.visits >= 200:
+            return None  # resign: every line the search tried loses
+        assert isinstance(best.move, GoMove)
+        return best.move
+
+    engine = GtpEngine(genmove, rules=args.rules, version=tabletop.__version__)
+    engine.run(sys.stdin, sys.stdout)
+    return 0
 
 
 def _list_games() -> None:
@@ -77,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
             _list_games()
             return 0
+        if args.command == "gtp":
+            if extra:
+                parser.error(f"unexpected arguments: {' '.join(extra)}")
+            return _run_gtp(args)
         info = game_info(args.game)
         options = _option_pairs(extra)
         state = None
