@@ -89,6 +89,8 @@ class Agent(ABC):
     """A computer player. One agent plays one seat of one game at a time."""
 
     name: str = "agent"
+    #: This agent's own budget, which wins over the one a match passes (None: use that).
+    budget: Budget | None = None
 
     def __init__(self) -> None:
         self._stop = threading.Event()
