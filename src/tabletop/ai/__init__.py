@@ -6,7 +6,8 @@ outcome) and the integer action interface; each game adds its knowledge
 """
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
+from tabletop.ai.alphabeta import AlphaBetaAgent
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.ai.random_agent import RandomAgent
 
-__all__ = ["Agent", "Analysis", "Budget", "MCTSAgent", "MoveStat", "RandomAgent"]
+__all__ = ["Agent", "AlphaBetaAgent", "Analysis", "Budget", "MCTSAgent", "MoveStat", "RandomAgent"]

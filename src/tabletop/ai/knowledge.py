@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import cast
 
+from tabletop.ai.alphabeta import Evaluate
 from tabletop.ai.mcts import Rollout, random_rollout
 from tabletop.core.game import Game
 
@@ -16,3 +17,12 @@ def rollout_for(game: Game) -> Rollout:
     except ModuleNotFoundError:
         return random_rollout
     return cast(Rollout, module.rollout)
+
+
+def evaluation_for(game: Game) -> Evaluate | None:
+    """The game's static evaluation (for alpha-beta), or None when it has none."""
+    try:
+        module = importlib.import_module(f"tabletop.games.{game.name}.evaluation")
+    except ModuleNotFoundError:
+        return None
+    return cast(Evaluate | None, getattr(module, "evaluate", None))

@@ -6,6 +6,7 @@ it returns plain per-seat values and imports nothing from the layers above.
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -51,3 +52,37 @@ def rollout(state: AbaloneState, rng: random.Random) -> tuple[float, ...]:
         (score[t] - (score.sum() - score[t]) / (n_teams - 1)) / EJECT_TO_WIN for t in range(n_teams)
     ]
     return tuple(max(-1.0, min(1.0, lead[teams[s]])) for s in range(game.num_players))
+
+
+#: Weights of the evaluation, per side: ejected marbles, mean distance to the
+#: centre, friendly neighbour pairs per marble, marbles on the edge ring.
+EJECTED_WEIGHT = 6.0
+CENTRE_WEIGHT = -1.0
+COHESION_WEIGHT = 0.5
+EDGE_WEIGHT = -0.25
+#: Raw lead that maps to tanh(1) ~ 0.76: two marbles ejected ahead.
+SCALE = 12.0
+
+
+def evaluate(state: AbaloneState) -> tuple[float, ...]:
+    """Per-seat value in [-1, 1]: the outcome when over, else each side's lead in
+    ejections, centrality, cohesion and safety from the edge over the other sides."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return outcome.returns
+    game = state.game
+    n_teams = game.num_teams
+    f = kernels.features(state._board, game.team_of_colour, n_teams)
+    tallies = state.team_ejected
+    raw = []
+    for t in range(n_teams):
+        marbles = max(1, int(f[t, 0]))
+        raw.append(
+            EJECTED_WEIGHT * tallies[t]
+            + CENTRE_WEIGHT * f[t, 1] / marbles
+            + COHESION_WEIGHT * f[t, 2] / marbles
+            + EDGE_WEIGHT * f[t, 3]
+        )
+    total = sum(raw)
+    value = [math.tanh((raw[t] - (total - raw[t]) / (n_teams - 1)) / SCALE) for t in range(n_teams)]
+    return tuple(value[game.teams[s]] for s in range(game.num_players))

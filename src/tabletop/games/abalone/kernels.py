@@ -51,6 +51,10 @@ BROADSIDE_BLOCKED = 10
 BROADSIDE_OFF = 11
 
 GRID_OF_CELL = np.array(geometry.GRID_OF_CELL, dtype=np.int64)
+#: Steps from each grid index to the centre e5 (4 on the outer ring; unused off the board).
+CENTRE_DISTANCE = np.zeros(geometry.GRID, dtype=np.int64)
+for _cell, (_r, _n) in enumerate(geometry.CELLS):
+    CENTRE_DISTANCE[geometry.GRID_OF_CELL[_cell]] = max(abs(_r - 4), abs(_n - 4), abs(_r - _n))
 OFFSETS = np.array(geometry.OFFSETS, dtype=np.int64)
 SIDE_DIRECTIONS = np.array([geometry.side_directions(a) for a in geometry.AXES], dtype=np.int64)
 
@@ -306,3 +310,25 @@ def random_playout(
                 return plies, side
         seat = (seat + 1) % players
     return plies, -1
+
+
+@njit(cache=True)
+def features(board: np.ndarray, team: np.ndarray, teams: int) -> np.ndarray:
+    """Per team: marbles, summed distance to the centre, friendly neighbour pairs, edge marbles."""
+    out = np.zeros((teams, 4), dtype=np.int64)
+    for cell in range(61):
+        g = GRID_OF_CELL[cell]
+        c = board[g]
+        if c == EMPTY:
+            continue
+        t = team[c]
+        out[t, 0] += 1
+        dist = CENTRE_DISTANCE[g]
+        out[t, 1] += dist
+        if dist == 4:
+            out[t, 3] += 1
+        for d in range(3):  # forward directions only: each pair once
+            nb = board[g + OFFSETS[d]]
+            if nb != EMPTY and nb != OFF and team[nb] == t:
+                out[t, 2] += 1
+    return out

@@ -25,6 +25,11 @@ SEAT_NAMES = {
 }
 _ZOBRIST = kernels.zobrist_table()
 _ZOBRIST.setflags(write=False)
+# Keys for each seat's ejected tally: with 3 or 4 players who pushed a marble off
+# is not visible on the board, and positions that differ in it must hash apart.
+_TALLY_KEYS = np.random.default_rng(0xABA1_7A11).integers(
+    -(2**63), 2**63 - 1, size=(4, 15), dtype=np.int64
+)
 
 
 class AbaloneGame(Game):
@@ -124,7 +129,10 @@ class AbaloneState(State):
 
     @property
     def zobrist(self) -> int:
-        return int(kernels.board_hash(self._board, _ZOBRIST, self._seat))
+        key = int(kernels.board_hash(self._board, _ZOBRIST, self._seat))
+        for seat, count in enumerate(self._ejected):
+            key ^= int(_TALLY_KEYS[seat, min(count, 14)])
+        return key
 
     @property
     def ejected(self) -> tuple[int, ...]:
