@@ -46,7 +46,7 @@ def test_four_seats_with_two_agents_and_a_ply_cap() -> None:
     ("spec", "words"),
     [
         ("alphago", "unknown kind"),
-        ("mcts:depth=3", "expected playouts=N"),
+        ("mcts:depth=3", "expected playouts=..., seconds=..., c=..."),
         ("mcts:playouts=many", "must be a number"),
         ("gtp:", "needs a command"),
     ],
@@ -54,6 +54,13 @@ def test_four_seats_with_two_agents_and_a_ply_cap() -> None:
 def test_bad_agent_specs(spec: str, words: str) -> None:
     with pytest.raises(OptionError, match=words):
         make_agent(spec, tabletop.load_game("go", size=9))
+
+
+def test_alphabeta_needs_an_evaluation() -> None:
+    with pytest.raises(OptionError, match="no evaluation"):
+        make_agent("alphabeta", tabletop.load_game("go", size=9))
+    agent = make_agent("alphabeta:depth=2,seconds=1", tabletop.load_game("abalone"))
+    assert agent.name == "alphabeta:depth=2,seconds=1"
 
 
 def test_gtp_agents_play_go_only() -> None:
