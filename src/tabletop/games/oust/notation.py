@@ -66,4 +66,4 @@ def parse_move(text: str, grid: Grid, pie: bool) -> OustMove:
         return SWAP
     if not key:
         raise NotationError(f"empty move: expected a cell like {grid.example}, or 'pass'")
-    return OustMove(grid.names[grid.cell(key)])
+    return OustMove(grid.names[grid.cell(text)])

@@ -183,7 +183,7 @@ class OustState(State):
 
         A read-only view: with ``game.neighbours`` it is the kernel-level interface.
         """
-        view = self._board[: self._cells + 1].view()
+        view: np.ndarray = self._board[: self._cells + 1].view()
         view.setflags(write=False)
         return view
 
