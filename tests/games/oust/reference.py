@@ -27,7 +27,7 @@ def group(board: Board, nbrs: Sequence[Sequence[int]], start: int) -> set[int]:
 
 
 def classify(board: Board, nbrs: Sequence[Sequence[int]], p: int, color: int) -> str:
-    """"quiet", "capture", "occupied", "no-enemy" or "not-smaller" for a stone at p."""
+    """ "quiet", "capture", "occupied", "no-enemy" or "not-smaller" for a stone at p."""
     if p in board:
         return "occupied"
     if not any(board.get(q) == color for q in nbrs[p]):
@@ -60,11 +60,7 @@ def captured(board: Board, nbrs: Sequence[Sequence[int]], p: int, color: int) ->
 
 def placements(board: Board, nbrs: Sequence[Sequence[int]], color: int) -> list[int]:
     """Every legal placement of ``color``, ascending."""
-    return [
-        p
-        for p in range(len(nbrs))
-        if classify(board, nbrs, p, color) in ("quiet", "capture")
-    ]
+    return [p for p in range(len(nbrs)) if classify(board, nbrs, p, color) in ("quiet", "capture")]
 
 
 def next_turn(
