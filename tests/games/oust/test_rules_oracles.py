@@ -96,7 +96,7 @@ def test_ou06_capture_through_the_group() -> None:
 
 def test_ou09_full_board_without_capture_is_a_draw() -> None:
     state = game(size=3).new_state()
-    moves = "a1 b1 b2 a2 c1 c2 a3 b3 c3".split()
+    moves = ["a1", "b1", "b2", "a2", "c1", "c2", "a3", "b3", "c3"]
     for i, move in enumerate(moves):
         assert not state.is_over()
         before = state.stone_counts
