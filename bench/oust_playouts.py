@@ -17,7 +17,8 @@ import time
 from typing import Any
 
 import tabletop
-from go_playouts import go_openspiel, pyspiel
+import go_playouts
+from go_playouts import go_openspiel
 from tabletop.games.oust import OustGame, OustState, kernels
 from timing import per_call, play_cost
 
@@ -59,7 +60,7 @@ def mid_game(options: dict[str, Any], plies: int, timed: int) -> tuple[OustState
     for seed in range(1000):
         rng = random.Random(seed)
         state = game.new_state()
-        line = []
+        line: list[int] = []
         while not state.is_over() and len(line) < plies + timed:
             action = rng.choice(state.legal_actions().tolist())
             state.play(action)
@@ -100,7 +101,7 @@ def bench_oust(boards: list[str], seconds: float) -> None:
         g, p, length = oust_ours(BOARDS[label], seconds)
         ours[label] = p
         print(f"  {label:<7}{'tabletop':<20}{g:>10.1f}{p:>15,.0f}{length:>12.1f}")
-    if pyspiel is None:
+    if go_playouts.pyspiel is None:
         print("  OpenSpiel is not installed (pip install -e '.[peers]'): no ratio")
     else:
         pg, pm = go_openspiel(9, seconds)
