@@ -17,10 +17,14 @@ import time
 from typing import Any
 
 import tabletop
-import go_playouts
 from go_playouts import go_openspiel
 from tabletop.games.oust import OustGame, OustState, kernels
 from timing import per_call, play_cost
+
+try:
+    import pyspiel
+except ImportError:  # the peers extra is not installed
+    pyspiel = None
 
 BOARDS: dict[str, dict[str, Any]] = {
     "9x9": {"board": "square", "size": 9},
@@ -101,7 +105,7 @@ def bench_oust(boards: list[str], seconds: float) -> None:
         g, p, length = oust_ours(BOARDS[label], seconds)
         ours[label] = p
         print(f"  {label:<7}{'tabletop':<20}{g:>10.1f}{p:>15,.0f}{length:>12.1f}")
-    if go_playouts.pyspiel is None:
+    if pyspiel is None:
         print("  OpenSpiel is not installed (pip install -e '.[peers]'): no ratio")
     else:
         pg, pm = go_openspiel(9, seconds)
