@@ -78,11 +78,12 @@ def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "go", "--colour", "red"]) == 2
     assert main(["play", "chess"]) == 2
     err = capsys.readouterr().err.splitlines()
+    known = ", ".join(info.name for info in tabletop.list_games())
     assert err == [
         "tabletop: error: option size='4': allowed values are int from 5 to 25",
         "tabletop: error: go has no option 'colour'; valid options: handicap, handicap_bonus, "
         "ko, komi, rules, scoring, size, suicide",
-        "tabletop: error: unknown game 'chess'; known games: go",
+        f"tabletop: error: unknown game 'chess'; known games: {known}",
     ]
 
 
