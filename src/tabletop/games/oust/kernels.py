@@ -11,10 +11,11 @@ The kernel-level interface (for the state here and for the computer players):
   sentinel ``C`` and beyond), ``pos[1]`` the meta row (indices M_* below):
   colour to move, board hash, stones per colour, ply, how the game ended,
   and the turn flags (continuing after a capture, must pass, swap allowed).
-* ``scratch``, int64[3, C + 1], work space for the flood fills: a visit
-  mark per cell (``scratch[0, C]`` holds the current stamp, so marks never
-  need clearing), a queue, and the enemy stones a capturing placement takes.
-  Its contents carry no meaning between calls.
+* ``scratch``, int64[SCRATCH_ROWS, C + 1], work space for the flood fills:
+  a visit mark per cell (``scratch[0, C]`` holds the current stamp, so marks
+  never need clearing), a queue, the enemy stones a capturing placement
+  takes, and group labels for legal_actions. Its contents carry no meaning
+  between calls.
 * ``trail``, int64[capacity, trail_width(C)]: before each move its row
   ``ply`` receives the meta row and the board, one byte a cell - all undo needs.
 
@@ -66,6 +67,15 @@ M_CAPTURED = 10  # stones taken by the last move
 M_LAST = 11  # cell of the last placement, or -1
 META = 12
 
+# Rows of the scratch space.
+S_MARK = 0
+S_QUEUE = 1
+S_FOUND = 2
+S_LABEL = 3  # group labels: per stone, the first cell of its group
+S_SIZE = 4  # per label: the group's size
+S_ENEMY = 5  # per label: the size of the largest enemy group it touches
+SCRATCH_ROWS = 6
+
 # Rule switches, or-ed into one ``flags`` argument.
 PIE = 1
 
@@ -84,8 +94,8 @@ def new_position(num_cells: int) -> np.ndarray:
 
 
 def new_scratch(num_cells: int) -> np.ndarray:
-    """Work space for the flood fills of a board of ``num_cells`` cells."""
-    return np.zeros((3, num_cells + 1), dtype=np.int64)
+    """Work space for the flood fills and group labels of a board of ``num_cells`` cells."""
+    return np.zeros((SCRATCH_ROWS, num_cells + 1), dtype=np.int64)
 
 
 def trail_width(num_cells: int) -> int:
@@ -97,6 +107,23 @@ def zobrist_table(num_cells: int, seed: int) -> np.ndarray:
     """Random 64-bit keys per (colour, cell); row 0 and the sentinel column are unused."""
     rng = np.random.default_rng(seed)
     return rng.integers(-(2**63), 2**63 - 1, size=(3, num_cells + 1), dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def quiet(board: np.ndarray, nbr: np.ndarray, p: int, color: int) -> bool:
+    """True when ``p`` is empty and touches no stone of ``color``: a legal quiet placement.
+
+    The common case, tested inline before the full check (a kernel call that
+    passes arrays costs more than this whole test).
+    """
+    if board[p] != EMPTY:
+        return False
+    touching = False
+    for j in range(nbr.shape[1]):
+        if board[nbr[p, j]] == color:
+            touching = True
+            break
+    return not touching
 
 
 @njit(cache=True)
@@ -217,6 +244,9 @@ def largest_enemy_group(
 @njit(cache=True)
 def has_placement(board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray, color: int) -> bool:
     """True when ``color`` has at least one legal placement (stops at the first)."""
+    for p in range(nbr.shape[0]):
+        if quiet(board, nbr, p, color):
+            return True
     for p in range(nbr.shape[0]):
         if board[p] == EMPTY and check_placement(board, nbr, scratch, p, color)[0] <= CAPTURE:
             return True
@@ -356,8 +386,61 @@ def undo(pos: np.ndarray, trail: np.ndarray, cells: int) -> None:
 
 
 @njit(cache=True)
+def label_groups(board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray) -> None:
+    """Label every group and measure it: ``scratch[S_LABEL, s]`` is the label of stone s
+    (the first cell of its group), ``scratch[S_SIZE, l]`` the size of group l, and
+    ``scratch[S_ENEMY, l]`` the size of the largest enemy group touching it (0 if none).
+    """
+    cells = nbr.shape[0]
+    k = nbr.shape[1]
+    label = scratch[S_LABEL]
+    size = scratch[S_SIZE]
+    enemy = scratch[S_ENEMY]
+    queue = scratch[S_QUEUE]
+    for p in range(cells):
+        label[p] = -1
+    for p in range(cells):
+        color = board[p]
+        if color == EMPTY or label[p] >= 0:
+            continue
+        label[p] = p
+        queue[0] = p
+        n = 1
+        i = 0
+        while i < n:
+            s = queue[i]
+            i += 1
+            for j in range(k):
+                q = nbr[s, j]
+                if board[q] == color and label[q] < 0:
+                    label[q] = p
+                    queue[n] = q
+                    n += 1
+        size[p] = n
+        enemy[p] = 0
+    for p in range(cells):
+        color = board[p]
+        if color == EMPTY:
+            continue
+        own = label[p]
+        for j in range(k):
+            q = nbr[p, j]
+            v = board[q]
+            if v != EMPTY and v != BORDER and v != color:
+                other = size[label[q]]
+                if other > enemy[own]:
+                    enemy[own] = other
+
+
+@njit(cache=True)
 def legal_actions(pos: np.ndarray, nbr: np.ndarray, scratch: np.ndarray) -> np.ndarray:
-    """Every legal action of the side to move, ascending (empty once the game is over)."""
+    """Every legal action of the side to move, ascending (empty once the game is over).
+
+    Labels the groups once (label_groups), so a placement beside own stones
+    is judged from its neighbours alone: the new group's size is 1 plus the
+    sizes of the distinct own groups it joins, and the enemy groups touching
+    it are those touching the joined groups or the new stone.
+    """
     board = pos[0]
     meta = pos[1]
     cells = nbr.shape[0]
@@ -369,15 +452,48 @@ def legal_actions(pos: np.ndarray, nbr: np.ndarray, scratch: np.ndarray) -> np.n
         return out
     out = np.empty(cells + 1, dtype=np.int64)
     color = meta[M_COLOR]
-    k = 0
+    opp = 3 - color
+    k = nbr.shape[1]
+    labelled = False
+    label = scratch[S_LABEL]
+    size = scratch[S_SIZE]
+    enemy = scratch[S_ENEMY]
+    joined = np.empty(k, dtype=np.int64)
+    n = 0
     for p in range(cells):
-        if board[p] == EMPTY and check_placement(board, nbr, scratch, p, color)[0] <= CAPTURE:
-            out[k] = p
-            k += 1
+        if board[p] != EMPTY:
+            continue
+        if not quiet(board, nbr, p, color):
+            if not labelled:
+                label_groups(board, nbr, scratch)
+                labelled = True
+            group = 1
+            largest = 0
+            m = 0
+            for j in range(k):
+                q = nbr[p, j]
+                v = board[q]
+                if v == color:
+                    g = label[q]
+                    seen = False
+                    for i in range(m):
+                        if joined[i] == g:
+                            seen = True
+                    if not seen:
+                        joined[m] = g
+                        m += 1
+                        group += size[g]
+                        largest = max(largest, enemy[g])
+                elif v == opp:
+                    largest = max(largest, size[label[q]])
+            if largest == 0 or largest >= group:
+                continue
+        out[n] = p
+        n += 1
     if meta[M_SWAP]:
-        out[k] = cells + 1
-        k += 1
-    return out[:k].copy()
+        out[n] = cells + 1
+        n += 1
+    return out[:n].copy()
 
 
 @njit(cache=True)
@@ -450,6 +566,10 @@ def random_playout(
             c = cand[i]
             if c == cells + 1:
                 move = c
+                break
+            if quiet(board, nbr, c, color):
+                move = c
+                taken = 0
                 break
             code, taken, _ = check_placement(board, nbr, scratch, c, color)
             if code <= CAPTURE:
