@@ -64,9 +64,9 @@ def test_playout_from_a_state_continues_it() -> None:
     scratch = kernels.new_scratch(g.num_cells)
     kernels.seed_random(11)
     for _ in range(3000):
-        pos = state._pos.copy()
+        pos = state.kernel_position()
         kernels.random_playout(pos, g.neighbours, scratch, 0, 1)
-        placed = [c for c in range(g.num_cells) if pos[0, c] != state._pos[0, c]]
+        placed = [c for c in range(g.num_cells) if pos[0, c] != state.board_array[c]]
         assert len(placed) == 1 and placed[0] in legal
         seen[placed[0]] += 1
     # Uniform over the legal placements: each near 3000 / len(legal).

@@ -187,6 +187,12 @@ class OustState(State):
         view.setflags(write=False)
         return view
 
+    def kernel_position(self) -> np.ndarray:
+        """A copy of the kernels' ``pos`` array (board and meta row), e.g. for
+        ``kernels.random_playout(state.kernel_position(), game.neighbours, ...)``."""
+        pos: np.ndarray = self._pos.copy()
+        return pos
+
     def stone_at(self, cell: str) -> int | None:
         """0 for a black stone on the named cell, 1 for white, None when it is empty."""
         v = int(self._board[self.game.grid.cell(cell)])
