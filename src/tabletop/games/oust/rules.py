@@ -277,8 +277,12 @@ class OustState(State):
             if not self.game.rules.pie:
                 return f"{quoted}: the pie rule is off in this game"
             return f"{quoted}: the swap is only White's answer to Black's first stone"
+        return self._explain_placement(quoted, action, code) + (
+            " (no placement is legal here: pass)" if self.must_pass else ""
+        )
+
+    def _explain_placement(self, quoted: str, p: int, code: int) -> str:
         color = int(self._meta[kernels.M_COLOR])
-        p = action
         _, _, size = kernels.check_placement(self._board, self._nbr, self._scratch, p, color)
         stones = "stone" if size == 1 else "stones"
         if code == kernels.NO_ENEMY:
