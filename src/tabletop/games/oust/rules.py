@@ -271,7 +271,7 @@ class OustState(State):
             legal = self.legal_moves()
             return (
                 f"{quoted}: passing is allowed only when no placement is legal, "
-                f"and {len(legal)} are (e.g. {legal[0]})"
+                f"and {len(legal)} {'is' if len(legal) == 1 else 'are'} (e.g. {legal[0]})"
             )
         if code == kernels.SWAP_REFUSED:
             if not self.game.rules.pie:
