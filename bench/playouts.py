@@ -13,7 +13,7 @@ import sys
 
 import numpy as np
 
-GAMES = ("go", "abalone")
+GAMES = ("go", "abalone", "oust")
 
 
 def main(argv: list[str] | None = None) -> int:

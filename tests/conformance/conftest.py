@@ -29,6 +29,16 @@ EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"size": 9, "rules": "chinese", "handicap": 3},
         {"size": 6, "ko": "positional", "scoring": "territory"},
     ],
+    "oust": [
+        {"size": 2},
+        {"size": 3},
+        {"width": 5, "height": 3},
+        {"width": 2, "height": 7},
+        {"size": 5, "pie": True},
+        {"size": 4, "max_plies": 12},
+        {"board": "hex", "side": 5},
+        {"board": "hex", "side": 7, "pie": True},
+    ],
 }
 
 #: Games whose default options make random games too long for the suite.
