@@ -195,6 +195,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. piped into head): stop quietly, as Unix tools do.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
