@@ -123,7 +123,8 @@ class GoState(State):
         if game.rules.handicap:
             self._meta[kernels.M_COLOR] = kernels.WHITE
         self._trail = np.zeros((2 * n * n, kernels.trail_width(n)), dtype=np.int64)
-        self._seen = seen.new_table(8 * n * n)
+        # Small to start (copies stay cheap); doubled as the game grows.
+        self._seen = seen.new_table(64)
         kernels.record_start(self._pos, self._seen)
         self._ended: str | None = None
         self._dead: frozenset[int] = frozenset()
@@ -151,12 +152,18 @@ class GoState(State):
         return int(self._meta[kernels.M_KO])
 
     def _grow(self) -> None:
-        """Double the trail and the seen table (the kernel said NO_ROOM)."""
-        trail = np.zeros((2 * self._trail.shape[0], self._trail.shape[1]), dtype=np.int64)
-        trail[: self._trail.shape[0]] = self._trail
-        self._trail = trail
-        self._seen, used = seen.rebuilt(self._seen, 2 * self._seen.shape[0])
-        self._meta[kernels.M_SEEN_USED] = used
+        """Make room in whichever of the trail and the seen table is full (NO_ROOM)."""
+        rows = self._trail.shape[0]
+        if self.ply >= rows:
+            trail = np.zeros((2 * rows, self._trail.shape[1]), dtype=np.int64)
+            trail[:rows] = self._trail
+            self._trail = trail
+        used = int(self._meta[kernels.M_SEEN_USED])
+        if 2 * (used + 1) > self._seen.shape[0]:
+            # Rebuilding drops the tombstones, so the table may not even need to grow.
+            size = self._seen.shape[0] * (2 if 4 * used > self._seen.shape[0] else 1)
+            self._seen, used = seen.rebuilt(self._seen, size)
+            self._meta[kernels.M_SEEN_USED] = used
 
     # -- the contract -------------------------------------------------------------------
     @property
