@@ -322,15 +322,9 @@ class AbaloneState(State):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.registry import load_game
+        from tabletop.core.records import record_game, replay
 
-        if not isinstance(data, Mapping) or data.get("game") != "abalone":
-            raise NotationError("not an Abalone record: expected {'game': 'abalone', ...}")
-        options = data.get("options", {})
-        moves = data.get("moves", [])
-        if not isinstance(options, Mapping) or not isinstance(moves, list):
-            raise NotationError("an Abalone record needs an options mapping and a list of moves")
-        game = load_game("abalone", **options)
+        game, moves = record_game(data, "abalone")
         if not isinstance(game, AbaloneGame):
             raise NotationError("record does not describe an Abalone game")
         setup = data.get("setup")
@@ -346,11 +340,7 @@ class AbaloneState(State):
             raise NotationError("setup must be {'marbles': {seat: [cells]}, 'to_move': seat}")
         if not isinstance(state, cls):
             raise NotationError("record does not describe this kind of state")
-        for number, text in enumerate(moves, start=1):
-            try:
-                state.play(str(text))
-            except (NotationError, IllegalMoveError) as err:
-                raise type(err)(f"move {number}: {err}") from None
+        replay(state, moves)
         return state
 
     def __eq__(self, other: object) -> bool:

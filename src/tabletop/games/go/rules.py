@@ -469,15 +469,10 @@ class GoState(State):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.registry import load_game
+        from tabletop.core.records import record_game, replay
 
-        if not isinstance(data, Mapping) or data.get("game") != "go":
-            raise NotationError("not a Go record: expected {'game': 'go', ...}")
-        options = data.get("options", {})
-        moves = data.get("moves", [])
-        if not isinstance(options, Mapping) or not isinstance(moves, list):
-            raise NotationError("a Go record needs an options mapping and a list of moves")
-        state = load_game("go", **options).new_state()
+        game, moves = record_game(data, "go")
+        state = game.new_state()
         if not isinstance(state, cls):
             raise NotationError("record does not describe this kind of state")
         free = data.get("handicap_stones", [])
@@ -488,13 +483,7 @@ class GoState(State):
         resumed = data.get("resumed", [])
         if not isinstance(resumed, list) or not all(isinstance(p, int) for p in resumed):
             raise NotationError("'resumed' must be a list of ply numbers")
-        for number, text in enumerate(moves, start=1):
-            try:
-                state.play(str(text))
-                if number in resumed:
-                    state.resume()
-            except (NotationError, IllegalMoveError) as err:
-                raise type(err)(f"move {number}: {err}") from None
+        replay(state, moves, lambda number: state.resume() if number in resumed else None)
         dead = data.get("dead", [])
         if dead:
             state.set_dead_stones(dead)

@@ -349,16 +349,10 @@ class OustState(State):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.registry import load_game
+        from tabletop.core.records import record_game, replay
 
-        if not isinstance(data, Mapping) or data.get("game") != "oust":
-            raise NotationError("not an Oust record: expected {'game': 'oust', ...}")
-        options = data.get("options", {})
-        moves = data.get("moves", [])
+        game, moves = record_game(data, "oust")
         setup = data.get("setup")
-        if not isinstance(options, Mapping) or not isinstance(moves, list):
-            raise NotationError("an Oust record needs an options mapping and a list of moves")
-        game = load_game("oust", **options)
         assert isinstance(game, OustGame)
         if setup is None:
             state: OustState = game.new_state()
@@ -370,11 +364,7 @@ class OustState(State):
             raise NotationError("an Oust record's setup must be a mapping")
         if not isinstance(state, cls):
             raise NotationError("record does not describe this kind of state")
-        for number, text in enumerate(moves, start=1):
-            try:
-                state.play(str(text))
-            except (NotationError, IllegalMoveError) as err:
-                raise type(err)(f"move {number}: {err}") from None
+        replay(state, moves)
         return state
 
     def __eq__(self, other: object) -> bool:
