@@ -15,7 +15,8 @@ from tabletop.games.go.rules import GoState
 
 
 def rollout(state: GoState, rng: random.Random) -> tuple[float, ...]:
-    """Random play to two passes (cap 3*N*N plies), then area score with komi: +1/-1 per seat.
+    """Random play that never fills its own eyes, to two passes (cap 3*N*N plies), then the
+    area score with komi: +1/-1 per seat.
 
     A playout is a sample: it plays simple ko whatever the rules, and counts
     area even under territory rules (the two agree on who wins nearly always).
@@ -24,7 +25,7 @@ def rollout(state: GoState, rng: random.Random) -> tuple[float, ...]:
     pos = state._pos.copy()
     board, links, stats, meta = kernels.views(pos)
     kernels.seed_random(rng.getrandbits(31))
-    kernels.random_playout(
+    kernels.policy_playout(
         board,
         links,
         stats,
