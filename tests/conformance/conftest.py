@@ -39,6 +39,11 @@ EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"board": "hex", "side": 5},
         {"board": "hex", "side": 7, "pie": True},
     ],
+    # Added to every player count (2 and 4).
+    "quoridor": [
+        {"walls": 20, "side_step_around_pawns": False},
+        {"walls": 0, "max_plies": 40},
+    ],
 }
 
 #: Games whose default options make random games too long for the suite.

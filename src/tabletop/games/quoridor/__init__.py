@@ -1,0 +1,18 @@
+"""Quoridor for 2 and 4 players: the rules of RULES.md section 4 and its notation."""
+
+from typing import Any
+
+from tabletop.core.game import Game
+from tabletop.core.registry import GameInfo, register_game
+from tabletop.games.quoridor.notation import PASS, QuoridorMove
+from tabletop.games.quoridor.options import OPTION_SPECS, QuoridorOptions
+from tabletop.games.quoridor.rules import QuoridorGame, QuoridorState
+
+
+def _make(values: dict[str, Any]) -> Game:
+    return QuoridorGame(QuoridorOptions.resolve(values))
+
+
+register_game(GameInfo("quoridor", "Quoridor", (2, 4), OPTION_SPECS, _make))
+
+__all__ = ["PASS", "QuoridorGame", "QuoridorMove", "QuoridorOptions", "QuoridorState"]

@@ -1,0 +1,79 @@
+"""Quoridor's options: one object holding every rule decision (RULES.md section 4).
+
+The defaults are those of the project table: 2 players with 10 walls each,
+or 4 players with 5 each; with 4 players a pawn may side-step around a
+pawn that has a second pawn behind it; no move cap in games between people.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tabletop.core.errors import OptionError
+from tabletop.core.options import OptionSpec
+
+PLAYER_COUNTS = (2, 4)
+
+#: Walls per player when the option is not given (RULES.md 4.2, QU-13).
+DEFAULT_WALLS = {2: 10, 4: 5}
+
+#: There are 128 wall slots, so no player can ever place more.
+MAX_WALLS = 128
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("players", int, 2, "number of players", choices=PLAYER_COUNTS),
+    OptionSpec(
+        "walls",
+        int,
+        None,
+        "walls each player starts with",
+        minimum=0,
+        maximum=MAX_WALLS,
+        default_text="10 with 2 players, 5 with 4",
+    ),
+    OptionSpec(
+        "side_step_around_pawns",
+        bool,
+        True,
+        "4 players: a pawn with a second pawn behind it may be passed by a side step, "
+        "as when a wall is behind it (false: no move that way, as OpenSpiel)",
+    ),
+    OptionSpec(
+        "max_plies",
+        int,
+        None,
+        "end the game as an unofficial draw after this many plies",
+        minimum=1,
+        maximum=1_000_000,
+        default_text="no limit",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class QuoridorOptions:
+    """Every rule decision of a Quoridor game, resolved (walls filled in by player count)."""
+
+    players: int = 2
+    walls: int = 10
+    side_step_around_pawns: bool = True
+    max_plies: int | None = None
+
+    @classmethod
+    def resolve(cls, values: dict[str, Any]) -> QuoridorOptions:
+        """Fill the wall count from the player count when it is not given."""
+        players = values.get("players", 2)
+        if players not in PLAYER_COUNTS:
+            raise OptionError(f"option players={players!r}: allowed values are 2, 4")
+        walls = values.get("walls")
+        return cls(
+            players=players,
+            walls=DEFAULT_WALLS[players] if walls is None else walls,
+            side_step_around_pawns=values.get("side_step_around_pawns", True),
+            max_plies=values.get("max_plies"),
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as plain values (for records and ``Game.options``)."""
+        return asdict(self)

@@ -1,0 +1,364 @@
+"""Quoridor on the core contract: QuoridorGame (options) and QuoridorState.
+
+The position, its undo trail and the wall-only caches live in the numba
+kernels' arrays (kernels.py); this module adds move values, the end of the
+game, the messages for illegal moves and the text diagram.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, Self
+
+import numpy as np
+
+from tabletop.core.errors import IllegalMoveError, NotationError
+from tabletop.core.game import ActionArray, Game, Move, Outcome, State
+from tabletop.games.quoridor import kernels as k
+from tabletop.games.quoridor.notation import (
+    H_BASE,
+    MOVES_BY_ACTION,
+    NUM_ACTIONS,
+    SIZE,
+    QuoridorMove,
+    move_of_action,
+    parse_move,
+    square_name,
+)
+from tabletop.games.quoridor.options import QuoridorOptions
+from tabletop.games.quoridor.setup import place_setup
+
+SEAT_NAMES = {2: ("South", "North"), 4: ("South", "West", "North", "East")}
+GOAL_NAMES = {
+    k.GOAL_NORTH: "row 9",
+    k.GOAL_EAST: "column i",
+    k.GOAL_SOUTH: "row 1",
+    k.GOAL_WEST: "column a",
+}
+DIRECTION_STEPS = {k.NORTH: (0, 1), k.EAST: (1, 0), k.SOUTH: (0, -1), k.WEST: (-1, 0)}
+
+
+@cache
+def _zobrist() -> np.ndarray:
+    table = k.zobrist_table()
+    table.setflags(write=False)
+    return table
+
+
+class QuoridorGame(Game):
+    """Quoridor with one set of options (players, walls, side steps, move cap)."""
+
+    name = "quoridor"
+
+    def __init__(self, options: QuoridorOptions) -> None:
+        self.rules = options
+        self.seat_names_ = SEAT_NAMES[options.players]
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.rules.as_dict()
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return self.seat_names_
+
+    def new_state(self) -> QuoridorState:
+        return QuoridorState(self)
+
+
+class QuoridorState(State):
+    """A Quoridor position with its history. Seats move in order 0, 1, ... (clockwise).
+
+    Two players: seat 0 on e1 (goal row 9), seat 1 on e9 (goal row 1). Four
+    players: e1, a5, e9, i5 aiming at row 9, column i, row 1, column a.
+    """
+
+    game: QuoridorGame
+
+    def __init__(self, game: QuoridorGame) -> None:
+        self.game = game
+        self._zob = _zobrist()
+        self._side = game.rules.side_step_around_pawns
+        self._pos = k.new_position(game.rules.players, game.rules.walls, self._zob)
+        self._trail = np.zeros((128, k.TRAIL_WIDTH), dtype=np.int64)
+        self._buf = np.empty(NUM_ACTIONS, dtype=np.int64)
+        self._moves: list[QuoridorMove] = []
+        self._setup: dict[str, Any] | None = None
+
+    @classmethod
+    def from_setup(
+        cls,
+        game: QuoridorGame,
+        pawns: Sequence[str],
+        walls: Sequence[str] = (),
+        walls_left: Sequence[int] | None = None,
+        to_move: int = 0,
+    ) -> Self:
+        """A position given directly: a square per seat, the walls standing, whose turn.
+
+        For puzzles, analysis and tests. ``walls_left`` defaults to the game's
+        wall count for every seat. The setup is checked like play: walls inside
+        the board, not overlapping or crossing, every pawn with a path to its
+        goal side, no pawn already on it. Records keep the setup.
+        """
+        state = cls(game)
+        state._setup = place_setup(state._pos, state._zob, game, pawns, walls, walls_left, to_move)
+        return state
+
+    # -- reading the position -----------------------------------------------------------
+    def _meta(self, field: int) -> int:
+        return int(self._pos[k.O_META + field])
+
+    @property
+    def winner(self) -> int | None:
+        """The seat whose pawn reached its goal side, or None."""
+        seat = self._meta(k.M_WINNER)
+        return None if seat < 0 else seat
+
+    def pawn(self, seat: int) -> str:
+        """The square of ``seat``'s pawn, e.g. ``"e1"``."""
+        return square_name(self._meta(k.M_PAWN + seat))
+
+    def walls_left(self, seat: int) -> int:
+        """How many walls ``seat`` may still place."""
+        return self._meta(k.M_WALLS + seat)
+
+    def walls(self) -> list[QuoridorMove]:
+        """The walls on the board, in action order."""
+        placed = np.flatnonzero(self._pos[k.O_WALL : k.O_WALL + k.NSLOT])
+        return [MOVES_BY_ACTION[H_BASE + int(s)] for s in placed]
+
+    def distance_to_goal(self, seat: int) -> int:
+        """Steps ``seat``'s pawn needs to reach its goal side, ignoring other pawns."""
+        square = self._meta(k.M_PAWN + seat)
+        return int(self._pos[k.O_DIST + seat * k.SQ + square])
+
+    def goal_name(self, seat: int) -> str:
+        """The goal side of ``seat`` in words, e.g. ``"row 9"``."""
+        return GOAL_NAMES[self._meta(k.M_GOAL + seat)]
+
+    # -- the contract -------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        if self.is_over():
+            return None
+        return self._meta(k.M_TO_MOVE)
+
+    @property
+    def history(self) -> list[QuoridorMove]:
+        return list(self._moves)
+
+    @property
+    def ply(self) -> int:
+        return len(self._moves)
+
+    @property
+    def zobrist(self) -> int:
+        return self._meta(k.M_HASH)
+
+    def is_over(self) -> bool:
+        if self._pos[k.O_META + k.M_WINNER] >= 0:
+            return True
+        cap = self.game.rules.max_plies
+        return cap is not None and len(self._moves) >= cap
+
+    def outcome(self) -> Outcome | None:
+        n = self.game.num_players
+        seat = self.winner
+        if seat is not None:
+            returns = tuple(1.0 if s == seat else -1.0 / (n - 1) for s in range(n))
+            return Outcome(returns, (seat,), "goal-reached", {"square": self.pawn(seat)})
+        if self.is_over():
+            detail = {"note": f"unofficial draw: the cap of {self.game.rules.max_plies} plies"}
+            return Outcome((0.0,) * n, (), "max-plies", detail)
+        return None
+
+    def legal_actions(self) -> ActionArray:
+        if self.is_over():
+            return np.empty(0, dtype=np.int64)
+        count = k.legal_actions(self._pos, self._side, self._buf)
+        actions: ActionArray = self._buf[:count].copy()
+        return actions
+
+    def legal_moves(self) -> list[Move]:
+        return [MOVES_BY_ACTION[a] for a in self.legal_actions().tolist()]
+
+    def move_to_action(self, move: Move) -> int:
+        if not isinstance(move, QuoridorMove):
+            raise NotationError(f"{move!r} is not a Quoridor move")
+        return move.action
+
+    def action_to_move(self, action: int) -> QuoridorMove:
+        return move_of_action(action)
+
+    def parse_move(self, text: str) -> QuoridorMove:
+        return parse_move(text)
+
+    def play(self, move: Move | str | int) -> None:
+        # The hot path (an int action from a search or a playout driver): one lookup, one kernel.
+        if type(move) is int and 0 <= move < NUM_ACTIONS:
+            action = move
+        else:
+            coerced = self.coerce_move(move)
+            if not isinstance(coerced, QuoridorMove):
+                raise NotationError(f"{coerced!r} is not a Quoridor move")
+            action = coerced.action
+        if self.is_over():
+            self._require_not_over(MOVES_BY_ACTION[action])
+        code = k.play(self._pos, self._trail, self._zob, action, self._side)
+        if code == k.NO_ROOM:
+            grown = np.zeros((2 * self._trail.shape[0], k.TRAIL_WIDTH), dtype=np.int64)
+            grown[: self._trail.shape[0]] = self._trail
+            self._trail = grown
+            code = k.play(self._pos, self._trail, self._zob, action, self._side)
+        if code != k.LEGAL:
+            raise IllegalMoveError(self._explain(MOVES_BY_ACTION[action], code))
+        self._moves.append(MOVES_BY_ACTION[action])
+
+    def undo(self) -> QuoridorMove:
+        if not self._moves:
+            raise IllegalMoveError("nothing to undo: no move has been played")
+        k.undo(self._pos, self._trail)
+        return self._moves.pop()
+
+    # -- messages -------------------------------------------------------------------------
+    def _explain(self, move: QuoridorMove, code: int) -> str:
+        seat = self._meta(k.M_TO_MOVE)
+        name = self.game.seat_names[seat]
+        if code == k.PAWN_UNREACHABLE:
+            return f"{move}: {self._explain_pawn(move, seat)}"
+        if code == k.NO_WALLS_LEFT:
+            return f"{move}: {name} has no walls left and must move the pawn"
+        if code == k.WALL_TAKEN:
+            return f"{move}: a wall already stands there"
+        if code == k.WALL_CONFLICT:
+            return f"{move}: {self._explain_conflict(move)}"
+        if code >= k.CUTS_OFF:
+            victim = code - k.CUTS_OFF
+            whose = "its own pawn" if victim == seat else f"{self.game.seat_names[victim]}"
+            return (
+                f"{move}: would cut {whose} off from its goal ({self.goal_name(victim)}); "
+                "a wall must leave every pawn a path to its goal side"
+            )
+        if code == k.PASS_NOT_ALLOWED:
+            return (
+                "pass: a player may pass only when the pawn cannot move and no wall can be placed"
+            )
+        return f"{move}: not allowed here"
+
+    def _blocked(self, col: int, row: int, direction: int) -> bool:
+        return bool(self._pos[k.O_BLOCK + row * SIZE + col] & (1 << direction))
+
+    def _occupant(self, col: int, row: int) -> str | None:
+        if not (0 <= col < SIZE and 0 <= row < SIZE):
+            return None
+        v = int(self._pos[k.O_OCC + row * SIZE + col])
+        return None if v == 0 else self.game.seat_names[v - 1]
+
+    def _explain_pawn(self, move: QuoridorMove, seat: int) -> str:
+        here = self._meta(k.M_PAWN + seat)
+        col, row = here % SIZE, here // SIZE
+        src = square_name(here)
+        if (move.col, move.row) == (col, row):
+            return f"the pawn is already on {src}"
+        taken = self._occupant(move.col, move.row)
+        if taken is not None:
+            return f"the square is taken by {taken}'s pawn"
+        dx, dy = move.col - col, move.row - row
+        for d, (sx, sy) in DIRECTION_STEPS.items():
+            if (dx, dy) == (sx, sy) and self._blocked(col, row, d):
+                return f"a wall between {src} and {move} blocks the step"
+        for d, (sx, sy) in DIRECTION_STEPS.items():
+            if (dx, dy) == (2 * sx, 2 * sy):
+                facing = self._occupant(col + sx, row + sy)
+                mid = square_name((row + sy) * SIZE + col + sx)
+                if facing is None:
+                    return f"a pawn moves one square; it jumps only over a facing pawn ({src})"
+                if self._blocked(col, row, d):
+                    return f"a wall between {src} and {mid} blocks the jump"
+                return f"a wall behind {facing}'s pawn on {mid} blocks the jump"
+        if abs(dx) == 1 and abs(dy) == 1:
+            return (
+                f"a diagonal move from {src} is only a side step past a facing pawn whose "
+                "straight jump is blocked (by a wall, the edge"
+                + (", or a second pawn)" if self._side else ")")
+                + ", with no wall on the way"
+            )
+        return f"the pawn on {src} cannot reach it in one move"
+
+    def _explain_conflict(self, move: QuoridorMove) -> str:
+        slot = move.action - H_BASE
+        crossing = slot + k.VSLOT if slot < k.VSLOT else slot - k.VSLOT
+        if self._pos[k.O_WALL + crossing]:
+            return f"walls may not cross - {MOVES_BY_ACTION[H_BASE + crossing]} crosses it"
+        step = 1 if slot < k.VSLOT else SIZE - 1
+        for other in (slot - step, slot + step):
+            if 0 <= other < k.NSLOT and self._pos[k.O_WALL + other]:
+                same = (other < k.VSLOT) == (slot < k.VSLOT)
+                if same:
+                    return (
+                        f"walls may not overlap - {MOVES_BY_ACTION[H_BASE + other]} "
+                        "already covers half of it"
+                    )
+        return "walls may not overlap or cross"
+
+    # -- copies and records --------------------------------------------------------------
+    def copy(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._pos = self._pos.copy()
+        other._trail = np.zeros((self.ply + 64, k.TRAIL_WIDTH), dtype=np.int64)
+        other._trail[: self.ply] = self._trail[: self.ply]
+        other._buf = np.empty(NUM_ACTIONS, dtype=np.int64)
+        other._moves = list(self._moves)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"game": self.game.name, "options": dict(self.game.options)}
+        if self._setup is not None:
+            record["setup"] = dict(self._setup)
+        record["moves"] = [str(m) for m in self._moves]
+        return record
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        from tabletop.core.records import record_game, replay
+
+        game, moves = record_game(data, "quoridor")
+        if not isinstance(game, QuoridorGame):
+            raise NotationError("record does not describe a Quoridor game")
+        setup = data.get("setup")
+        if setup is None:
+            state = cls(game)
+        elif isinstance(setup, Mapping):
+            state = cls.from_setup(game, **setup)
+        else:
+            raise NotationError("a Quoridor record's setup must be a mapping")
+        replay(state, moves)
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, QuoridorState):
+            return NotImplemented
+        return (
+            self.game == other.game
+            and self._moves == other._moves
+            and self._setup == other._setup
+            and np.array_equal(self._pos, other._pos)
+        )
+
+    __hash__ = None
+
+    def __str__(self) -> str:
+        from tabletop.games.quoridor.diagram import draw
+
+        return draw(self)

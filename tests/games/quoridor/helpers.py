@@ -1,0 +1,32 @@
+"""Building Quoridor positions for tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import tabletop
+from tabletop.games.quoridor import QuoridorState
+
+
+def position(
+    pawns: Sequence[str],
+    walls: Sequence[str] = (),
+    to_move: int = 0,
+    walls_left: Sequence[int] | None = None,
+    **options: Any,
+) -> QuoridorState:
+    """A position given directly (see QuoridorState.from_setup)."""
+    options.setdefault("players", len(pawns))
+    game = tabletop.load_game("quoridor", **options)
+    return QuoridorState.from_setup(game, pawns, walls, walls_left, to_move)  # type: ignore[arg-type]
+
+
+def pawn_moves(state: QuoridorState) -> set[str]:
+    """The legal pawn destinations of the seat to move."""
+    return {str(m) for m in state.legal_moves() if m.kind == "pawn"}  # type: ignore[attr-defined]
+
+
+def wall_moves(state: QuoridorState) -> set[str]:
+    """The legal walls of the seat to move."""
+    return {str(m) for m in state.legal_moves() if m.is_wall}  # type: ignore[attr-defined]
