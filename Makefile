@@ -31,7 +31,7 @@ pytest: $(VENV)/.installed-$(EXTRAS)
 test: lint typecheck pytest
 
 bench: $(VENV)/.installed-$(EXTRAS)
-	$(BIN)/python bench/playouts.py go
+	for game in go abalone oust quoridor; do $(BIN)/python bench/playouts.py $$game || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

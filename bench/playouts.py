@@ -13,7 +13,7 @@ import sys
 
 import numpy as np
 
-GAMES = ("go", "quoridor")
+GAMES = ("go", "abalone", "oust", "quoridor")
 
 
 def main(argv: list[str] | None = None) -> int:

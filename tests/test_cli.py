@@ -81,7 +81,7 @@ def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert err[:2] == [
         "tabletop: error: option size='4': allowed values are int from 5 to 25",
         "tabletop: error: go has no option 'colour'; valid options: handicap, handicap_bonus, "
-        "ko, komi, rules, scoring, size, suicide",
+        "ko, komi, rules, scoring, seki, size, suicide",
     ]
     known = ", ".join(info.name for info in tabletop.list_games())
     assert err[2:] == [f"tabletop: error: unknown game 'chess'; known games: {known}"]
@@ -134,3 +134,30 @@ def test_load_broken_record_is_one_line(
     assert main(["play", "go", "--load", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0] and str(path) in err[0]
+
+
+def test_cli_plays_abalone_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = iter(["a1b2", "e5e6", "c3c5c4", "quit"])
+    monkeypatch.setattr("builtins.input", lambda _: next(lines))
+    assert main(["play", "abalone", "--players", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Team tallies: A 0, B 0" in out
+    assert "e5e6: there is no marble on e5" in out
+    assert "runs along the line" in out
+    assert "Traceback" not in out
+
+
+def test_gtp_command_runs_an_engine(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("boardsize 5\ngenmove b\nbogus\nquit\n"))
+    assert main(["gtp", "--playouts", "30", "--seed", "1"]) == 0
+    replies = capsys.readouterr().out.split("\n\n")
+    assert replies[0] == "="
+    assert replies[1].startswith("= ")
+    assert replies[2] == "? unknown command"
+    assert replies[3] == "="

@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: ``play`` a game in the terminal, list the ``games``.
+"""The ``tabletop`` command: ``play`` a game in the terminal, list the ``games``, ``gtp``.
 
 Game options are given as ``--name value`` after the game's name and are
 checked against the game's declared options, so every registered game is
@@ -54,7 +54,98 @@ def _parser() -> argparse.ArgumentParser:
         "--load", metavar="FILE", help="continue a saved game (SGF for Go, or a JSON record)"
     )
     sub.add_parser("games", help="list the games and their options")
+    match = sub.add_parser(
+        "match",
+        help="play agents against each other and print the standings",
+        description="N games between agents (random, mcts[:playouts=N,seconds=S,c=X], "
+        "gtp:COMMAND), rotating seats. Game options follow: --size 9 ...",
+    )
+    match.add_argument("game", help="the game")
+    match.add_argument("--agents", nargs="+", required=True, metavar="AGENT", help="2 to 4 agents")
+    match.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    match.add_argument("--seconds", type=float, default=None, help="seconds per move")
+    match.add_argument("--playouts", type=int, default=None, help="playouts per move")
+    match.add_argument("--max-plies", type=int, default=None, help="end games here as draws")
+    match.add_argument("--records", metavar="DIR", help="write every game's record here")
+    match.add_argument("--seed", type=int, default=None, help="seed for the agents")
+    gtp = sub.add_parser(
+        "gtp",
+        help="run a GTP v2 Go engine on stdin/stdout",
+        description="A GTP v2 Go engine (for GoGui, gomill, twogtp, KGS clients).",
+    )
+    gtp.add_argument("--rules", default="chinese", help="Go rule set (default: chinese)")
+    gtp.add_argument("--seconds", type=float, default=1.0, help="seconds per move without a clock")
+    gtp.add_argument("--playouts", type=int, default=None, help="playouts per move (a cap)")
+    gtp.add_argument("--seed", type=int, default=None, help="seed for the search")
     return parser
+
+
+def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    from pathlib import Path
+
+    from tabletop.ai import Budget
+    from tabletop.ai.specs import make_agent
+    from tabletop.ai.tournament import run_match, table
+
+    game = tabletop.load_game(args.game, **options)
+    if not 2 <= len(args.agents) <= 4:
+        raise OptionError("--agents takes 2 to 4 agents")
+    if args.games < 1:
+        raise OptionError("--games must be at least 1")
+    seed = args.seed
+    agents = [
+        make_agent(spec, game, None if seed is None else seed + i)
+        for i, spec in enumerate(args.agents)
+    ]
+    names = [a.name for a in agents]
+    for i, agent in enumerate(agents):
+        if names.count(agent.name) > 1:
+            agent.name = f"{agent.name}#{i + 1}"
+    budget = Budget(seconds=args.seconds, playouts=args.playouts)
+    if args.seconds is None and args.playouts is None:
+        budget = Budget(seconds=1.0)
+
+    def progress(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        bar = "#" * filled + "." * (width - filled)
+        print(f"\r[{bar}] {done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    records = Path(args.records) if args.records else None
+    standings = run_match(game, agents, args.games, budget, args.max_plies, records, progress)
+    print(file=sys.stderr)
+    print(f"{game!r}: {args.games} games")
+    print(table(standings))
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if close is not None:
+            close()
+    return 0
+
+
+def _run_gtp(args: argparse.Namespace) -> int:
+    from tabletop.ai import Budget, MCTSAgent
+    from tabletop.ai.knowledge import rollout_for
+    from tabletop.games.go import GoMove, GoState
+    from tabletop.games.go.gtp import GtpEngine
+
+    agents: dict[Any, MCTSAgent] = {}
+
+    def genmove(state: GoState, seconds: float | None) -> GoMove | None:
+        agent = agents.get(state.game)
+        if agent is None:
+            agent = agents[state.game] = MCTSAgent(rollout_for(state.game), seed=args.seed)
+        budget = Budget(seconds=seconds or args.seconds, playouts=args.playouts)
+        analysis = agent.analyze(state, budget)
+        best = analysis.moves[0]
+        if best.value < -0.95 and best.visits >= 200:
+            return None  # resign: every line the search tried loses
+        assert isinstance(best.move, GoMove)
+        return best.move
+
+    engine = GtpEngine(genmove, rules=args.rules, version=tabletop.__version__)
+    engine.run(sys.stdin, sys.stdout)
+    return 0
 
 
 def _list_games() -> None:
@@ -77,6 +168,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
             _list_games()
             return 0
+        if args.command == "match":
+            return _run_match(args, _option_pairs(extra))
+        if args.command == "gtp":
+            if extra:
+                parser.error(f"unexpected arguments: {' '.join(extra)}")
+            return _run_gtp(args)
         info = game_info(args.game)
         options = _option_pairs(extra)
         state = None
@@ -98,6 +195,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. piped into head): stop quietly, as Unix tools do.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

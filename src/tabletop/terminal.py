@@ -21,7 +21,8 @@ from tabletop.games.go import GoState
 from tabletop.games.go.sgf import load_sgf, save_sgf
 
 HELP = """\
-Type a move in notation (for Go: D4, pass). Commands:
+Type a move in notation (Go: D4, pass; Oust: c3, or e5 on the hex board, and
+swap with the pie rule). Commands:
   undo        take back the last move (against the computer: your last move and its reply)
   pass        pass, where the game allows it
   resign      give up the game
@@ -32,8 +33,8 @@ Type a move in notation (for Go: D4, pass). Commands:
 
 DEAD_HELP = """\
 Play has ended. Mark the dead stones: type a point of a chain to toggle it
-dead or alive; 'done' accepts and scores, 'undo' takes back the last pass
-and resumes play."""
+dead or alive; 'done' accepts and scores; 'resume' plays on when you
+disagree (two new passes end play again)."""
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
@@ -197,8 +198,9 @@ class TerminalGame:
                 return True
             if line.lower() in ("done", "accept", "ok"):
                 return True
-            if line.lower() == "undo":
-                state.undo()
+            if line.lower() in ("resume", "undo"):
+                state.resume()
+                self.write("play resumes: two new passes end it again")
                 return False
             if line.lower() in ("help", "?"):
                 self.write(DEAD_HELP)
@@ -242,6 +244,12 @@ class TerminalGame:
             self.write(self.score_line(outcome))
         elif outcome.reason == "cycle":
             self.write("The same position came back a third time: the game ends without result.")
+        elif outcome.reason == "all-captured":
+            self.write("Every enemy stone has been captured.")
+        elif outcome.reason == "no-placements":
+            self.write("Neither side can place a stone: the game is a draw.")
+        elif outcome.reason == "max-plies":
+            self.write("The move limit was reached: an unofficial draw.")
         if outcome.winners:
             self.write("Winner: " + ", ".join(names[w] for w in outcome.winners))
         else:

@@ -1,3 +1,3 @@
 """The built-in games; importing this package registers each of them."""
 
-from tabletop.games import go, quoridor  # noqa: F401
+from tabletop.games import abalone, go, oust, quoridor  # noqa: F401

@@ -66,3 +66,28 @@ def test_result_hash_predicts_the_hash_after_the_move() -> None:
             assert int(predicted) == state.board_hash
         else:
             state.play(action)
+
+
+def test_policy_playouts_settle_the_board() -> None:
+    # Never filling own eyes, random play goes on until every empty point is
+    # surrounded by one colour, so the area count covers the whole board.
+    size = 7
+    zob = kernels.zobrist_table(size)
+    kernels.seed_random(9)
+    settled = 0
+    for _ in range(40):
+        board, links, stats, _ = kernels.views(kernels.empty_position(size))
+        plies, _ = kernels.policy_playout(
+            board, links, stats, zob, size, kernels.BLACK, -1, False, 3 * size * size
+        )
+        assert plies < 3 * size * size
+        owner = kernels.region_owners(board, size)
+        settled += int(np.count_nonzero(owner)) == size * size
+        # No point is left that a side could fill without filling its own eye.
+        for p in np.flatnonzero(board == kernels.EMPTY):
+            assert (
+                kernels.is_own_eye(board, size + 2, p, kernels.BLACK)
+                or kernels.is_own_eye(board, size + 2, p, kernels.WHITE)
+                or kernels.check_move(board, links, stats, size + 2, p, 1, -1, False) != 0
+            )
+    assert settled >= 30

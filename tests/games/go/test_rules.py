@@ -253,3 +253,41 @@ def test_occupied_point() -> None:
     state = position(black="E5", to_move="white")
     with pytest.raises(IllegalMoveError, match="occupied"):
         state.play("E5")
+
+
+def test_play_resumes_after_a_dead_stone_disagreement() -> None:
+    state = tabletop.load_game("go", size=9).new_state()
+    assert isinstance(state, GoState)
+    for move in ("E5", "pass", "pass"):
+        state.play(move)
+    assert state.end_reason == "score"
+    state.toggle_dead("E5")
+    state.resume()
+    assert not state.is_over() and state.dead_stones == []
+    assert state.to_move == 1  # Black passed last, so White plays on
+    state.play("D4")
+    state.play("pass")
+    assert not state.is_over()  # the passes before the resumption do not count
+    state.play("pass")
+    assert state.end_reason == "score"
+    # The record keeps the resumption and replays it.
+    rebuilt = GoState.from_dict(state.to_dict())
+    assert rebuilt == state and rebuilt.to_dict()["resumed"] == [3]
+    # Undo back over the resumption: the two passes end play again.
+    while state.ply > 3:
+        state.undo()
+    assert not state.is_over()
+    state.undo()
+    state.play("pass")
+    assert state.end_reason == "score"
+    with pytest.raises(IllegalMoveError, match="only after two passes"):
+        tabletop.load_game("go", size=9).new_state().resume()  # type: ignore[attr-defined]
+
+
+def test_sgf_moves_after_two_passes_resume_play() -> None:
+    from tabletop.games.go.sgf import read_sgf, write_sgf
+
+    record = read_sgf(b"(;SZ[9]KM[6.5];B[ee];W[];B[];W[dd];B[cc])")
+    assert record.state.ply == 5 and not record.state.is_over()
+    again = read_sgf(write_sgf(record.state))
+    assert again.state == record.state

@@ -70,3 +70,29 @@ def test_handicap_bonus_under_area_scoring() -> None:
         state.play("pass")
         state.play("pass")
         assert state.score().white.komi == 0.5 + bonus
+
+
+def test_seki_tax_counts_no_territory_for_chains_touching_neutral_points() -> None:
+    # Black C1-C7 + D1-D3 and White E1-E7 + D5-D7 share the one neutral point D4.
+    black = "C1 C2 C3 C4 C5 C6 C7 D1 D2 D3"
+    white = "E1 E2 E3 E4 E5 E6 E7 D5 D6 D7"
+    for seki, territory in (("simple", 14), ("taxed", 0)):
+        state = position(black, white, size=7, komi=0.5, seki=seki)
+        state.play("pass")
+        state.play("pass")
+        score = state.score()
+        assert (score.black.territory, score.white.territory) == (territory, territory)
+    # With no neutral point left (walls touching), the tax takes nothing.
+    state = position("C1 C2 C3 C4 C5 C6 C7", "D1 D2 D3 D4 D5 D6 D7", size=7, seki="taxed")
+    state.play("pass")
+    state.play("pass")
+    score = state.score()
+    assert (score.black.territory, score.white.territory) == (14, 21)
+
+
+def test_seki_tax_needs_territory_scoring() -> None:
+    import tabletop
+    from tabletop.core import OptionError
+
+    with pytest.raises(OptionError, match="territory scoring only"):
+        tabletop.load_game("go", rules="chinese", seki="taxed")

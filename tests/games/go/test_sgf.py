@@ -86,7 +86,7 @@ def test_illegal_move_reported_with_its_number() -> None:
         ("(;SZ[9];B[ee]", "not a valid SGF file"),
         ("(;SZ[9];B[zz])", "move 1 is not a point"),
         ("(;SZ[3])", "size=3"),
-        ("(;SZ[9]AB[aa][bb])", "not the fixed handicap points"),
+        ("(;SZ[9]AB[aa])", "a handicap is 2 or more stones"),
         ("(;GM[3]SZ[9])", "not a Go record"),
     ],
 )
@@ -104,3 +104,13 @@ def test_same_colour_twice_gets_a_pass() -> None:
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(NotationError, match="cannot read"):
         load_sgf(tmp_path / "nope.sgf")
+
+
+def test_free_handicap_round_trips_through_sgf_and_json() -> None:
+    record = read_sgf(b"(;SZ[9]KM[0.5]HA[3]AB[aa][bb][cc];W[ee];B[dd])")
+    state = record.state
+    assert [str(m) for m in state.handicap_stones] == ["A9", "B8", "C7"]
+    assert state.ply == 2 and state.to_move == 1
+    again = read_sgf(write_sgf(state))
+    assert again.state == state
+    assert GoState.from_dict(state.to_dict()) == state

@@ -668,3 +668,77 @@ def random_playout(
             where[move] = -1
         color = 3 - color
     return plies, color
+
+
+@njit(cache=True, inline="always")
+def is_own_eye(board: np.ndarray, w: int, p: int, color: int) -> bool:
+    """True when empty p is an eye of ``color``: every neighbour own or border, and at most
+    one opposing diagonal (none on the edge). Filling it is never a sensible playout move."""
+    edge = False
+    for d in (-w, -1, 1, w):
+        v = board[p + d]
+        if v == BORDER:
+            edge = True
+        elif v != color:
+            return False
+    opp = 3 - color
+    bad = 0
+    for d in (-w - 1, -w + 1, w - 1, w + 1):
+        if board[p + d] == opp:
+            bad += 1
+    return bad == 0 if edge else bad <= 1
+
+
+@njit(cache=True)
+def policy_playout(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    zob: np.ndarray,
+    n: int,
+    color: int,
+    ko: int,
+    allow_suicide: bool,
+    max_plies: int,
+) -> tuple[int, int]:
+    """The computer players' rollout: random legal moves that never fill an own eye.
+
+    A side passes only when every legal point is an own eye, so play goes on
+    until the territories are settled and an area count at the end is a fair
+    estimate of the result (uniform random play, pass included, ends too early
+    for that). Simple ko only. Returns (plies played, colour to move at the end).
+    """
+    w = n + 2
+    size = board.shape[0]
+    empties = np.empty(n * n, dtype=np.int32)
+    cand = np.empty(n * n, dtype=np.int32)
+    plies = 0
+    passes = 0
+    while plies < max_plies and passes < 2:
+        ne = 0
+        for p in range(size):
+            if board[p] == EMPTY:
+                empties[ne] = p
+                ne += 1
+        cand[:ne] = empties[:ne]
+        k = ne
+        move = PASS
+        while k > 0:
+            i = np.random.randint(k)
+            c = cand[i]
+            if not is_own_eye(board, w, c, color) and (
+                check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL
+            ):
+                move = c
+                break
+            k -= 1
+            cand[i] = cand[k]
+        plies += 1
+        if move == PASS:
+            passes += 1
+            ko = -1
+        else:
+            passes = 0
+            _, _, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+        color = 3 - color
+    return plies, color

@@ -20,6 +20,7 @@ SCORINGS = ("territory", "area")
 SUICIDE_RULES = ("forbidden", "multi-stone")
 HANDICAP_BONUS = ("none", "n", "n-1")
 HANDICAP_SIZES = (9, 13, 19)
+SEKI_RULES = ("simple", "taxed")
 
 #: Each rule set's parts (KataGo's rules document, RULES.md 2.3).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -111,6 +112,14 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         choices=HANDICAP_BONUS,
         default_text="from the rule set",
     ),
+    OptionSpec(
+        "seki",
+        str,
+        "simple",
+        "territory scoring: simple counts every one-colour region; taxed (Japanese) "
+        "counts no territory for groups in seki",
+        choices=SEKI_RULES,
+    ),
 )
 
 
@@ -126,12 +135,15 @@ class GoOptions:
     komi: float = 6.5
     handicap: int = 0
     handicap_bonus: str = "none"
+    seki: str = "simple"
 
     @classmethod
     def resolve(cls, values: dict[str, Any]) -> GoOptions:
         """Fill parts not given from the rule-set preset and check the combination."""
         preset = PRESETS[values["rules"]]
-        resolved: dict[str, Any] = {key: values[key] for key in ("size", "rules", "handicap")}
+        resolved: dict[str, Any] = {
+            key: values[key] for key in ("size", "rules", "handicap", "seki")
+        }
         for key in ("ko", "scoring", "suicide", "handicap_bonus"):
             given = values.get(key)
             resolved[key] = preset[key] if given is None else given
@@ -142,6 +154,10 @@ class GoOptions:
             raise OptionError(
                 f"option handicap={handicap}: fixed handicap points exist only on 9x9, 13x13 "
                 f"and 19x19, not {size}x{size}"
+            )
+        if resolved["seki"] != "simple" and resolved["scoring"] != "territory":
+            raise OptionError(
+                f"option seki={resolved['seki']!r}: the seki tax applies to territory scoring only"
             )
         komi = values.get("komi")
         if komi is None:

@@ -80,8 +80,11 @@ class GoGame(Game):
 
     @property
     def white_bonus(self) -> float:
-        """Points White gets for Black's handicap stones under area scoring."""
-        stones = self.rules.handicap
+        """Points White gets for Black's fixed handicap stones under area scoring."""
+        return self.bonus_for(self.rules.handicap)
+
+    def bonus_for(self, stones: int) -> float:
+        """Points White gets for ``stones`` handicap stones under area scoring."""
         if self.rules.scoring != "area" or stones == 0:
             return 0.0
         return {"none": 0.0, "n": float(stones), "n-1": float(stones - 1)}[
@@ -120,11 +123,14 @@ class GoState(State):
         if game.rules.handicap:
             self._meta[kernels.M_COLOR] = kernels.WHITE
         self._trail = np.zeros((2 * n * n, kernels.trail_width(n)), dtype=np.int64)
-        self._seen = seen.new_table(8 * n * n)
+        # Small to start (copies stay cheap); doubled as the game grows.
+        self._seen = seen.new_table(64)
         kernels.record_start(self._pos, self._seen)
         self._ended: str | None = None
         self._dead: frozenset[int] = frozenset()
         self._moves: list[GoMove] = []
+        self._resumed: list[int] = []  # plies after which play resumed from two passes
+        self._free_handicap: tuple[GoMove, ...] = ()  # stones placed by place_handicap()
 
     # -- geometry and the meta row ---------------------------------------------------------
     def _point(self, col: int, row: int) -> int:
@@ -146,12 +152,18 @@ class GoState(State):
         return int(self._meta[kernels.M_KO])
 
     def _grow(self) -> None:
-        """Double the trail and the seen table (the kernel said NO_ROOM)."""
-        trail = np.zeros((2 * self._trail.shape[0], self._trail.shape[1]), dtype=np.int64)
-        trail[: self._trail.shape[0]] = self._trail
-        self._trail = trail
-        self._seen, used = seen.rebuilt(self._seen, 2 * self._seen.shape[0])
-        self._meta[kernels.M_SEEN_USED] = used
+        """Make room in whichever of the trail and the seen table is full (NO_ROOM)."""
+        rows = self._trail.shape[0]
+        if self.ply >= rows:
+            trail = np.zeros((2 * rows, self._trail.shape[1]), dtype=np.int64)
+            trail[:rows] = self._trail
+            self._trail = trail
+        used = int(self._meta[kernels.M_SEEN_USED])
+        if 2 * (used + 1) > self._seen.shape[0]:
+            # Rebuilding drops the tombstones, so the table may not even need to grow.
+            size = self._seen.shape[0] * (2 if 4 * used > self._seen.shape[0] else 1)
+            self._seen, used = seen.rebuilt(self._seen, size)
+            self._meta[kernels.M_SEEN_USED] = used
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -279,7 +291,59 @@ class GoState(State):
         kernels.undo(self._pos, self._trail, self._seen, self._w)
         self._ended = None
         self._dead = frozenset()
-        return self._moves.pop()
+        move = self._moves.pop()
+        while self._resumed and self._resumed[-1] >= len(self._moves):
+            # Back before a resumption: the two passes end play again once replayed.
+            self._resumed.pop()
+        return move
+
+    @property
+    def handicap_stones(self) -> list[GoMove]:
+        """Black's handicap stones, fixed or freely placed."""
+        if self._free_handicap:
+            return list(self._free_handicap)
+        n = self._n
+        return sorted(GoMove(c, r) for c, r in handicap_points(n, self.game.rules.handicap))
+
+    def place_handicap(self, points: Iterable[GoMove | str]) -> None:
+        """Free handicap: Black's stones on the empty board before the first move; White moves.
+
+        The fixed-handicap option must be 0; 2 or more distinct points are needed.
+        """
+        if self.ply or self.game.rules.handicap or self._free_handicap:
+            raise IllegalMoveError(
+                "handicap stones go on the empty board before the first move, and only once"
+            )
+        chosen: dict[int, GoMove] = {}
+        for point in points:
+            move, p = self._board_point(point)
+            if p in chosen:
+                raise IllegalMoveError(f"{move}: the point is given twice")
+            chosen[p] = move
+        if not 2 <= len(chosen) <= self._n * self._n - 1:
+            raise IllegalMoveError(f"a handicap is 2 or more stones, not {len(chosen)}")
+        for p in chosen:
+            self._board[p] = kernels.BLACK
+            self._meta[kernels.M_HASH] ^= self._zob[kernels.BLACK, p]
+        kernels.rebuild_chains(self._board, self._links, self._stats, self._w)
+        self._meta[kernels.M_COLOR] = kernels.WHITE
+        self._seen = seen.new_table(self._seen.shape[0])
+        self._meta[kernels.M_SEEN_USED] = 0
+        kernels.record_start(self._pos, self._seen)
+        self._free_handicap = tuple(sorted(chosen.values()))
+
+    def resume(self) -> None:
+        """Play on after two passes, when the players disagree about dead stones.
+
+        The player to move is the opponent of the one who passed last, and two
+        new passes are needed to end play again (Japanese rules' resumption).
+        """
+        if self._ended != "score":
+            raise IllegalMoveError("play resumes only after two passes have ended it")
+        self._ended = None
+        self._dead = frozenset()
+        self._meta[kernels.M_PASSES] = 0
+        self._resumed.append(len(self._moves))
 
     def is_over(self) -> bool:
         return self._ended is not None
@@ -362,7 +426,8 @@ class GoState(State):
             rules.komi,
             self.prisoners,
             self._dead,
-            self.game.white_bonus,
+            self.game.bonus_for(len(self.handicap_stones)),
+            seki_tax=rules.seki == "taxed",
         )
 
     def outcome(self) -> Outcome | None:
@@ -389,6 +454,7 @@ class GoState(State):
         other._trail[: self.ply] = self._trail[: self.ply]
         other._seen = self._seen.copy()
         other._moves = list(self._moves)
+        other._resumed = list(self._resumed)
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -396,27 +462,28 @@ class GoState(State):
             "game": self.game.name,
             "options": dict(self.game.options),
             "moves": [str(m) for m in self._moves],
+            "resumed": list(self._resumed),
+            "handicap_stones": [str(m) for m in self._free_handicap],
             "dead": [str(m) for m in self.dead_stones],
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.registry import load_game
+        from tabletop.core.records import record_game, replay
 
-        if not isinstance(data, Mapping) or data.get("game") != "go":
-            raise NotationError("not a Go record: expected {'game': 'go', ...}")
-        options = data.get("options", {})
-        moves = data.get("moves", [])
-        if not isinstance(options, Mapping) or not isinstance(moves, list):
-            raise NotationError("a Go record needs an options mapping and a list of moves")
-        state = load_game("go", **options).new_state()
+        game, moves = record_game(data, "go")
+        state = game.new_state()
         if not isinstance(state, cls):
             raise NotationError("record does not describe this kind of state")
-        for number, text in enumerate(moves, start=1):
-            try:
-                state.play(str(text))
-            except (NotationError, IllegalMoveError) as err:
-                raise type(err)(f"move {number}: {err}") from None
+        free = data.get("handicap_stones", [])
+        if free:
+            if not isinstance(free, list):
+                raise NotationError("'handicap_stones' must be a list of points")
+            state.place_handicap(str(p) for p in free)
+        resumed = data.get("resumed", [])
+        if not isinstance(resumed, list) or not all(isinstance(p, int) for p in resumed):
+            raise NotationError("'resumed' must be a list of ply numbers")
+        replay(state, moves, lambda number: state.resume() if number in resumed else None)
         dead = data.get("dead", [])
         if dead:
             state.set_dead_stones(dead)
@@ -434,6 +501,8 @@ class GoState(State):
             )
             and self._ended == other._ended
             and self._dead == other._dead
+            and self._resumed == other._resumed
+            and self._free_handicap == other._free_handicap
             and seen.as_dict(self._seen) == seen.as_dict(other._seen)
         )
 

@@ -6,9 +6,14 @@
   captured during play + opposing dead stones removed at the end + komi.
 
 Dead stones are taken off first and their points then count as empty. An
-empty region touching both colours (or none) belongs to nobody. Japanese
-seki handling (no territory inside seki) is not implemented: empty points
-are counted simply, the project default of RULES.md.
+empty region touching both colours (or none) belongs to nobody.
+
+With the seki tax (Japanese rules, option ``seki="taxed"``), a one-colour
+region is no territory when a chain around it also touches a neutral region
+(an empty region reaching both colours). After dame are filled, as Japanese
+rules require before counting, the only neutral points left are the shared
+liberties of groups in seki, so this is the rule that eyes inside seki do
+not count - the same test KataGo uses for its "seki tax".
 """
 
 from __future__ import annotations
@@ -83,6 +88,7 @@ def score_board(
     prisoners: tuple[int, int],
     dead: Iterable[int] = (),
     white_bonus: float = 0.0,
+    seki_tax: bool = False,
 ) -> GoScore:
     """Score a padded kernel board; ``dead`` holds padded points of dead stones.
 
@@ -97,6 +103,8 @@ def score_board(
             work[p] = kernels.EMPTY
     owner = kernels.region_owners(work, size)
     empty = work == kernels.EMPTY
+    if seki_tax:
+        owner[_seki_points(work, owner, size + 2)] = 0
     territory = [int(np.sum(empty & (owner == c))) for c in (kernels.BLACK, kernels.WHITE)]
     stones = [int(np.sum(work == c)) for c in (kernels.BLACK, kernels.WHITE)]
     sides = []
@@ -109,3 +117,38 @@ def score_board(
             total = territory[i] + prisoners[i] + dead_by[i] + side_komi
             sides.append(SideScore(0, territory[i], prisoners[i], dead_by[i], side_komi, total))
     return GoScore(scoring, sides[0], sides[1])
+
+
+def _seki_points(work: np.ndarray, owner: np.ndarray, w: int) -> np.ndarray:
+    """Empty one-colour points bordered by a chain that also touches a neutral region."""
+    is_stone = (work == kernels.BLACK) | (work == kernels.WHITE)
+    neutral = (work == kernels.EMPTY) & (owner == 0)
+    offsets = (-w, -1, 1, w)
+    # Chains touching a neutral point, flood-filled from their stones next to one.
+    taxed_chain = np.zeros(work.shape, dtype=bool)
+    stack = [int(p) for p in np.flatnonzero(is_stone) if any(neutral[p + d] for d in offsets)]
+    for p in stack:
+        taxed_chain[p] = True
+    while stack:
+        p = stack.pop()
+        for d in offsets:
+            n = p + d
+            if work[n] == work[p] and not taxed_chain[n]:
+                taxed_chain[n] = True
+                stack.append(n)
+    # Regions next to such a chain are not territory.
+    taxed = np.zeros(work.shape, dtype=bool)
+    owned = (work == kernels.EMPTY) & (owner != 0)
+    for start in np.flatnonzero(owned):
+        if taxed[start] or not any(taxed_chain[start + d] for d in offsets):
+            continue
+        region = [int(start)]
+        taxed[start] = True
+        while region:
+            p = region.pop()
+            for d in offsets:
+                n = p + d
+                if owned[n] and not taxed[n]:
+                    taxed[n] = True
+                    region.append(n)
+    return taxed

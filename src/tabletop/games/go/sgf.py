@@ -86,25 +86,28 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
         options["komi"] = komi
     setup_black = _points(root, "AB", where)
     if _points(root, "AW", where) or _points(root, "AE", where):
-        raise _fail(where, "set-up stones AW/AE are not supported (only a fixed handicap in AB)")
+        raise _fail(where, "set-up stones AW/AE are not supported (only handicap stones in AB)")
+    free: list[GoMove] = []
     if setup_black:
         count = len(setup_black)
         try:
             expected = set(handicap_points(size, count))
         except OptionError:
             expected = set()
-        if setup_black != expected:
-            raise _fail(
-                where,
-                f"AB holds {count} stones that are not the fixed handicap points of a "
-                f"{size}x{size} board; free handicap placement is not supported yet",
-            )
-        options["handicap"] = count
+        if setup_black == expected:
+            options["handicap"] = count
+        else:  # free placement
+            free = [GoMove(col, row) for col, row in sorted(setup_black)]
     try:
         state = load_game("go", **options).new_state()
     except OptionError as err:
         raise _fail(where, str(err)) from None
     assert isinstance(state, GoState)
+    if free:
+        try:
+            state.place_handicap(free)
+        except IllegalMoveError as err:
+            raise _fail(where, f"AB: {err}") from None
     number = 0
     for node in game.get_main_sequence()[1:]:
         try:
@@ -119,6 +122,9 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
             warnings.append(f"move {number}: {colour.upper()} moved twice; a pass was inserted")
             state.play(PASS)
         move = PASS if point is None else GoMove(point[1], point[0])
+        if state.end_reason == "score":
+            # Moves after two passes: the players resumed play (a disagreement).
+            state.resume()
         try:
             state.play(move)
         except IllegalMoveError as err:
@@ -165,9 +171,10 @@ def write_sgf(
     root = game.get_root()
     root.set("KM", rules.komi)
     root.set("RU", SGF_NAME_BY_RULES[rules.rules])
-    if rules.handicap:
-        root.set("HA", rules.handicap)
-        root.set("AB", {(row, col) for col, row in handicap_points(rules.size, rules.handicap)})
+    stones = state.handicap_stones
+    if stones:
+        root.set("HA", len(stones))
+        root.set("AB", {(m.row, m.col) for m in stones})
     if black:
         root.set("PB", black)
     if white:
@@ -178,7 +185,7 @@ def write_sgf(
             result = "Void" if outcome.reason == "cycle" else str(outcome.detail.get("result"))
     if result:
         root.set("RE", result)
-    colour = "w" if rules.handicap else "b"
+    colour = "w" if stones else "b"
     for move in state.history:
         assert isinstance(move, GoMove)
         node = game.extend_main_sequence()

@@ -330,15 +330,9 @@ class QuoridorState(State):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.registry import load_game
+        from tabletop.core.records import record_game, replay
 
-        if not isinstance(data, Mapping) or data.get("game") != "quoridor":
-            raise NotationError("not a Quoridor record: expected {'game': 'quoridor', ...}")
-        options = data.get("options", {})
-        moves = data.get("moves", [])
-        if not isinstance(options, Mapping) or not isinstance(moves, list):
-            raise NotationError("a Quoridor record needs an options mapping and a list of moves")
-        game = load_game("quoridor", **options)
+        game, moves = record_game(data, "quoridor")
         if not isinstance(game, QuoridorGame):
             raise NotationError("record does not describe a Quoridor game")
         setup = data.get("setup")
@@ -349,11 +343,7 @@ class QuoridorState(State):
         else:
             keys = ", ".join(sorted(SETUP_KEYS))
             raise NotationError(f"a Quoridor record's setup is a mapping with keys {keys}")
-        for number, text in enumerate(moves, start=1):
-            try:
-                state.play(str(text))
-            except (NotationError, IllegalMoveError) as err:
-                raise type(err)(f"move {number}: {err}") from None
+        replay(state, moves)
         return state
 
     def __eq__(self, other: object) -> bool:

@@ -1,0 +1,117 @@
+"""The agent contract: choose a move within a budget, analyse a position, stop on request."""
+
+from __future__ import annotations
+
+import threading
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+from tabletop.core.errors import TabletopError
+from tabletop.core.game import Move, State
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thinking a move may take: seconds, playouts (iterations), or both.
+
+    The search stops at whichever limit comes first; with neither, ``DEFAULT``
+    applies.
+    """
+
+    seconds: float | None = None
+    playouts: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds is not None and self.seconds <= 0:
+            raise TabletopError(f"budget seconds={self.seconds}: must be positive")
+        if self.playouts is not None and self.playouts <= 0:
+            raise TabletopError(f"budget playouts={self.playouts}: must be positive")
+
+
+DEFAULT_BUDGET = Budget(seconds=1.0)
+
+
+class Deadline:
+    """Tracks one search against its budget and an external stop request."""
+
+    def __init__(self, budget: Budget, stop: threading.Event) -> None:
+        self.start = time.perf_counter()
+        self.budget = budget
+        self._stop = stop
+        self.iterations = 0
+
+    def expired(self) -> bool:
+        """True once the budget is spent or stop() was called (always allows one iteration)."""
+        if self.iterations == 0:
+            return False
+        if self._stop.is_set():
+            return True
+        b = self.budget
+        if b.playouts is not None and self.iterations >= b.playouts:
+            return True
+        return b.seconds is not None and time.perf_counter() - self.start >= b.seconds
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the search began."""
+        return time.perf_counter() - self.start
+
+
+@dataclass(frozen=True)
+class MoveStat:
+    """One candidate move in an analysis: how much the search looked at it and what it found."""
+
+    move: Move
+    visits: int
+    share: float  # fraction of the root's visits
+    value: float  # mean return for the player to move, in [-1, 1]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What a search thinks of a position."""
+
+    values: tuple[float, ...]  # expected return per seat, in [-1, 1]
+    moves: list[MoveStat]  # best first
+    line: list[Move]  # the principal variation, starting with the best move
+    iterations: int = 0
+    seconds: float = 0.0
+    detail: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def best(self) -> Move:
+        """The move the search would play."""
+        return self.moves[0].move
+
+
+class Agent(ABC):
+    """A computer player. One agent plays one seat of one game at a time."""
+
+    name: str = "agent"
+    #: This agent's own budget, which wins over the one a match passes (None: use that).
+    budget: Budget | None = None
+
+    def __init__(self) -> None:
+        self._stop = threading.Event()
+
+    def stop(self) -> None:
+        """Ask a running search (in another thread) to return its best move now."""
+        self._stop.set()
+
+    def _deadline(self, budget: Budget | None) -> Deadline:
+        self._stop.clear()
+        return Deadline(budget or DEFAULT_BUDGET, self._stop)
+
+    def choose(self, state: State, budget: Budget | None = None) -> Move:
+        """The move to play in ``state`` (which is not changed)."""
+        if state.is_over():
+            raise TabletopError("the game is over: there is no move to choose")
+        return self.analyze(state, budget).best
+
+    @abstractmethod
+    def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
+        """Values per seat, the best moves and the principal line (``state`` is unchanged)."""
+
+    def observe(self, state: State) -> None:  # noqa: B027  # optional hook
+        """Called with the state after each move of the game, for agents that keep a tree."""

@@ -1,0 +1,66 @@
+"""Agents from text, for the command line: ``random``, ``mcts:playouts=400``, ``gtp:gnugo ...``.
+
+* ``random``
+* ``mcts`` with optional ``:key=value,...``: ``playouts``, ``seconds`` (its own
+  budget) and ``c`` (the exploration constant)
+* ``alphabeta`` with optional ``:playouts=N`` (nodes), ``seconds=S``, ``depth=D``;
+  only for games with an evaluation
+* ``gtp:COMMAND``: an external GTP engine (Go only), e.g.
+  ``gtp:gnugo --mode gtp --level 10 --chinese-rules``
+"""
+
+from __future__ import annotations
+
+from tabletop.ai.agent import Agent, Budget
+from tabletop.ai.alphabeta import AlphaBetaAgent
+from tabletop.ai.knowledge import evaluation_for, rollout_for
+from tabletop.ai.mcts import MCTSAgent
+from tabletop.ai.random_agent import RandomAgent
+from tabletop.core.errors import OptionError
+from tabletop.core.game import Game
+
+KINDS = ("random", "mcts", "alphabeta", "gtp")
+
+
+def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
+    """The agent ``spec`` describes; OptionError quoting the spec when it is malformed."""
+    kind, _, rest = spec.strip().partition(":")
+    if kind == "random":
+        return RandomAgent(seed)
+    if kind == "gtp":
+        if not rest.strip():
+            raise OptionError(f"agent {spec!r}: gtp needs a command, e.g. gtp:gnugo --mode gtp")
+        if game.name != "go":
+            raise OptionError(f"agent {spec!r}: a GTP engine plays Go only")
+        from tabletop.ai.gtp_player import GtpPlayer
+
+        return GtpPlayer(rest)
+    if kind not in ("mcts", "alphabeta"):
+        raise OptionError(f"agent {spec!r}: unknown kind {kind!r}; known: {', '.join(KINDS)}")
+    allowed = ("playouts", "seconds", "c") if kind == "mcts" else ("playouts", "seconds", "depth")
+    settings: dict[str, float] = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq or key not in allowed:
+            expected = ", ".join(f"{k}=..." for k in allowed)
+            raise OptionError(f"agent {spec!r}: expected {expected}")
+        try:
+            settings[key] = float(value)
+        except ValueError:
+            raise OptionError(f"agent {spec!r}: {key} must be a number, not {value!r}") from None
+    agent: Agent
+    if kind == "alphabeta":
+        evaluate = evaluation_for(game)
+        if evaluate is None:
+            raise OptionError(f"agent {spec!r}: {game.name} has no evaluation for alpha-beta")
+        agent = AlphaBetaAgent(evaluate, max_depth=int(settings.get("depth", 64)))
+    else:
+        agent = MCTSAgent(rollout_for(game), exploration=settings.get("c", 1.4), seed=seed)
+    if "playouts" in settings or "seconds" in settings:
+        playouts = settings.get("playouts")
+        agent.budget = Budget(
+            seconds=settings.get("seconds"), playouts=int(playouts) if playouts else None
+        )
+    label = ",".join(f"{k}={v:g}" for k, v in settings.items())
+    agent.name = f"{kind}:{label}" if label else kind
+    return agent

@@ -1,0 +1,162 @@
+"""Matches between agents: games with rotating seats, scores with 95% intervals, records.
+
+A game's score for an agent is its seat's return mapped to [0, 1] (a win 1,
+a draw 0.5, a loss 0, for two players; the same mapping for 3 and 4 seats).
+The interval is the normal approximation over the per-game scores, which is
+what the ladder's "60% over 100 games" and the strength targets are read from.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tabletop.ai.agent import Agent, Budget
+from tabletop.core.game import Game, Outcome, State
+
+
+@dataclass
+class GameResult:
+    """One finished game: who sat where, how it ended, the final state."""
+
+    seats: list[str]  # agent name per seat
+    outcome: Outcome
+    state: State
+    resigned: int | None = None  # the seat that resigned, if any
+
+
+@dataclass
+class Standing:
+    """One agent's record over a match."""
+
+    name: str
+    scores: list[float] = field(default_factory=list)
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def mean(self) -> float:
+        """Average score in [0, 1]."""
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        """95% confidence interval of the mean score (normal approximation)."""
+        n = len(self.scores)
+        if n < 2:
+            return (0.0, 1.0)
+        m = self.mean
+        var = sum((s - m) ** 2 for s in self.scores) / (n - 1)
+        half = 1.96 * math.sqrt(var / n)
+        return (max(0.0, m - half), min(1.0, m + half))
+
+
+def play_game(
+    game: Game, agents: Sequence[Agent], budget: Budget, max_plies: int | None = None
+) -> GameResult:
+    """Play one game, ``agents[s]`` at seat s; a ply cap ends it as a draw."""
+    state = game.new_state()
+    n = game.num_players
+    resigned = None
+    while not state.is_over():
+        if max_plies is not None and state.ply >= max_plies:
+            break
+        seat = state.to_move
+        assert seat is not None
+        agent = agents[seat]
+        analysis = agent.analyze(state, agent.budget or budget)
+        if analysis.detail.get("resign"):
+            resigned = seat
+            break
+        state.play(analysis.best)
+    outcome = state.outcome()
+    if resigned is not None:
+        loss = -1.0 / (n - 1)
+        returns = tuple(loss if s == resigned else 1.0 / (n - 1) for s in range(n))
+        winners = tuple(s for s in range(n) if s != resigned)
+        outcome = Outcome(returns, winners, "resignation", {"seat": resigned})
+    elif outcome is None:
+        outcome = Outcome((0.0,) * n, (), "max-plies", {"plies": state.ply})
+    return GameResult([a.name for a in agents], outcome, state, resigned)
+
+
+def score_of(outcome: Outcome, seat: int) -> float:
+    """A seat's result in [0, 1]: its return mapped from [-1, 1]."""
+    return (max(-1.0, min(1.0, outcome.returns[seat])) + 1.0) / 2.0
+
+
+def run_match(
+    game: Game,
+    agents: Sequence[Agent],
+    games: int,
+    budget: Budget,
+    max_plies: int | None = None,
+    records: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Standing]:
+    """Play ``games`` games, rotating the agents through the seats; the standings.
+
+    With 2 seats and 2 agents each plays each colour in turn. With more seats
+    than agents, the agents are repeated round the table.
+    """
+    n = game.num_players
+    standings = {id(a): Standing(a.name) for a in agents}
+    for number in range(games):
+        seated = [agents[(number + s) % len(agents)] for s in range(n)]
+        result = play_game(game, seated, budget, max_plies)
+        for s, agent in enumerate(seated):
+            standing = standings[id(agent)]
+            score = score_of(result.outcome, s)
+            standing.scores.append(score)
+            if s in result.outcome.winners:
+                standing.wins += 1
+            elif not result.outcome.winners:
+                standing.draws += 1
+            else:
+                standing.losses += 1
+        if records is not None:
+            write_record(records, number + 1, result)
+        if progress is not None:
+            progress(number + 1, games)
+    return list(standings.values())
+
+
+def write_record(folder: Path, number: int, result: GameResult) -> None:
+    """``game-NNN.json`` (and ``.sgf`` for Go) in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    record = result.state.to_dict()
+    record["seats"] = result.seats
+    record["outcome"] = {
+        "reason": result.outcome.reason,
+        "winners": list(result.outcome.winners),
+        "returns": list(result.outcome.returns),
+    }
+    stem = folder / f"game-{number:03d}"
+    stem.with_suffix(".json").write_text(json.dumps(record, indent=1) + "\n")
+    from tabletop.games.go import GoState
+
+    if isinstance(result.state, GoState):
+        from tabletop.games.go.sgf import write_sgf
+
+        text = None
+        if result.resigned is not None:
+            text = f"{'WB'[result.resigned]}+R"
+        sgf = write_sgf(result.state, black=result.seats[0], white=result.seats[1], result=text)
+        stem.with_suffix(".sgf").write_bytes(sgf)
+
+
+def table(standings: Sequence[Standing]) -> str:
+    """The results as a text table, best first."""
+    rows = [
+        f"{'agent':<28}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{'score':>8}  95% interval"
+    ]
+    for st in sorted(standings, key=lambda s: s.mean, reverse=True):
+        lo, hi = st.interval()
+        rows.append(
+            f"{st.name:<28}{len(st.scores):>6}{st.wins:>6}{st.draws:>6}{st.losses:>7}"
+            f"{st.mean:>8.1%}  {lo:.1%} - {hi:.1%}"
+        )
+    return "\n".join(rows)

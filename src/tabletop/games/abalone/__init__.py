@@ -1,0 +1,18 @@
+"""Abalone for 2, 3 and 4 players: the rules of RULES.md section 1 and its notation."""
+
+from typing import Any
+
+from tabletop.core.game import Game
+from tabletop.core.registry import GameInfo, register_game
+from tabletop.games.abalone.notation import PASS, AbaloneMove
+from tabletop.games.abalone.options import OPTION_SPECS, AbaloneOptions
+from tabletop.games.abalone.rules import AbaloneGame, AbaloneState
+
+
+def _make(values: dict[str, Any]) -> Game:
+    return AbaloneGame(AbaloneOptions.resolve(values))
+
+
+register_game(GameInfo("abalone", "Abalone", (2, 3, 4), OPTION_SPECS, _make))
+
+__all__ = ["PASS", "AbaloneGame", "AbaloneMove", "AbaloneOptions", "AbaloneState"]

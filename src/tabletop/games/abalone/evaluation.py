@@ -1,0 +1,88 @@
+"""Abalone knowledge for the computer players: a numba playout as the rollout policy.
+
+Lives with the game (not in tabletop.ai) so that search stays game-independent;
+it returns plain per-seat values and imports nothing from the layers above.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from tabletop.games.abalone import kernels
+from tabletop.games.abalone.options import EJECT_TO_WIN
+from tabletop.games.abalone.rules import AbaloneState
+
+#: Random plies before a rollout is scored by the tallies (random play rarely ejects six).
+ROLLOUT_PLIES = 200
+
+
+def rollout(state: AbaloneState, rng: random.Random) -> tuple[float, ...]:
+    """Random play in the kernels from ``state``; per-seat values in [-1, 1].
+
+    A finished playout gives the winners +1 (losers share the loss, as in the
+    outcome); an unfinished one is scored by the ejected tallies: each side's
+    lead over the average of the others, over six.
+    """
+    game = state.game
+    seat = state.to_move
+    assert seat is not None
+    tallies = np.zeros(4, dtype=np.int64)
+    tallies[: game.num_teams] = state.team_ejected
+    kernels.seed_random(rng.getrandbits(31))
+    _, winner = kernels.random_playout(
+        state._board.copy(),
+        seat,
+        game.num_players,
+        game.team_of_colour,
+        game.policy,
+        tallies,
+        ROLLOUT_PLIES,
+    )
+    teams = game.teams
+    n_teams = game.num_teams
+    if winner >= 0:
+        winners = [s for s in range(game.num_players) if teams[s] == winner]
+        loss = -len(winners) / (game.num_players - len(winners))
+        return tuple(1.0 if teams[s] == winner else loss for s in range(game.num_players))
+    score = tallies[:n_teams].astype(float)
+    lead = [
+        (score[t] - (score.sum() - score[t]) / (n_teams - 1)) / EJECT_TO_WIN for t in range(n_teams)
+    ]
+    return tuple(max(-1.0, min(1.0, lead[teams[s]])) for s in range(game.num_players))
+
+
+#: Weights of the evaluation, per side: ejected marbles, mean distance to the
+#: centre, friendly neighbour pairs per marble, marbles on the edge ring.
+EJECTED_WEIGHT = 6.0
+CENTRE_WEIGHT = -1.0
+COHESION_WEIGHT = 0.5
+EDGE_WEIGHT = -0.25
+#: Raw lead that maps to tanh(1) ~ 0.76: two marbles ejected ahead.
+SCALE = 12.0
+
+
+def evaluate(state: AbaloneState) -> tuple[float, ...]:
+    """Per-seat value in [-1, 1]: the outcome when over, else each side's lead in
+    ejections, centrality, cohesion and safety from the edge over the other sides."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return outcome.returns
+    game = state.game
+    n_teams = game.num_teams
+    f = kernels.features(state._board, game.team_of_colour, n_teams)
+    tallies = state.team_ejected
+    raw = []
+    for t in range(n_teams):
+        marbles = max(1, int(f[t, 0]))
+        raw.append(
+            EJECTED_WEIGHT * tallies[t]
+            + CENTRE_WEIGHT * f[t, 1] / marbles
+            + COHESION_WEIGHT * f[t, 2] / marbles
+            + EDGE_WEIGHT * f[t, 3]
+        )
+    total = sum(raw)
+    value = [math.tanh((raw[t] - (total - raw[t]) / (n_teams - 1)) / SCALE) for t in range(n_teams)]
+    return tuple(value[game.teams[s]] for s in range(game.num_players))

@@ -1,0 +1,88 @@
+"""Abalone's options: one object holding every rule decision (RULES.md 1 and its defaults)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tabletop.core.errors import OptionError
+from tabletop.core.options import OptionSpec
+from tabletop.games.abalone.layouts import LAYOUTS_2P
+
+BROADSIDE_POLICIES = ("end", "all-own", "any-own")
+TEAM_ORDERS = ("alternating", "consecutive")
+#: Marbles a side must eject to win (RULES.md 1.6-1.8).
+EJECT_TO_WIN = 6
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("players", int, 2, "number of players (4 play in two teams)", choices=(2, 3, 4)),
+    OptionSpec(
+        "layout",
+        str,
+        "standard",
+        "start position; the daisies are for 2 players, 3 and 4 players have one layout each",
+        choices=LAYOUTS_2P,
+    ),
+    OptionSpec(
+        "broadside",
+        str,
+        "end",
+        "4 players: which marbles of a sideways line must be the mover's own "
+        "(end: an end marble, all-own, any-own)",
+        choices=BROADSIDE_POLICIES,
+    ),
+    OptionSpec(
+        "team_order",
+        str,
+        "alternating",
+        "4 players: alternating (teams take turns A, B, A, B) or consecutive "
+        "(partners sit side by side and move one after the other: A, A, B, B)",
+        choices=TEAM_ORDERS,
+    ),
+    OptionSpec(
+        "max_plies",
+        int,
+        0,
+        "end the game as an unofficial draw after this many plies (0: no limit)",
+        minimum=0,
+        maximum=1_000_000,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class AbaloneOptions:
+    """Every rule decision of an Abalone game."""
+
+    players: int = 2
+    layout: str = "standard"
+    broadside: str = "end"
+    team_order: str = "alternating"
+    max_plies: int = 0
+
+    @classmethod
+    def resolve(cls, values: dict[str, Any]) -> AbaloneOptions:
+        """Check the combination of validated option values."""
+        players, layout = values["players"], values["layout"]
+        if players != 2 and layout != "standard":
+            raise OptionError(
+                f"option layout={layout!r}: the daisy layouts are for 2 players; "
+                f"{players} players have one layout (standard)"
+            )
+        for key, default in (("team_order", "alternating"), ("broadside", "end")):
+            if values[key] != default and players != 4:
+                raise OptionError(
+                    f"option {key}={values[key]!r}: applies to 4 players (teams) only"
+                )
+        return cls(**{key: values[key] for key in cls.__dataclass_fields__})
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as plain values (for records and ``Game.options``)."""
+        return asdict(self)
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        """The team of each seat: 2 and 3 players each alone; 4 players in two teams."""
+        if self.players == 4:
+            return (0, 0, 1, 1) if self.team_order == "consecutive" else (0, 1, 0, 1)
+        return tuple(range(self.players))

@@ -1,0 +1,397 @@
+"""Abalone on the core contract: AbaloneGame (options) and AbaloneState (position + history).
+
+The board and every legality test live in the numba kernels (kernels.py);
+this module keeps whose turn it is, the ejected tallies, the history for
+undo, the end of the game, and turns refusal codes into messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Self
+
+import numpy as np
+
+from tabletop.core.errors import IllegalMoveError, NotationError
+from tabletop.core.game import ActionArray, Game, Move, Outcome, State
+from tabletop.games.abalone import geometry, kernels, layouts
+from tabletop.games.abalone.notation import PASS, AbaloneMove, describe, parse_move
+from tabletop.games.abalone.options import BROADSIDE_POLICIES, EJECT_TO_WIN, AbaloneOptions
+
+SEAT_NAMES = {
+    2: ("Black", "White"),
+    3: ("Black", "White", "Yellow"),
+    4: ("Black", "White", "Yellow", "Blue"),
+}
+_ZOBRIST = kernels.zobrist_table()
+_ZOBRIST.setflags(write=False)
+# Keys for each seat's ejected tally: with 3 or 4 players who pushed a marble off
+# is not visible on the board, and positions that differ in it must hash apart.
+_TALLY_KEYS = np.random.default_rng(0xABA1_7A11).integers(
+    -(2**63), 2**63 - 1, size=(4, 15), dtype=np.int64
+)
+
+
+class AbaloneGame(Game):
+    """Abalone for 2, 3 or 4 players with one set of options."""
+
+    name = "abalone"
+
+    def __init__(self, options: AbaloneOptions) -> None:
+        self.rules = options
+        self.teams = options.teams
+        # The kernels' view of the teams: the team of each colour (seat + 1).
+        self.team_of_colour = np.full(kernels.OFF + 1, -1, dtype=np.int64)
+        for seat, team in enumerate(self.teams):
+            self.team_of_colour[seat + 1] = team
+        self.team_of_colour.setflags(write=False)
+        self.policy = BROADSIDE_POLICIES.index(options.broadside)
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.rules.as_dict()
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def num_actions(self) -> int:
+        return kernels.NUM_ACTIONS
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return SEAT_NAMES[self.rules.players]
+
+    @property
+    def num_teams(self) -> int:
+        """Sides that score: one per player, or two teams with 4 players."""
+        return len(set(self.teams))
+
+    def start_cells(self) -> tuple[tuple[str, ...], ...]:
+        """The start cells of each seat (RULES.md 1.2)."""
+        players = self.rules.players
+        if players == 2:
+            return layouts.TWO_PLAYER[self.rules.layout]
+        return layouts.THREE_PLAYER if players == 3 else layouts.FOUR_PLAYER
+
+    def new_state(self) -> AbaloneState:
+        return AbaloneState(self)
+
+    def setup(self, marbles: Mapping[int, Iterable[str]], to_move: int = 0) -> AbaloneState:
+        """A state with exactly these marbles (seat -> cell names) and no history.
+
+        For problems, tests and analysis; the set-up travels with the record.
+        """
+        return AbaloneState(self, marbles, to_move)
+
+
+class AbaloneState(State):
+    """An Abalone position with its history; seat s plays colour s + 1."""
+
+    game: AbaloneGame
+
+    def __init__(
+        self,
+        game: AbaloneGame,
+        setup: Mapping[int, Iterable[str]] | None = None,
+        to_move: int = 0,
+    ) -> None:
+        self.game = game
+        self._board = kernels.empty_board()
+        self._setup: dict[int, list[str]] | None = None
+        if setup is None:
+            marbles: Mapping[int, Iterable[str]] = dict(enumerate(game.start_cells()))
+        else:
+            marbles = self._setup = _check_setup(game, setup, to_move)
+        for seat, cells in marbles.items():
+            for name in cells:
+                self._board[geometry.GRID_OF_CELL[geometry.CELL_OF_NAME[name]]] = seat + 1
+        self._seat = self._first_seat = to_move
+        self._ejected = (0,) * game.num_players  # marbles each seat has pushed off
+        self._passes = 0  # consecutive passes (everyone passing would repeat forever)
+        self._ended: str | None = None
+        self._moves: list[AbaloneMove] = []
+        self._undo: list[tuple[bytes, int, tuple[int, ...], int, str | None]] = []
+
+    # -- the contract -------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self._ended is not None else self._seat
+
+    @property
+    def history(self) -> list[AbaloneMove]:
+        return list(self._moves)
+
+    @property
+    def ply(self) -> int:
+        return len(self._moves)
+
+    @property
+    def zobrist(self) -> int:
+        key = int(kernels.board_hash(self._board, _ZOBRIST, self._seat))
+        for seat, count in enumerate(self._ejected):
+            key ^= int(_TALLY_KEYS[seat, min(count, 14)])
+        return key
+
+    @property
+    def ejected(self) -> tuple[int, ...]:
+        """Opposing marbles each seat has pushed off the board."""
+        return self._ejected
+
+    @property
+    def team_ejected(self) -> tuple[int, ...]:
+        """The tally per side that scores (per player, or per team with 4 players)."""
+        totals = [0] * self.game.num_teams
+        for seat, count in enumerate(self._ejected):
+            totals[self.game.teams[seat]] += count
+        return tuple(totals)
+
+    def marbles(self, seat: int) -> list[str]:
+        """The cells of a seat's marbles, in cell order."""
+        colour = seat + 1
+        return [
+            geometry.NAMES[c]
+            for c, g in enumerate(geometry.GRID_OF_CELL)
+            if self._board[g] == colour
+        ]
+
+    def marble_at(self, cell: str) -> int | None:
+        """The seat whose marble is on ``cell`` (a name like ``e5``), or None when empty."""
+        index = geometry.CELL_OF_NAME.get(cell.strip().lower())
+        if index is None:
+            raise NotationError(f"{cell!r} is not a cell of the board")
+        v = int(self._board[geometry.GRID_OF_CELL[index]])
+        return None if v == kernels.EMPTY else v - 1
+
+    def legal_actions(self) -> ActionArray:
+        if self._ended is not None:
+            return np.empty(0, dtype=np.int64)
+        actions: ActionArray = kernels.legal_actions(
+            self._board, self._seat + 1, self.game.team_of_colour, self.game.policy
+        )
+        return actions
+
+    def legal_moves(self) -> list[Move]:
+        return [AbaloneMove(a) for a in self.legal_actions().tolist()]
+
+    def move_to_action(self, move: Move) -> int:
+        if not isinstance(move, AbaloneMove):
+            raise NotationError(f"{move!r} is not an Abalone move")
+        return move.action
+
+    def action_to_move(self, action: int) -> AbaloneMove:
+        if not 0 <= action < kernels.NUM_ACTIONS:
+            raise NotationError(f"action {action} is out of range 0..{kernels.NUM_ACTIONS - 1}")
+        return AbaloneMove(action)
+
+    def parse_move(self, text: str) -> AbaloneMove:
+        return parse_move(text)
+
+    def play(self, move: Move | str | int) -> None:
+        m = self.coerce_move(move)
+        if not isinstance(m, AbaloneMove):
+            raise NotationError(f"{m!r} is not an Abalone move")
+        self._require_not_over(m)
+        action = m.action
+        colour = self._seat + 1
+        if m.is_pass:
+            if self.legal_actions()[0] != kernels.PASS_ACTION:
+                raise IllegalMoveError("pass: a side may pass only when it has no move")
+        else:
+            code = kernels.check(
+                self._board, action, colour, self.game.team_of_colour, self.game.policy
+            )
+            if code != kernels.LEGAL:
+                raise IllegalMoveError(self._explain(m, code))
+        self._undo.append(
+            (self._board.tobytes(), self._seat, self._ejected, self._passes, self._ended)
+        )
+        self._moves.append(m)
+        if m.is_pass:
+            self._passes += 1
+        else:
+            self._passes = 0
+            if kernels.apply(self._board, action):
+                tally = list(self._ejected)
+                tally[self._seat] += 1
+                self._ejected = tuple(tally)
+        self._seat = (self._seat + 1) % self.game.num_players
+        self._ended = self._end_reason()
+
+    def _end_reason(self) -> str | None:
+        if max(self.team_ejected) >= EJECT_TO_WIN:
+            return "six-ejected"
+        if self._passes >= self.game.num_players:
+            return "cycle"  # nobody can move: the position can never change again
+        limit = self.game.rules.max_plies
+        if limit and self.ply >= limit:
+            return "max-plies"
+        return None
+
+    def _explain(self, move: AbaloneMove, code: int) -> str:
+        try:
+            text = str(move)
+        except NotationError:
+            return f"action {move.action}: it does not fit on the board"
+        cells = [geometry.NAMES[c] for c in describe(move.action)]
+        first = cells[0]
+        if code == kernels.NO_MARBLE:
+            return f"{text}: there is no marble on {first}"
+        if code == kernels.NOT_OWN:
+            seat = self.marble_at(first)
+            if seat is not None and self.game.teams[seat] == self.game.teams[self._seat]:
+                return (
+                    f"{text}: the marble on {first} is your partner's - a move is led "
+                    "from the rear by one of your own marbles"
+                )
+            return f"{text}: the marble on {first} is not yours"
+        reasons = {
+            kernels.TOO_MANY: "at most three marbles move, and this line has four or more",
+            kernels.OWN_OFF: "a move may not take your own marble off the board",
+            kernels.SINGLE_PUSH: "a single marble never pushes",
+            kernels.OUTNUMBERED: (
+                "a push needs more marbles than it pushes (2 against 1, 3 against 1 or 3 against 2)"
+            ),
+            kernels.SANDWICH: (
+                "the pushed marbles must move into an empty cell or off the board, "
+                "and one of your side's marbles is behind them"
+            ),
+            kernels.NOT_A_LINE: f"{cells[0]}..{cells[1]} is not a line of your side's marbles",
+            kernels.BROADSIDE_POLICY: self._policy_text(),
+            kernels.BROADSIDE_BLOCKED: (
+                "a sideways move needs every destination cell empty - it never pushes"
+            ),
+            kernels.BROADSIDE_OFF: "a move may not take your own marble off the board",
+        }
+        return f"{text}: {reasons[code]}"
+
+    def _policy_text(self) -> str:
+        policy = self.game.rules.broadside
+        need = {
+            "end": "at least one end marble",
+            "all-own": "every marble",
+            "any-own": "at least one marble",
+        }[policy]
+        return f"in a sideways move with partner marbles, {need} must be your own ({policy} rule)"
+
+    def undo(self) -> AbaloneMove:
+        if not self._moves:
+            raise IllegalMoveError("nothing to undo: no move has been played")
+        board, self._seat, self._ejected, self._passes, self._ended = self._undo.pop()
+        self._board[:] = np.frombuffer(board, dtype=np.int8)
+        return self._moves.pop()
+
+    def is_over(self) -> bool:
+        return self._ended is not None
+
+    def outcome(self) -> Outcome | None:
+        if self._ended is None:
+            return None
+        n = self.game.num_players
+        detail = {"ejected": list(self._ejected), "team_ejected": list(self.team_ejected)}
+        if self._ended != "six-ejected":
+            return Outcome((0.0,) * n, (), self._ended, detail)
+        tallies = self.team_ejected
+        winning_team = tallies.index(max(tallies))
+        winners = tuple(s for s in range(n) if self.game.teams[s] == winning_team)
+        losers = n - len(winners)
+        # Zero-sum: the winners share +1 each; the losers split what the winners gain.
+        loss = -len(winners) / losers
+        returns = tuple(1.0 if s in winners else loss for s in range(n))
+        return Outcome(returns, winners, "six-ejected", detail)
+
+    # -- copies and records --------------------------------------------------------------
+    def copy(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._board = self._board.copy()
+        other._moves = list(self._moves)
+        other._undo = list(self._undo)  # entries are immutable
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"game": self.game.name, "options": dict(self.game.options)}
+        if self._setup is not None:
+            record["setup"] = {
+                "marbles": {str(seat): cells for seat, cells in self._setup.items()},
+                "to_move": self._first_seat,
+            }
+        record["moves"] = [str(m) for m in self._moves]
+        return record
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        from tabletop.core.records import record_game, replay
+
+        game, moves = record_game(data, "abalone")
+        if not isinstance(game, AbaloneGame):
+            raise NotationError("record does not describe an Abalone game")
+        setup = data.get("setup")
+        if setup is None:
+            state = game.new_state()
+        elif isinstance(setup, Mapping) and isinstance(setup.get("marbles"), Mapping):
+            try:
+                marbles = {int(seat): cells for seat, cells in setup["marbles"].items()}
+            except ValueError:
+                raise NotationError("setup: seats must be numbers") from None
+            state = game.setup(marbles, int(setup.get("to_move", 0)))
+        else:
+            raise NotationError("setup must be {'marbles': {seat: [cells]}, 'to_move': seat}")
+        if not isinstance(state, cls):
+            raise NotationError("record does not describe this kind of state")
+        replay(state, moves)
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AbaloneState):
+            return NotImplemented
+        return (
+            self.game == other.game
+            and self._moves == other._moves
+            and np.array_equal(self._board, other._board)
+            and self._seat == other._seat
+            and self._ejected == other._ejected
+            and self._passes == other._passes
+            and self._ended == other._ended
+            and self._setup == other._setup
+        )
+
+    __hash__ = None
+
+    def __str__(self) -> str:
+        from tabletop.games.abalone.diagram import diagram
+
+        return diagram(self)
+
+
+def _check_setup(
+    game: AbaloneGame, marbles: Mapping[int, Iterable[str]], to_move: int
+) -> dict[int, list[str]]:
+    """Validated set-up marbles: known seats, real cells, no cell twice, at most 14 each."""
+    n = game.num_players
+    if not (isinstance(to_move, int) and 0 <= to_move < n):
+        raise NotationError(f"setup: to_move={to_move!r} is not a seat 0..{n - 1}")
+    taken: dict[str, int] = {}
+    out: dict[int, list[str]] = {}
+    for seat, cells in marbles.items():
+        if not (isinstance(seat, int) and 0 <= seat < n):
+            raise NotationError(f"setup: {seat!r} is not a seat 0..{n - 1}")
+        if isinstance(cells, str):
+            cells = cells.split()
+        names = []
+        for raw in cells:
+            name = str(raw).strip().lower()
+            if name not in geometry.CELL_OF_NAME:
+                raise NotationError(f"setup: {raw!r} is not a cell of the board")
+            if name in taken:
+                raise NotationError(f"setup: {name} is given to seats {taken[name]} and {seat}")
+            taken[name] = seat
+            names.append(name)
+        if len(names) > 14:
+            raise NotationError(f"setup: seat {seat} has {len(names)} marbles; at most 14")
+        out[seat] = sorted(names, key=geometry.CELL_OF_NAME.__getitem__)
+    return out
+
+
+__all__ = ["PASS", "AbaloneGame", "AbaloneState"]

@@ -1,0 +1,347 @@
+"""A GTP version 2 engine for Go (the protocol of GoGui, gomill, KGS and GNU Go).
+
+The engine owns one GoState and answers commands line by line. It does not
+choose moves itself: ``genmove`` is a callable given by the caller (the
+``tabletop gtp`` command wires a computer player to it), so this module
+depends only on the rules. Every malformed or unknown command gets a GTP
+error reply (``? message``); nothing a controller sends can crash it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import IO, Any
+
+from tabletop.core.errors import OptionError, TabletopError
+from tabletop.core.registry import load_game
+from tabletop.games.go.handicap import handicap_points
+from tabletop.games.go.notation import PASS, GoMove, parse_move
+from tabletop.games.go.rules import GoState
+from tabletop.games.go.sgf import load_sgf, write_sgf
+
+#: genmove(state, seconds or None) -> the move, or None to resign.
+GenMove = Callable[[GoState, float | None], GoMove | None]
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+class GtpError(Exception):
+    """A command that gets a ``?`` reply; the message is the reply's text."""
+
+
+@dataclass
+class Clock:
+    """What time_settings and time_left said (seconds; byo-yomi stones 0 = none)."""
+
+    main: float = 0.0
+    byo_yomi: float = 0.0
+    stones: int = 0
+    left: dict[str, tuple[float, int]] | None = None
+
+    def budget(self, colour: str, empty_points: int) -> float | None:
+        """Seconds for the next move of ``colour``; None when no time control was set."""
+        if self.main == 0 and self.byo_yomi == 0:
+            return None
+        left, stones = (self.left or {}).get(colour, (self.main, 0))
+        if stones > 0:  # in byo-yomi: share the period over its stones, with a margin
+            return max(0.1, 0.8 * left / stones)
+        moves_to_go = max(10, empty_points // 3)
+        spare = left / moves_to_go + (0.8 * self.byo_yomi / max(1, self.stones))
+        return max(0.1, min(spare, 0.5 * left if left > 0 else spare))
+
+
+class GtpEngine:
+    """Answers GTP commands for one game at a time."""
+
+    def __init__(
+        self,
+        genmove: GenMove,
+        rules: str = "chinese",
+        size: int = 19,
+        name: str = "tabletop",
+        version: str = "0",
+    ) -> None:
+        self.genmove_fn = genmove
+        self.name = name
+        self.version = version
+        self.options: dict[str, Any] = {"rules": rules, "size": size}
+        self.clock = Clock()
+        self.finished = False
+        self.state = self._new_state()
+        self.commands: dict[str, Callable[[list[str]], str]] = {
+            "protocol_version": lambda a: "2",
+            "name": lambda a: self.name,
+            "version": lambda a: self.version,
+            "known_command": self._known_command,
+            "list_commands": lambda a: "\n".join(sorted(self.commands)),
+            "quit": self._quit,
+            "boardsize": self._boardsize,
+            "clear_board": self._clear_board,
+            "komi": self._komi,
+            "play": self._play,
+            "genmove": self._genmove,
+            "kgs-genmove_cleanup": self._genmove,
+            "undo": self._undo,
+            "showboard": lambda a: "\n" + str(self.state),
+            "fixed_handicap": self._fixed_handicap,
+            "place_free_handicap": self._place_free_handicap,
+            "set_free_handicap": self._set_free_handicap,
+            "final_score": self._final_score,
+            "final_status_list": self._final_status_list,
+            "time_settings": self._time_settings,
+            "time_left": self._time_left,
+            "loadsgf": self._loadsgf,
+            "printsgf": lambda a: "\n" + write_sgf(self.state).decode("utf-8").strip(),
+        }
+
+    # -- the protocol -------------------------------------------------------------------
+    def handle(self, line: str) -> str | None:
+        """The full reply to one input line (ending in a blank line), or None for no reply."""
+        text = _CONTROL.sub("", line.split("#", 1)[0]).replace("\t", " ").strip()
+        if not text:
+            return None
+        words = text.split()
+        ident = ""
+        if words[0].isdigit():
+            ident = words.pop(0)
+            if not words:
+                return f"?{ident} missing command\n\n"
+        command, args = words[0], words[1:]
+        handler = self.commands.get(command)
+        if handler is None:
+            return f"?{ident} unknown command\n\n"
+        try:
+            answer = handler(args)
+        except (GtpError, TabletopError, ValueError) as err:
+            return f"?{ident} {err}\n\n"
+        sep = "" if not answer or answer.startswith("\n") else " "
+        return f"={ident}{sep}{answer}\n\n"
+
+    def run(self, lines: Iterable[str], out: IO[str]) -> None:
+        """Answer every line until ``quit`` or the end of input."""
+        for line in lines:
+            reply = self.handle(line)
+            if reply is not None:
+                out.write(reply)
+                out.flush()
+            if self.finished:
+                break
+
+    # -- helpers ------------------------------------------------------------------------
+    def _new_state(self, **changes: Any) -> GoState:
+        options = {**self.options, **changes}
+        try:
+            state = load_game("go", **options).new_state()
+        except OptionError as err:
+            raise GtpError(str(err)) from None
+        assert isinstance(state, GoState)
+        self.options = options
+        return state
+
+    def _colour(self, word: str) -> int:
+        colour = word.lower()
+        if colour in ("b", "black"):
+            return 0
+        if colour in ("w", "white"):
+            return 1
+        raise GtpError(f"invalid color {word!r}")
+
+    def _vertex(self, word: str) -> GoMove:
+        try:
+            return parse_move(word, self.state.game.size)
+        except TabletopError as err:
+            raise GtpError(f"invalid coordinate: {err}") from None
+
+    def _args(self, args: list[str], count: int, usage: str) -> list[str]:
+        if len(args) < count:
+            raise GtpError(f"syntax error: expected {usage}")
+        return args
+
+    def _turn(self, seat: int) -> None:
+        """Let ``seat`` move now: a move out of turn means the other side passed."""
+        if self.state.is_over():
+            self.state.resume()
+        if self.state.to_move != seat:
+            self.state.play(PASS)
+            if self.state.is_over():
+                self.state.resume()
+
+    # -- commands -----------------------------------------------------------------------
+    def _known_command(self, args: list[str]) -> str:
+        return "true" if args and args[0] in self.commands else "false"
+
+    def _quit(self, args: list[str]) -> str:
+        self.finished = True
+        return ""
+
+    def _boardsize(self, args: list[str]) -> str:
+        size = self._args(args, 1, "boardsize SIZE")[0]
+        if not size.isdigit() or not 5 <= int(size) <= 25:
+            raise GtpError("unacceptable size")
+        self.state = self._new_state(size=int(size), handicap=0)
+        return ""
+
+    def _clear_board(self, args: list[str]) -> str:
+        self.state = self._new_state(handicap=0)
+        return ""
+
+    def _komi(self, args: list[str]) -> str:
+        try:
+            komi = float(self._args(args, 1, "komi FLOAT")[0])
+        except ValueError:
+            raise GtpError("syntax error: komi is a number") from None
+        # Komi is kept in exact halves; GTP controllers send whole or half numbers.
+        komi = round(komi * 2) / 2
+        record = self.state.to_dict()
+        record["options"] = {**record["options"], "komi": komi}
+        self.state = GoState.from_dict(record)
+        self.options["komi"] = komi
+        return ""
+
+    def _play(self, args: list[str]) -> str:
+        colour, vertex = self._args(args, 2, "play COLOR VERTEX")[:2]
+        seat = self._colour(colour)
+        move = self._vertex(vertex)
+        before = self.state.copy()
+        try:
+            self._turn(seat)
+            self.state.play(move)
+        except TabletopError as err:
+            self.state = before
+            raise GtpError(f"illegal move: {err}") from None
+        return ""
+
+    def _genmove(self, args: list[str]) -> str:
+        colour = self._args(args, 1, "genmove COLOR")[0]
+        seat = self._colour(colour)
+        self._turn(seat)
+        empty = sum(
+            1
+            for r in range(self.state.game.size)
+            for c in range(self.state.game.size)
+            if self.state.stone_at(c, r) is None
+        )
+        move = self.genmove_fn(self.state, self.clock.budget("bw"[seat], empty))
+        if move is None:
+            return "resign"
+        self.state.play(move)
+        return str(move).lower() if move.is_pass else str(move)
+
+    def _undo(self, args: list[str]) -> str:
+        try:
+            self.state.undo()
+        except TabletopError:
+            raise GtpError("cannot undo") from None
+        return ""
+
+    def _require_empty(self) -> None:
+        if self.state.ply or self.state.handicap_stones:
+            raise GtpError("board not empty")
+
+    def _fixed_handicap(self, args: list[str]) -> str:
+        count = self._args(args, 1, "fixed_handicap N")[0]
+        self._require_empty()
+        if not count.isdigit():
+            raise GtpError("invalid number of stones")
+        try:
+            points = handicap_points(self.state.game.size, int(count))
+        except OptionError as err:
+            raise GtpError(f"invalid number of stones: {err}") from None
+        if len(points) < 2:
+            raise GtpError("invalid number of stones")
+        self.state = self._new_state(handicap=0)
+        self.state.place_handicap(GoMove(c, r) for c, r in points)
+        return " ".join(str(m) for m in self.state.handicap_stones)
+
+    def _place_free_handicap(self, args: list[str]) -> str:
+        count = self._args(args, 1, "place_free_handicap N")[0]
+        self._require_empty()
+        n = self.state.game.size
+        if not count.isdigit() or not 2 <= int(count) <= n * n - 1:
+            raise GtpError("invalid number of stones")
+        wanted = int(count)
+        try:
+            points = list(handicap_points(n, min(wanted, 9)))
+        except OptionError:
+            points = []
+        # Beyond the fixed points (or on other sizes): the 3rd/4th-line grid, then anywhere.
+        edge = 2 if n < 13 else 3
+        lines = sorted({edge, n // 2, n - 1 - edge})
+        extra = [(c, r) for r in lines for c in lines] + [
+            (c, r) for r in range(n) for c in range(n)
+        ]
+        for point in extra:
+            if len(points) >= wanted:
+                break
+            if point not in points:
+                points.append(point)
+        self.state.place_handicap(GoMove(c, r) for c, r in points[:wanted])
+        return " ".join(str(m) for m in self.state.handicap_stones)
+
+    def _set_free_handicap(self, args: list[str]) -> str:
+        self._require_empty()
+        if len(args) < 2:
+            raise GtpError("invalid number of stones")
+        points = [self._vertex(v) for v in args]
+        if any(p.is_pass for p in points):
+            raise GtpError("a handicap stone cannot be a pass")
+        self.state.place_handicap(points)
+        return ""
+
+    def _final_score(self, args: list[str]) -> str:
+        return self.state.score().result()
+
+    def _final_status_list(self, args: list[str]) -> str:
+        which = self._args(args, 1, "final_status_list alive|dead|seki")[0].lower()
+        dead = set(self.state.dead_stones)
+        stones = [
+            GoMove(c, r)
+            for r in range(self.state.game.size)
+            for c in range(self.state.game.size)
+            if self.state.stone_at(c, r) is not None
+        ]
+        if which == "dead":
+            chosen = [m for m in stones if m in dead]
+        elif which == "alive":
+            chosen = [m for m in stones if m not in dead]
+        elif which == "seki":
+            chosen = []
+        else:
+            raise GtpError("syntax error: expected alive, dead or seki")
+        return " ".join(str(m) for m in chosen)
+
+    def _time_settings(self, args: list[str]) -> str:
+        main, byo, stones = self._args(args, 3, "time_settings MAIN BYO_YOMI STONES")[:3]
+        try:
+            self.clock = Clock(float(main), float(byo), int(stones))
+        except ValueError:
+            raise GtpError("syntax error: time_settings takes numbers") from None
+        return ""
+
+    def _time_left(self, args: list[str]) -> str:
+        colour, seconds, stones = self._args(args, 3, "time_left COLOR TIME STONES")[:3]
+        seat = self._colour(colour)
+        try:
+            left = (float(seconds), int(stones))
+        except ValueError:
+            raise GtpError("syntax error: time_left takes numbers") from None
+        self.clock.left = {**(self.clock.left or {}), "bw"[seat]: left}
+        return ""
+
+    def _loadsgf(self, args: list[str]) -> str:
+        path = self._args(args, 1, "loadsgf FILE [MOVE_NUMBER]")[0]
+        try:
+            record = load_sgf(path)
+        except OSError as err:
+            raise GtpError(f"cannot load file: {err.strerror}") from None
+        state = record.state
+        if len(args) > 1:
+            if not args[1].isdigit():
+                raise GtpError("syntax error: the move number is a number")
+            while state.ply >= int(args[1]) and state.ply:
+                state.undo()
+        self.state = state
+        self.options = dict(state.game.options)
+        return ""

@@ -1,0 +1,141 @@
+"""Oust's options: one object holding every rule decision (RULES.md section 3 and defaults).
+
+Defaults: a 9x9 square grid, pie rule off, no move limit. The hex-hex
+boards of Mark Steere's current game are ``board="hex"`` with ``side`` 5, 7
+(the default for hex) or 9. ``size`` is a shorthand for a square N x N board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tabletop.core.errors import OptionError
+from tabletop.core.options import OptionSpec
+from tabletop.games.oust.geometry import Grid, hex_grid, square_grid
+
+BOARDS = ("square", "hex")
+HEX_SIDES = (5, 7, 9)
+DEFAULT_SQUARE = 9
+DEFAULT_SIDE = 7
+MAX_SQUARE = 19
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "board",
+        str,
+        "square",
+        "board shape: a square grid (the 2007 game) or a hex-hex board (Steere's current game)",
+        choices=BOARDS,
+    ),
+    OptionSpec(
+        "size",
+        int,
+        None,
+        "a square N x N board (shorthand for width and height)",
+        minimum=2,
+        maximum=MAX_SQUARE,
+        default_text="9 on square boards",
+    ),
+    OptionSpec(
+        "width",
+        int,
+        None,
+        "columns of a square board",
+        minimum=2,
+        maximum=MAX_SQUARE,
+        default_text="size, else 9",
+    ),
+    OptionSpec(
+        "height",
+        int,
+        None,
+        "rows of a square board",
+        minimum=2,
+        maximum=MAX_SQUARE,
+        default_text="size, else 9",
+    ),
+    OptionSpec(
+        "side",
+        int,
+        None,
+        "cells per side of a hex board",
+        choices=HEX_SIDES,
+        default_text="7 on hex boards",
+    ),
+    OptionSpec(
+        "pie",
+        bool,
+        False,
+        "pie rule: White may answer Black's first stone by swapping (taking it over)",
+    ),
+    OptionSpec(
+        "max_plies",
+        int,
+        0,
+        "end the game as a draw (reason max-plies) after this many moves; 0 for no limit",
+        minimum=0,
+        maximum=10**9,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class OustOptions:
+    """Every rule decision of an Oust game, resolved.
+
+    A square board has ``width`` and ``height`` and ``side=None``; a hex board
+    has ``side`` and ``width=height=None``.
+    """
+
+    board: str = "square"
+    width: int | None = DEFAULT_SQUARE
+    height: int | None = DEFAULT_SQUARE
+    side: int | None = None
+    pie: bool = False
+    max_plies: int = 0
+
+    @classmethod
+    def resolve(cls, values: dict[str, Any]) -> OustOptions:
+        """Resolve ``size`` into width and height, fill the hex side, reject mixed shapes."""
+        board = values["board"]
+        size, width, height, side = (values.get(k) for k in ("size", "width", "height", "side"))
+        common = {"pie": values["pie"], "max_plies": values["max_plies"]}
+        if board == "hex":
+            for name, given in (("size", size), ("width", width), ("height", height)):
+                if given is not None:
+                    raise OptionError(
+                        f"option {name}={given}: a hex board is sized by side (5, 7 or 9)"
+                    )
+            return cls(board, None, None, DEFAULT_SIDE if side is None else side, **common)
+        if side is not None:
+            raise OptionError(
+                f"option side={side}: only hex boards have a side; use board=hex, "
+                "or width/height (or size) for a square board"
+            )
+        if size is not None:
+            for name, given in (("width", width), ("height", height)):
+                if given is not None and given != size:
+                    raise OptionError(
+                        f"option {name}={given} contradicts size={size}; give one or the other"
+                    )
+            width = height = size
+        return cls(
+            board,
+            DEFAULT_SQUARE if width is None else width,
+            DEFAULT_SQUARE if height is None else height,
+            None,
+            **common,
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as plain values (for records and ``Game.options``)."""
+        return asdict(self)
+
+    def grid(self) -> Grid:
+        """The board these options describe."""
+        if self.board == "hex":
+            assert self.side is not None
+            return hex_grid(self.side)
+        assert self.width is not None and self.height is not None
+        return square_grid(self.width, self.height)

@@ -1,0 +1,410 @@
+"""Oust on the core contract: OustGame (options, board) and OustState (position plus history).
+
+The position, its turn flags and the undo trail live in the kernels' arrays
+(kernels.py); one placement is one move and one kernel call. This module
+adds move values, set-up positions, the outcome, messages and the diagram.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any, Self
+
+import numpy as np
+
+from tabletop.core.errors import IllegalMoveError, NotationError
+from tabletop.core.game import ActionArray, Game, Move, Outcome, State
+from tabletop.games.oust import kernels
+from tabletop.games.oust.diagram import render
+from tabletop.games.oust.geometry import Grid
+from tabletop.games.oust.notation import PASS, SWAP, OustMove, parse_move
+from tabletop.games.oust.options import OustOptions
+
+SEAT_NAMES = ("Black", "White")
+END_REASONS = {
+    kernels.END_ALL_CAPTURED: "all-captured",
+    kernels.END_NO_PLACEMENTS: "no-placements",
+    kernels.END_MAX_PLIES: "max-plies",
+}
+
+
+@cache
+def _zobrist(grid: Grid) -> np.ndarray:
+    # One fixed seed per board, so hashes are reproducible across runs.
+    seed = sum(ord(ch) * 31**i for i, ch in enumerate(grid.describe())) & 0xFFFF_FFFF
+    table = kernels.zobrist_table(grid.num_cells, seed)
+    table.setflags(write=False)
+    return table
+
+
+class OustGame(Game):
+    """Oust with one set of options (board shape and size, pie rule, move limit)."""
+
+    name = "oust"
+
+    def __init__(self, options: OustOptions) -> None:
+        self.rules = options
+        self.grid = options.grid()
+        cells = self.grid.num_cells
+        self.num_cells = cells
+        self.flags = kernels.PIE if options.pie else 0
+        # One move value per action, made once: play() from an int is a lookup.
+        specials = (PASS, SWAP) if options.pie else (PASS,)
+        self.moves_by_action: tuple[OustMove, ...] = (
+            *(OustMove(name) for name in self.grid.names),
+            *specials,
+        )
+        self.action_by_text = {m.text: a for a, m in enumerate(self.moves_by_action)}
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.rules.as_dict()
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def num_actions(self) -> int:
+        """Cells, then pass, then (with the pie rule) swap."""
+        return len(self.moves_by_action)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return SEAT_NAMES
+
+    @property
+    def neighbours(self) -> np.ndarray:
+        """The kernels' neighbour table: int64[C, K], padded with the sentinel C."""
+        table: np.ndarray = self.grid.neighbours
+        return table
+
+    def new_state(self) -> OustState:
+        return OustState(self)
+
+    def setup(
+        self, black: Iterable[str] = (), white: Iterable[str] = (), to_move: str = "black"
+    ) -> OustState:
+        """A position with these stones and ``to_move`` ("black"/"white") to place next.
+
+        For problems and tests: the position need not be reachable. It starts
+        a history of its own (ply 0, no pie swap) and is kept in records.
+        """
+        state = OustState(self)
+        state._set_up([*black], [*white], to_move)
+        return state
+
+
+class OustState(State):
+    """An Oust position with its history. Seat 0 is Black (moves first), seat 1 White.
+
+    After a capturing placement the same seat is to move again; ``to_move``
+    tells who places next and ``continues`` whether that is a capture's
+    extra placement.
+    """
+
+    game: OustGame
+
+    def __init__(self, game: OustGame) -> None:
+        self.game = game
+        self._cells = game.num_cells
+        self._nbr = game.grid.neighbours
+        self._zob = _zobrist(game.grid)
+        self._pos = kernels.new_position(self._cells)
+        self._board = self._pos[0]
+        self._meta = self._pos[1]
+        self._scratch = kernels.new_scratch(self._cells)
+        self._trail = np.zeros((64, kernels.trail_width(self._cells)), dtype=np.int64)
+        self._moves: list[OustMove] = []
+        self._setup: dict[str, Any] | None = None
+
+    def _set_up(self, black: list[str], white: list[str], to_move: str) -> None:
+        grid = self.game.grid
+        side = to_move.strip().lower() if isinstance(to_move, str) else to_move
+        if side not in ("black", "white"):
+            raise NotationError(f"to_move={to_move!r}: expected 'black' or 'white'")
+        taken: dict[int, str] = {}
+        for color, names in ((kernels.BLACK, black), (kernels.WHITE, white)):
+            for text in names:
+                cell = grid.cell(text)
+                if cell in taken:
+                    raise NotationError(f"set-up: {grid.names[cell]} is given twice")
+                taken[cell] = text
+                self._board[cell] = color
+                self._meta[kernels.M_HASH] ^= self._zob[color, cell]
+                self._meta[kernels.M_STONES + color - 1] += 1
+        self._setup = {
+            "black": sorted(grid.names[grid.cell(t)] for t in black),
+            "white": sorted(grid.names[grid.cell(t)] for t in white),
+            "to_move": side,
+        }
+        cand = kernels.BLACK if side == "black" else kernels.WHITE
+        kernels.settle(self._board, self._nbr, self._scratch, self._meta, cand, 0)
+
+    # -- the contract -------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        if self._meta[kernels.M_END] != kernels.END_NONE:
+            return None
+        return int(self._meta[kernels.M_COLOR]) - 1
+
+    @property
+    def history(self) -> list[OustMove]:
+        return list(self._moves)
+
+    @property
+    def ply(self) -> int:
+        return len(self._moves)
+
+    @property
+    def zobrist(self) -> int:
+        return int(kernels.situation_key(self._meta))
+
+    @property
+    def continues(self) -> bool:
+        """True when the player to move captured and must place again."""
+        return bool(self._meta[kernels.M_CONTINUES])
+
+    @property
+    def must_pass(self) -> bool:
+        """True when the player to move has no placement, so pass is the only move."""
+        return bool(self._meta[kernels.M_MUST_PASS])
+
+    @property
+    def stone_counts(self) -> tuple[int, int]:
+        """Stones on the board of (Black, White)."""
+        m = self._meta
+        return int(m[kernels.M_STONES]), int(m[kernels.M_STONES + 1])
+
+    @property
+    def board_array(self) -> np.ndarray:
+        """The kernels' board (EMPTY/BLACK/WHITE per cell, BORDER from the sentinel on).
+
+        A read-only view: with ``game.neighbours`` it is the kernel-level interface.
+        """
+        view: np.ndarray = self._board[: self._cells + 1].view()
+        view.setflags(write=False)
+        return view
+
+    def kernel_position(self) -> np.ndarray:
+        """A copy of the kernels' ``pos`` array (board and meta row), e.g. for
+        ``kernels.random_playout(state.kernel_position(), game.neighbours, ...)``."""
+        pos: np.ndarray = self._pos.copy()
+        return pos
+
+    def stone_at(self, cell: str) -> int | None:
+        """0 for a black stone on the named cell, 1 for white, None when it is empty."""
+        v = int(self._board[self.game.grid.cell(cell)])
+        return None if v == kernels.EMPTY else v - 1
+
+    def stones(self, seat: int) -> list[str]:
+        """The cells holding ``seat``'s stones, in action order."""
+        names = self.game.grid.names
+        return [names[i] for i in range(self._cells) if self._board[i] == seat + 1]
+
+    def legal_actions(self) -> ActionArray:
+        actions: ActionArray = kernels.legal_actions(self._pos, self._nbr, self._scratch)
+        return actions
+
+    def legal_moves(self) -> list[Move]:
+        moves = self.game.moves_by_action
+        return [moves[a] for a in self.legal_actions().tolist()]
+
+    def move_to_action(self, move: Move) -> int:
+        if not isinstance(move, OustMove):
+            raise NotationError(f"{move!r} is not an Oust move")
+        action = self.game.action_by_text.get(move.text)
+        if action is None:
+            raise NotationError(f"{move.text!r} is not a move on the {self.game.grid.describe()}")
+        return action
+
+    def action_to_move(self, action: int) -> OustMove:
+        moves = self.game.moves_by_action
+        if not 0 <= action < len(moves):
+            raise NotationError(f"action {action} is out of range 0..{len(moves) - 1}")
+        return moves[action]
+
+    def parse_move(self, text: str) -> OustMove:
+        return parse_move(text, self.game.grid, self.game.rules.pie)
+
+    def play(self, move: Move | str | int) -> None:
+        # The hot path (an int action from a search or a playout driver) is kept short:
+        # one table lookup, one kernel call.
+        game = self.game
+        if type(move) is int and 0 <= move < len(game.moves_by_action):
+            action = move
+        else:
+            action = self.move_to_action(self.coerce_move(move))
+        code = kernels.play(
+            self._pos,
+            self._nbr,
+            self._zob,
+            self._trail,
+            self._scratch,
+            action,
+            game.flags,
+            game.rules.max_plies,
+        )
+        if code:
+            if code != kernels.NO_ROOM:
+                raise IllegalMoveError(self._explain(move, action, code))
+            self._grow()
+            self.play(action)
+            return
+        self._moves.append(game.moves_by_action[action])
+
+    def _grow(self) -> None:
+        trail = np.zeros((2 * self._trail.shape[0], self._trail.shape[1]), dtype=np.int64)
+        trail[: self._trail.shape[0]] = self._trail
+        self._trail = trail
+
+    def _explain(self, given: Move | str | int, action: int, code: int) -> str:
+        """The refusal in words, naming the rule and quoting the move as given."""
+        move = self.game.moves_by_action[action]
+        quoted = repr(given) if isinstance(given, str) else repr(str(move))
+        if code == kernels.OVER:
+            return f"{quoted}: the game is over"
+        if code == kernels.OCCUPIED:
+            return f"{quoted}: the cell is already occupied"
+        if code == kernels.PASS_REFUSED:
+            legal = self.legal_moves()
+            return (
+                f"{quoted}: passing is allowed only when no placement is legal, "
+                f"and {len(legal)} {'is' if len(legal) == 1 else 'are'} (e.g. {legal[0]})"
+            )
+        if code == kernels.SWAP_REFUSED:
+            if not self.game.rules.pie:
+                return f"{quoted}: the pie rule is off in this game"
+            return f"{quoted}: the swap is only White's answer to Black's first stone"
+        return self._explain_placement(quoted, action, code) + (
+            " (no placement is legal here: pass)" if self.must_pass else ""
+        )
+
+    def _explain_placement(self, quoted: str, p: int, code: int) -> str:
+        color = int(self._meta[kernels.M_COLOR])
+        _, _, size = kernels.check_placement(self._board, self._nbr, self._scratch, p, color)
+        stones = "stone" if size == 1 else "stones"
+        if code == kernels.NO_ENEMY:
+            return (
+                f"{quoted}: a stone placed beside your own must capture - the new group of "
+                f"{size} {stones} touches no enemy group"
+            )
+        enemy = kernels.largest_enemy_group(self._board, self._nbr, self._scratch, p, color)
+        rel = "an equal-size" if enemy == size else "a larger"
+        return (
+            f"{quoted}: a capturing group must be larger than every enemy group it touches - "
+            f"the new group of {size} {stones} touches {rel} enemy group of {enemy}"
+        )
+
+    def undo(self) -> OustMove:
+        if not self._moves:
+            raise IllegalMoveError("nothing to undo: no move has been played")
+        kernels.undo(self._pos, self._trail, self._cells)
+        return self._moves.pop()
+
+    def is_over(self) -> bool:
+        return bool(self._meta[kernels.M_END] != kernels.END_NONE)
+
+    def outcome(self) -> Outcome | None:
+        end = int(self._meta[kernels.M_END])
+        if end == kernels.END_NONE:
+            return None
+        reason = END_REASONS[end]
+        black, white = self.stone_counts
+        detail: dict[str, Any] = {"black_stones": black, "white_stones": white}
+        if end == kernels.END_ALL_CAPTURED:
+            winner = int(self._meta[kernels.M_WINNER]) - 1
+            returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+            return Outcome(returns, (winner,), reason, detail)
+        if end == kernels.END_NO_PLACEMENTS:
+            detail["note"] = "neither side can place: a draw"
+        else:
+            detail["note"] = f"the move limit of {self.game.rules.max_plies} was reached"
+        return Outcome((0.0, 0.0), (), reason, detail)
+
+    # -- copies and records --------------------------------------------------------------
+    def copy(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._pos = self._pos.copy()
+        other._board = other._pos[0]
+        other._meta = other._pos[1]
+        other._scratch = kernels.new_scratch(self._cells)
+        # The rows in use plus some room; play() doubles it when it runs out.
+        other._trail = np.empty((self.ply + 64, self._trail.shape[1]), dtype=np.int64)
+        other._trail[: self.ply] = self._trail[: self.ply]
+        other._moves = list(self._moves)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "moves": [str(m) for m in self._moves],
+        }
+        if self._setup is not None:
+            record["setup"] = dict(self._setup)
+        return record
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        from tabletop.core.records import record_game, replay
+
+        game, moves = record_game(data, "oust")
+        setup = data.get("setup")
+        assert isinstance(game, OustGame)
+        if setup is None:
+            state: OustState = game.new_state()
+        elif isinstance(setup, Mapping):
+            state = game.setup(
+                setup.get("black", []), setup.get("white", []), setup.get("to_move", "black")
+            )
+        else:
+            raise NotationError("an Oust record's setup must be a mapping")
+        if not isinstance(state, cls):
+            raise NotationError("record does not describe this kind of state")
+        replay(state, moves)
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, OustState):
+            return NotImplemented
+        return (
+            self.game == other.game
+            and self._moves == other._moves
+            and self._setup == other._setup
+            and np.array_equal(self._board, other._board)
+            and np.array_equal(self._meta[: kernels.META], other._meta[: kernels.META])
+        )
+
+    __hash__ = None
+
+    def __str__(self) -> str:
+        last = int(self._meta[kernels.M_LAST])
+        cells = [int(v) for v in self._board[: self._cells]]
+        lines = [render(self.game.grid, cells, last)]
+        black, white = self.stone_counts
+        status = f"Stones: Black {black}, White {white}"
+        if self._moves:
+            status += f" | last move: {self._moves[-1]}"
+            taken = int(self._meta[kernels.M_CAPTURED])
+            if taken:
+                status += f" (took {taken})"
+        outcome = self.outcome()
+        seat = self.to_move
+        if outcome is not None:
+            if outcome.winners:
+                status += f" | {SEAT_NAMES[outcome.winners[0]]} wins: every enemy stone is gone"
+            else:
+                status += f" | draw ({outcome.reason})"
+        elif seat is not None:
+            status += f" | {SEAT_NAMES[seat]} to move"
+            if self.continues:
+                status += " again (after a capture)"
+            elif self.must_pass:
+                status += " - no placement is legal: pass"
+            elif self._meta[kernels.M_SWAP]:
+                status += " (place, or swap)"
+        lines.append(status)
+        return "\n".join(lines)

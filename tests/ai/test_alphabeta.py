@@ -1,0 +1,60 @@
+"""Alpha-beta: finds wins and parries threats, honours budgets, searches 3-4 players paranoid."""
+
+from __future__ import annotations
+
+import tabletop
+from tabletop.ai import AlphaBetaAgent, Budget
+from tabletop.ai.knowledge import evaluation_for
+from tabletop.games.abalone import AbaloneGame, AbaloneState
+
+
+def setup(
+    marbles: dict[int, list[str]], ejected: tuple[int, ...], players: int = 2, to_move: int = 0
+) -> AbaloneState:
+    game = tabletop.load_game("abalone", players=players)
+    assert isinstance(game, AbaloneGame)
+    state = game.setup(marbles, to_move)
+    state._ejected = ejected
+    return state
+
+
+def agent(state: AbaloneState) -> AlphaBetaAgent:
+    evaluate = evaluation_for(state.game)
+    assert evaluate is not None
+    return AlphaBetaAgent(evaluate)
+
+
+def test_takes_the_winning_push() -> None:
+    state = setup({0: ["e7", "e8", "a1", "a2"], 1: ["e9", "i5", "i6", "b6"]}, (5, 0))
+    analysis = agent(state).analyze(state, Budget(seconds=5))
+    assert str(analysis.best) == "e7e8"
+    assert analysis.values[0] == 1.0
+    assert analysis.detail["depth"] == 1  # a proven win ends the deepening
+
+
+def test_parries_the_losing_threat() -> None:
+    # White threatens e8e9-style ejection of Black's e9 marble: White e7 e8 push Black e9.
+    state = setup({0: ["e9", "a1", "a2", "a3"], 1: ["e7", "e8", "i5", "i6"]}, (0, 5))
+    analysis = agent(state).analyze(state, Budget(seconds=5))
+    state.play(analysis.best)
+    # After Black's reply White has no winning move.
+    assert all(
+        (lambda s: (s.play(m), s.outcome())[1] is None)(state.copy()) for m in state.legal_moves()
+    )
+
+
+def test_budget_and_analysis_shape() -> None:
+    state = tabletop.load_game("abalone", players=3).new_state()
+    assert isinstance(state, AbaloneState)
+    analysis = agent(state).analyze(state, Budget(playouts=2000))
+    assert analysis.iterations <= 2000 + 256
+    assert analysis.best in state.legal_moves()
+    assert len(analysis.values) == 3 and analysis.line[0] == analysis.best
+    assert state.ply == 0
+
+
+def test_four_player_teams_search_together() -> None:
+    state = tabletop.load_game("abalone", players=4).new_state()
+    assert isinstance(state, AbaloneState)
+    analysis = agent(state).analyze(state, Budget(playouts=500))
+    assert analysis.values[0] == analysis.values[2] == -analysis.values[1]

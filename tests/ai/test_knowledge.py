@@ -1,0 +1,39 @@
+"""Every game's rollout and evaluation give one value per seat in [-1, 1] and change nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tabletop
+from tabletop.ai.knowledge import evaluation_for, rollout_for
+
+CONFIGS = [
+    ("go", {"size": 9}),
+    ("abalone", {"players": 2}),
+    ("abalone", {"players": 3}),
+    ("abalone", {"players": 4}),
+    ("oust", {"size": 7}),
+    ("oust", {"board": "hex", "side": 5, "pie": True}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_rollouts_and_evaluations_are_well_formed(name: str, options: dict[str, object]) -> None:
+    game = tabletop.load_game(name, **options)
+    rng = random.Random(1)
+    state = game.new_state()
+    for _ in range(10):
+        state.play(rng.choice(state.legal_actions().tolist()))
+    before = state.copy()
+    rollout = rollout_for(game)
+    evaluate = evaluation_for(game)
+    for _ in range(5):
+        values = rollout(state, rng)
+        assert len(values) == game.num_players
+        assert all(-1.0 <= v <= 1.0 for v in values)
+        if evaluate is not None:
+            scores = evaluate(state)
+            assert len(scores) == game.num_players and all(-1 <= v <= 1 for v in scores)
+    assert state == before

@@ -1,0 +1,90 @@
+"""MCTS over the contract: finds wins, honours budgets and stop(), reuses its tree."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import tabletop
+from tabletop.ai import Budget, MCTSAgent, RandomAgent
+from tabletop.ai.knowledge import rollout_for
+from tabletop.ai.mcts import random_rollout
+from tabletop.games.abalone import AbaloneGame, AbaloneState
+
+
+def winning_push() -> AbaloneState:
+    game = tabletop.load_game("abalone")
+    assert isinstance(game, AbaloneGame)
+    state = game.setup({0: ["e7", "e8", "a1", "a2"], 1: ["e9", "i5", "i6", "b6"]})
+    state._ejected = (5, 0)  # the sixth ejection wins
+    return state
+
+
+def test_finds_the_winning_push() -> None:
+    state = winning_push()
+    agent = MCTSAgent(rollout_for(state.game), seed=1)
+    analysis = agent.analyze(state, Budget(playouts=400))
+    assert str(analysis.best) == "e7e8"
+    assert analysis.moves[0].value == 1.0
+    assert analysis.line[0] == analysis.best
+    assert abs(sum(m.share for m in analysis.moves) - 1.0) < 1e-9
+    assert state.ply == 0 and state.to_move == 0  # the state is untouched
+
+
+def test_playout_budget_is_exact() -> None:
+    state = tabletop.load_game("abalone", players=3).new_state()
+    agent = MCTSAgent(rollout_for(state.game), seed=2)
+    analysis = agent.analyze(state, Budget(playouts=60))
+    assert analysis.iterations == 60
+    assert analysis.best in state.legal_moves()
+    assert len(analysis.values) == 3
+
+
+def test_stop_returns_promptly_from_another_thread() -> None:
+    state = tabletop.load_game("go", size=9).new_state()
+    agent = MCTSAgent(rollout_for(state.game), seed=3)
+    result = []
+    worker = threading.Thread(
+        target=lambda: result.append(agent.analyze(state, Budget(seconds=60)))
+    )
+    start = time.perf_counter()
+    worker.start()
+    time.sleep(0.3)
+    agent.stop()
+    worker.join(timeout=20)
+    assert not worker.is_alive() and result
+    assert time.perf_counter() - start < 20  # a generous bound; the benchmark measures precisely
+
+
+def test_tree_is_reused_after_the_moves_played() -> None:
+    state = tabletop.load_game("go", size=5, komi=0.5).new_state()
+    agent = MCTSAgent(rollout_for(state.game), seed=4)
+    first = agent.analyze(state, Budget(playouts=300))
+    state.play(first.best)
+    state.play(first.line[1] if len(first.line) > 1 else "pass")
+    again = agent.analyze(state, Budget(playouts=10))
+    assert sum(m.visits for m in again.moves) > 10  # visits carried over from the old tree
+
+
+def test_generic_rollout_plays_to_the_end() -> None:
+    state = tabletop.load_game("go", size=5, rules="tromp-taylor").new_state()
+    import random
+
+    returns = random_rollout(state.copy(), random.Random(5))
+    assert len(returns) == 2
+
+
+def test_mcts_beats_random_on_small_go() -> None:
+    game = tabletop.load_game("go", size=5, komi=0.5, rules="chinese")
+    wins = 0
+    for game_number in range(4):
+        state = game.new_state()
+        mcts = MCTSAgent(rollout_for(game), seed=game_number)
+        rand = RandomAgent(seed=game_number)
+        mcts_seat = game_number % 2
+        while not state.is_over() and state.ply < 80:
+            agent = mcts if state.to_move == mcts_seat else rand
+            state.play(agent.choose(state, Budget(playouts=150)))
+        outcome = state.outcome()
+        wins += outcome is not None and outcome.winners == (mcts_seat,)
+    assert wins >= 3

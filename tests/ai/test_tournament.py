@@ -1,0 +1,78 @@
+"""Matches: seats rotate, standings add up, records are written, agent specs are checked."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from tabletop.ai import Budget
+from tabletop.ai.specs import make_agent
+from tabletop.ai.tournament import run_match, table
+from tabletop.cli import main
+from tabletop.core import OptionError
+
+
+def test_standings_add_up_and_records_are_written(tmp_path: Path) -> None:
+    game = tabletop.load_game("go", size=5, komi=0.5, rules="chinese")
+    agents = [make_agent("random", game, 1), make_agent("mcts:playouts=30", game, 2)]
+    seen = []
+    standings = run_match(
+        game, agents, 4, Budget(playouts=30), records=tmp_path, progress=lambda d, t: seen.append(d)
+    )
+    assert seen == [1, 2, 3, 4]
+    for st in standings:
+        assert len(st.scores) == 4 and st.wins + st.draws + st.losses == 4
+        lo, hi = st.interval()
+        assert 0.0 <= lo <= st.mean <= hi <= 1.0
+    assert sum(st.wins for st in standings) == sum(st.losses for st in standings)
+    record = json.loads((tmp_path / "game-002.json").read_text())
+    assert record["seats"] == ["mcts:playouts=30", "random"]  # colours alternate
+    assert (tmp_path / "game-002.sgf").read_bytes().startswith(b"(;FF[4]")
+    assert "mcts:playouts=30" in table(standings)
+
+
+def test_four_seats_with_two_agents_and_a_ply_cap() -> None:
+    game = tabletop.load_game("abalone", players=4)
+    agents = [make_agent("random", game, 1), make_agent("random", game, 2)]
+    standings = run_match(game, agents, 2, Budget(playouts=1), max_plies=8)
+    assert [len(st.scores) for st in standings] == [4, 4]
+    assert all(st.draws == 4 for st in standings)
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("alphago", "unknown kind"),
+        ("mcts:depth=3", "expected playouts=..., seconds=..., c=..."),
+        ("mcts:playouts=many", "must be a number"),
+        ("gtp:", "needs a command"),
+    ],
+)
+def test_bad_agent_specs(spec: str, words: str) -> None:
+    with pytest.raises(OptionError, match=words):
+        make_agent(spec, tabletop.load_game("go", size=9))
+
+
+def test_alphabeta_needs_an_evaluation() -> None:
+    with pytest.raises(OptionError, match="no evaluation"):
+        make_agent("alphabeta", tabletop.load_game("go", size=9))
+    agent = make_agent("alphabeta:depth=2,seconds=1", tabletop.load_game("abalone"))
+    assert agent.name == "alphabeta:depth=2,seconds=1"
+
+
+def test_gtp_agents_play_go_only() -> None:
+    with pytest.raises(OptionError, match="Go only"):
+        make_agent("gtp:gnugo --mode gtp", tabletop.load_game("abalone"))
+
+
+def test_match_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["match", "abalone", "--agents", "random", "random", "--games", "2", "--max-plies", "4"]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "random#1" in out and "random#2" in out and "95% interval" in out
+    assert main(["match", "go", "--agents", "random", "--games", "1"]) == 2

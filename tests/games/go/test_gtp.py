@@ -1,0 +1,141 @@
+"""The GTP engine: protocol replies, every command, and no crash on any input."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.games.go import GoMove, GoState
+from tabletop.games.go.gtp import GtpEngine
+
+asked: list[float | None] = []
+
+
+def first_legal(state: GoState, seconds: float | None) -> GoMove | None:
+    """A stand-in player: the first legal point, recording the time it was given."""
+    asked.append(seconds)
+    move = state.legal_moves()[0]
+    assert isinstance(move, GoMove)
+    return move
+
+
+def engine() -> GtpEngine:
+    return GtpEngine(first_legal, rules="chinese", size=9, version="1.2")
+
+
+def reply(e: GtpEngine, line: str) -> str:
+    out = e.handle(line)
+    assert out is not None and out.endswith("\n\n")
+    return out[:-2]
+
+
+def test_identity_and_command_list() -> None:
+    e = engine()
+    assert reply(e, "protocol_version") == "= 2"
+    assert reply(e, "7 name") == "=7 tabletop"
+    assert reply(e, "version") == "= 1.2"
+    assert reply(e, "known_command genmove") == "= true"
+    assert reply(e, "known_command fly") == "= false"
+    listed = reply(e, "list_commands")[2:].split("\n")
+    for command in [
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "undo",
+        "showboard",
+        "fixed_handicap",
+        "place_free_handicap",
+        "set_free_handicap",
+        "final_score",
+        "final_status_list",
+        "time_settings",
+        "time_left",
+        "kgs-genmove_cleanup",
+        "loadsgf",
+        "printsgf",
+        "quit",
+    ]:
+        assert command in listed
+    assert e.handle("   # just a comment") is None
+    assert reply(e, "3 quit") == "=3" and e.finished
+
+
+def test_play_genmove_undo_and_errors() -> None:
+    e = engine()
+    assert reply(e, "boardsize 9") == "="
+    assert reply(e, "play B E5") == "="
+    assert reply(e, "play b e5").startswith("? illegal move: E5: the point is already occupied")
+    assert reply(e, "genmove white") == "= A1"
+    assert reply(e, "undo") == "="
+    assert e.state.ply == 1
+    assert reply(e, "play w z9").startswith("? invalid coordinate")
+    assert reply(e, "play purple e4") == "? invalid color 'purple'"
+    assert reply(e, "play b") == "? syntax error: expected play COLOR VERTEX"
+    assert reply(e, "boardsize 40") == "? unacceptable size"
+    assert reply(e, "frobnicate") == "? unknown command"
+    # Out of turn: Black again means White passed.
+    assert reply(e, "play b d4") == "="
+    assert [str(m) for m in e.state.history] == ["E5", "pass", "D4"]
+
+
+def test_komi_handicap_and_score() -> None:
+    e = engine()
+    reply(e, "komi 6")
+    assert e.state.game.rules.komi == 6.0
+    assert reply(e, "fixed_handicap 3") == "= C3 C7 G7"
+    assert reply(e, "fixed_handicap 2") == "? board not empty"
+    assert e.state.to_move == 1
+    reply(e, "clear_board")
+    assert reply(e, "set_free_handicap A1 B2 C3") == "="
+    assert [str(m) for m in e.state.handicap_stones] == ["A1", "B2", "C3"]
+    reply(e, "clear_board")
+    stones = reply(e, "place_free_handicap 5")[2:].split()
+    assert len(stones) == 5
+    assert reply(e, "final_score").startswith("= B+")
+    assert reply(e, "final_status_list dead") == "="
+    assert len(reply(e, "final_status_list alive")[2:].split()) == 5
+
+
+def test_time_controls_give_the_player_a_budget() -> None:
+    e = engine()
+    asked.clear()
+    reply(e, "genmove b")
+    assert asked == [None]
+    reply(e, "time_settings 60 10 5")
+    reply(e, "time_left w 30 0")
+    reply(e, "genmove w")
+    assert asked[-1] is not None and 0.1 <= asked[-1] <= 15
+    reply(e, "time_left b 10 5")
+    reply(e, "genmove b")
+    assert asked[-1] == 0.8 * 10 / 5
+
+
+def test_loadsgf_and_printsgf(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgf"
+    path.write_text("(;SZ[9]KM[7.5]RU[Chinese];B[ee];W[dd];B[cc])")
+    e = engine()
+    assert reply(e, f"loadsgf {path} 3") == "="
+    assert e.state.ply == 2
+    assert "W[dd]" in reply(e, "printsgf")
+    assert reply(e, f"loadsgf {tmp_path / 'missing.sgf'}").endswith(
+        "cannot read the file (No such file or directory)"
+    )
+
+
+def test_run_answers_until_quit() -> None:
+    out = io.StringIO()
+    engine().run(["name\n", "quit\n", "name\n"], out)
+    assert out.getvalue() == "= tabletop\n\n=\n\n"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40))
+def test_any_input_gets_a_reply_not_a_crash(line: str) -> None:
+    e = engine()
+    out = e.handle(line)
+    assert out is None or out[0] in "=?"
