@@ -16,6 +16,8 @@ CONFIGS = [
     ("abalone", {"players": 4}),
     ("oust", {"size": 7}),
     ("oust", {"board": "hex", "side": 5, "pie": True}),
+    ("quoridor", {"players": 2}),
+    ("quoridor", {"players": 4, "max_plies": 30}),
 ]
 
 

@@ -226,3 +226,14 @@ def test_a_broken_setup_record_is_a_notation_error() -> None:
     record = {"game": "quoridor", "options": {}, "setup": {"pawns": ["e5", "e6"], "x": 1}}
     with pytest.raises(NotationError, match="setup is a mapping with keys"):
         QuoridorState.from_dict(record)
+
+
+def test_evaluation_favours_the_pawn_ahead_in_the_race() -> None:
+    from tabletop.games.quoridor.evaluation import evaluate
+
+    ahead = position(["e7", "e9"], to_move=1)
+    south, north = evaluate(ahead)
+    assert south > 0 > north
+    done = position(["e8", "a2"])
+    done.play("e9")
+    assert evaluate(done) == (1.0, -1.0)

@@ -136,6 +136,10 @@ class QuoridorState(State):
         square = self._meta(k.M_PAWN + seat)
         return int(self._pos[k.O_DIST + seat * k.SQ + square])
 
+    def kernel_position(self) -> np.ndarray:
+        """A copy of the kernels' position array (with its scratch part), for kernel playouts."""
+        return self._pos.copy()
+
     def goal_name(self, seat: int) -> str:
         """The goal side of ``seat`` in words, e.g. ``"row 9"``."""
         return GOAL_NAMES[self._meta(k.M_GOAL + seat)]
