@@ -44,10 +44,13 @@ def test_bad_input_is_one_line_and_changes_nothing() -> None:
 
 def test_passes_then_dead_stones_and_score() -> None:
     moves = ["B1", "D1", "B2", "D2", "B3", "D3", "B4", "D4", "B5", "D5", "pass", "A5"]
-    term, out = scripted([*moves, "pass", "pass", "A5", "done"])
+    term, out = scripted([*moves, "pass", "pass", "A5", "A5", "done"])
     outcome = term.run()
     assert outcome is not None and outcome.reason == "score"
     text = "\n".join(out)
+    # The estimator proposes White's A5 dead; toggling it twice comes back to that.
+    assert "Proposed dead (from playouts): A5" in text
+    assert "1 stone(s) at A5 marked alive" in text
     assert "1 stone(s) at A5 marked dead" in text
     assert "Black: 5 territory + 0 prisoners + 1 dead + 0.0 komi = 6.0" in text
     assert "White: 5 territory + 0 prisoners + 0 dead + 0.5 komi = 5.5" in text

@@ -186,8 +186,12 @@ class TerminalGame:
         """The dead-stone phase; False if the players chose to resume play."""
         if state.game.rules.rules == "tromp-taylor":
             return True  # nothing is removed under Tromp-Taylor
-        # The proposal: no stone dead (an estimator comes with the computer players).
-        state.set_dead_stones([])
+        # The proposal: what playouts from here mostly lose; the players toggle the rest.
+        from tabletop.games.go.evaluation import estimate_dead
+
+        proposal = estimate_dead(state, playouts=100, seed=self.rng.getrandbits(31))
+        state.set_dead_stones(proposal)
+        self.write(f"Proposed dead (from playouts): {' '.join(proposal) or 'none'}")
         self.write(DEAD_HELP)
         while True:
             self.write("\n" + str(state))
