@@ -15,7 +15,7 @@ import time
 
 import tabletop
 from tabletop.games.go import GoState, kernels
-from timing import per_call, play_cost
+from timing import per_call, play_cost, print_costs
 
 try:
     import pyspiel
@@ -94,14 +94,7 @@ def go_call_costs(size: int = 19, plies: int = 150, timed: int = 40) -> None:
     rows.append(("play()", rows_play))
     print(f"\nPer call from Python, mid-game {size}x{size} (after {plies} moves; play() is")
     print(f"the mean over the next {timed} moves of one line, OpenSpiel via apply_action):")
-    print(f"  {'call':<16}{'tabletop':>12}{'OpenSpiel':>12}{'ratio':>8}   (target: within 3x)")
-    for name, cost in rows:
-        if name in peer:
-            ratio = f"{cost / peer[name]:.2f}x"
-            theirs_us = f"{peer[name] * 1e6:.2f} us"
-        else:
-            ratio, theirs_us = "-", "-"
-        print(f"  {name:<16}{cost * 1e6:>9.2f} us{theirs_us:>12}{ratio:>8}")
+    print_costs(rows, peer, "target: within 3x")
 
 
 def bench_go(sizes: list[int], seconds: float) -> None:

@@ -22,7 +22,7 @@ import tabletop
 from tabletop.games.quoridor import QuoridorState, kernels
 from tabletop.games.quoridor.notation import MOVES_BY_ACTION
 from tabletop.games.quoridor.openspiel import from_openspiel
-from timing import per_call, play_cost
+from timing import per_call, play_cost, print_costs
 
 try:
     import pyspiel
@@ -122,14 +122,7 @@ def call_costs(players: int, plies: int = 12, timed: int = 16) -> None:
         f"\nPer call from Python, {players} players after {plies} random plies ({len(ours.walls())}"
     )
     print(f"walls down; play() is the mean over the next {timed} moves of one line):")
-    print(f"  {'call':<16}{'tabletop':>12}{'OpenSpiel':>12}{'ratio':>8}   (ours / theirs)")
-    for name, cost in rows:
-        if name in peer:
-            ratio = f"{cost / peer[name]:.2f}x"
-            theirs_us = f"{peer[name] * 1e6:.2f} us"
-        else:
-            ratio, theirs_us = "-", "-"
-        print(f"  {name:<16}{cost * 1e6:>9.2f} us{theirs_us:>12}{ratio:>8}")
+    print_costs(rows, peer, "ours / theirs")
 
 
 def bench_quoridor(counts: list[int], seconds: float) -> None:

@@ -32,3 +32,15 @@ def play_cost(
                 apply(state, action)
         best = min(best, (time.perf_counter() - start) / (len(states) * len(actions)))
     return best
+
+
+def print_costs(rows: list[tuple[str, float]], peer: dict[str, float], note: str) -> None:
+    """Per-call costs (seconds) as a table beside OpenSpiel's, with the ratio."""
+    print(f"  {'call':<16}{'tabletop':>12}{'OpenSpiel':>12}{'ratio':>8}   ({note})")
+    for name, cost in rows:
+        if name in peer:
+            ratio = f"{cost / peer[name]:.2f}x"
+            theirs_us = f"{peer[name] * 1e6:.2f} us"
+        else:
+            ratio, theirs_us = "-", "-"
+        print(f"  {name:<16}{cost * 1e6:>9.2f} us{theirs_us:>12}{ratio:>8}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,20 +11,11 @@ from tabletop.cli import main
 from tabletop.games.go.sgf import load_sgf
 from tabletop.terminal import TerminalGame
 
+from .terminal_script import scripted as script_terminal
+
 
 def scripted(lines: list[str]) -> tuple[TerminalGame, list[str]]:
-    it: Iterator[str] = iter(lines)
-    out: list[str] = []
-
-    def read(prompt: str) -> str:
-        out.append(prompt)
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    game = tabletop.load_game("go", size=5, rules="japanese", komi=0.5)
-    return TerminalGame(game, ["human", "human"], read=read, write=out.append), out
+    return script_terminal(tabletop.load_game("go", size=5, rules="japanese", komi=0.5), lines)
 
 
 def test_bad_input_is_one_line_and_changes_nothing() -> None:

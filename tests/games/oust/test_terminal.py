@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from tabletop.terminal import TerminalGame
-
+from ...terminal_script import scripted
 from .helpers import game
 
 
 def run(lines: list[str], **options: object) -> list[str]:
-    it: Iterator[str] = iter(lines)
-    out: list[str] = []
-
-    def read(prompt: str) -> str:
-        out.append(prompt)
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    TerminalGame(game(**options), ["human", "human"], read=read, write=out.append).run()
+    term, out = scripted(game(**options), lines)
+    term.run()
     return out
 
 

@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 import tabletop
 from tabletop.cli import main
 from tabletop.terminal import TerminalGame
 
+from ...terminal_script import scripted as script_terminal
+
 
 def scripted(lines: list[str], **options: object) -> tuple[TerminalGame, list[str]]:
-    it: Iterator[str] = iter(lines)
-    out: list[str] = []
-
-    def read(prompt: str) -> str:
-        out.append(prompt)
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    game = tabletop.load_game("quoridor", **options)
-    seats = ["human"] * game.num_players
-    return TerminalGame(game, seats, read=read, write=out.append), out
+    return script_terminal(tabletop.load_game("quoridor", **options), lines)
 
 
 def test_bad_input_is_one_line_and_changes_nothing() -> None:

@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from tabletop.games.abalone import geometry
+from tabletop.games.kernel_random import seed_random as seed_random  # re-exported
 
 EMPTY = 0
 OFF = 7
@@ -273,12 +274,6 @@ def board_hash(board: np.ndarray, zob: np.ndarray, seat: int) -> np.int64:
         if c != EMPTY and c != OFF:
             h ^= zob[c, g]
     return h
-
-
-@njit(cache=True)
-def seed_random(seed: int) -> None:
-    """Seed numba's own random generator (separate from NumPy's)."""
-    np.random.seed(seed)
 
 
 @njit(cache=True)

@@ -14,17 +14,10 @@ from tabletop.games.go import kernels
 from tabletop.games.go.rules import GoState
 
 
-def rollout(state: GoState, rng: random.Random) -> tuple[float, ...]:
-    """Random play that never fills its own eyes, to two passes (cap 3*N*N plies), then the
-    area score with komi: +1/-1 per seat.
-
-    A playout is a sample: it plays simple ko whatever the rules, and counts
-    area even under territory rules (the two agree on who wins nearly always).
-    """
+def _settled_board(state: GoState) -> np.ndarray:
+    """The board after one eye-aware playout from a copy of the state's position."""
     n = state.game.size
-    pos = state._pos.copy()
-    board, links, stats, meta = kernels.views(pos)
-    kernels.seed_random(rng.getrandbits(31))
+    board, links, stats, meta = kernels.views(state._pos.copy())
     kernels.policy_playout(
         board,
         links,
@@ -36,7 +29,18 @@ def rollout(state: GoState, rng: random.Random) -> tuple[float, ...]:
         bool(state._flags & kernels.ALLOW_SUICIDE),
         3 * n * n,
     )
-    owner = kernels.region_owners(board, n)
+    return board
+
+
+def rollout(state: GoState, rng: random.Random) -> tuple[float, ...]:
+    """Random play that never fills its own eyes, to two passes (cap 3*N*N plies), then the
+    area score with komi: +1/-1 per seat.
+
+    A playout is a sample: it plays simple ko whatever the rules, and counts
+    area even under territory rules (the two agree on who wins nearly always).
+    """
+    kernels.seed_random(rng.getrandbits(31))
+    owner = kernels.region_owners(_settled_board(state), state.game.size)
     black = int(np.count_nonzero(owner == kernels.BLACK))
     white = int(np.count_nonzero(owner == kernels.WHITE)) + state.game.rules.komi
     if black > white:
@@ -52,22 +56,8 @@ def ownership(state: GoState, playouts: int = 200, seed: int = 0) -> np.ndarray:
     n = state.game.size
     kernels.seed_random(seed)
     black = np.zeros(state._board.shape[0], dtype=np.float64)
-    meta = state._meta
     for _ in range(playouts):
-        pos = state._pos.copy()
-        board, links, stats, _ = kernels.views(pos)
-        kernels.policy_playout(
-            board,
-            links,
-            stats,
-            state._zob,
-            n,
-            int(meta[kernels.M_COLOR]),
-            int(meta[kernels.M_KO]),
-            bool(state._flags & kernels.ALLOW_SUICIDE),
-            3 * n * n,
-        )
-        black += kernels.region_owners(board, n) == kernels.BLACK
+        black += kernels.region_owners(_settled_board(state), n) == kernels.BLACK
     share: np.ndarray = black / playouts
     return share
 

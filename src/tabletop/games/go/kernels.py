@@ -36,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from tabletop.games.go import seen
+from tabletop.games.kernel_random import seed_random as seed_random  # re-exported
 
 EMPTY = 0
 BLACK = 1
@@ -586,12 +587,6 @@ def region_owners(board: np.ndarray, n: int) -> np.ndarray:
             for i in range(m):
                 owner[members[i]] = reach
     return owner
-
-
-@njit(cache=True)
-def seed_random(seed: int) -> None:
-    """Seed numba's own random generator (separate from NumPy's)."""
-    np.random.seed(seed)
 
 
 @njit(cache=True)

@@ -29,6 +29,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from tabletop.games.kernel_random import seed_random as seed_random  # re-exported
+
 EMPTY = 0
 BLACK = 1
 WHITE = 2
@@ -505,12 +507,6 @@ def situation_key(meta: np.ndarray) -> np.int64:
     if meta[M_SWAP]:
         h ^= SWAP_KEY
     return h
-
-
-@njit(cache=True)
-def seed_random(seed: int) -> None:
-    """Seed numba's own random generator (separate from NumPy's)."""
-    np.random.seed(seed)
 
 
 @njit(cache=True)

@@ -43,6 +43,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from tabletop.games.kernel_random import seed_random as seed_random  # re-exported
 from tabletop.games.quoridor.notation import H_BASE, NUM_SQUARES, PASS_ACTION
 
 N = 9
@@ -809,12 +810,6 @@ def compute_hash(pos: np.ndarray) -> int:
 
 
 # -- playouts ---------------------------------------------------------------------------------
-@njit(cache=True)
-def seed_random(seed: int) -> None:
-    """Seed numba's own random generator (separate from NumPy's)."""
-    np.random.seed(seed)
-
-
 @njit(cache=True)
 def random_playout(
     pos: np.ndarray, trail: np.ndarray, side_around: bool, cap: int
