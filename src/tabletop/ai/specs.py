@@ -1,6 +1,7 @@
 """Agents from text, for the command line: ``random``, ``mcts:playouts=400``, ``gtp:gnugo ...``.
 
 * ``random``
+* ``ai:N``: the computer player at level N (1-10) from ``tabletop.ai.levels``
 * ``mcts`` with optional ``:key=value,...``: ``playouts``, ``seconds`` (its own
   budget) and ``c`` (the exploration constant)
 * ``alphabeta`` with optional ``:playouts=N`` (nodes), ``seconds=S``, ``depth=D``;
@@ -19,7 +20,7 @@ from tabletop.ai.random_agent import RandomAgent
 from tabletop.core.errors import OptionError
 from tabletop.core.game import Game
 
-KINDS = ("random", "mcts", "alphabeta", "gtp")
+KINDS = ("random", "ai", "mcts", "alphabeta", "gtp")
 
 
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
@@ -27,6 +28,14 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     kind, _, rest = spec.strip().partition(":")
     if kind == "random":
         return RandomAgent(seed)
+    if kind == "ai":
+        from tabletop.ai.levels import agent_for_level
+
+        try:
+            level = int(rest)
+        except ValueError:
+            raise OptionError(f"agent {spec!r}: expected ai:N with a level 1-10") from None
+        return agent_for_level(game, level, seed)
     if kind == "gtp":
         if not rest.strip():
             raise OptionError(f"agent {spec!r}: gtp needs a command, e.g. gtp:gnugo --mode gtp")

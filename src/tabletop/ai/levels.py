@@ -1,0 +1,149 @@
+"""Strength levels 1..10 per game: one table mapping a level to a search, a budget and noise.
+
+A level is *defined by work, not by time*: a number of search iterations
+(MCTS playouts, alpha-beta nodes), so a level plays the same on a fast or a
+busy machine and ladder results are reproducible. Every level is also capped
+at ``seconds`` (3 s at most, the issue's limit for level 10), so a slow
+machine makes the top levels weaker rather than slower.
+
+Levels are meant to be evenly spaced: each should score about 60-70% against
+the level below it. ``tabletop match --ladder GAME`` measures that and
+docs/strength.md records the measurements behind the numbers here.
+
+Low levels add noise instead of only searching less: with ``temperature``
+T > 0 the move is drawn with probability proportional to visits^(1/T) among
+the moves the search looked at, so a beginner level makes plausible mistakes
+rather than absurd ones (a search that found one move clearly best still
+plays it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tabletop.ai.agent import Agent, Analysis, Budget
+from tabletop.ai.alphabeta import AlphaBetaAgent
+from tabletop.ai.knowledge import evaluation_for, rollout_for
+from tabletop.ai.mcts import MCTSAgent
+from tabletop.core.errors import OptionError, TabletopError
+from tabletop.core.game import Game, Move, State
+
+MIN_LEVEL, MAX_LEVEL = 1, 10
+
+#: No level thinks longer than this per move (seconds).
+MAX_SECONDS = 3.0
+
+
+@dataclass(frozen=True)
+class Level:
+    """One rung of a game's ladder."""
+
+    search: str  # a key of SEARCHES
+    iterations: int  # MCTS playouts or alpha-beta nodes per move
+    temperature: float = 0.0  # 0: play the best move; >0: sample by visits^(1/T)
+    seconds: float = MAX_SECONDS  # cap on thinking time per move
+
+
+def _mcts(game: Game, seed: int | None) -> Agent:
+    return MCTSAgent(rollout_for(game), seed=seed)
+
+
+def _alphabeta(game: Game, seed: int | None) -> Agent:
+    evaluate = evaluation_for(game)
+    if evaluate is None:
+        raise OptionError(f"{game.name} has no evaluation for alpha-beta")
+    return AlphaBetaAgent(evaluate)
+
+
+#: The searches a level can use: name -> factory(game, seed).
+SEARCHES: dict[str, Callable[[Game, int | None], Agent]] = {
+    "mcts": _mcts,
+    "alphabeta": _alphabeta,
+}
+
+
+def _ladder(
+    search: str, iterations: tuple[int, ...], temperatures: tuple[float, ...]
+) -> tuple[Level, ...]:
+    """Ten levels from per-level iterations; temperatures apply to the first levels."""
+    assert len(iterations) == MAX_LEVEL
+    temps = temperatures + (0.0,) * (MAX_LEVEL - len(temperatures))
+    return tuple(Level(search, n, t) for n, t in zip(iterations, temps, strict=True))
+
+
+#: THE table. Iterations grow about 2.3x a level (a doubling of MCTS work is
+#: worth roughly a constant Elo step); the first levels also sample their move.
+LEVELS: dict[str, tuple[Level, ...]] = {
+    "go": _ladder(
+        "mcts",
+        (100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200),
+        (1.0, 0.5, 0.25),
+    ),
+    "abalone": _ladder(
+        "mcts",
+        (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600),
+        (1.0, 0.5, 0.25),
+    ),
+    "oust": _ladder(
+        "mcts",
+        (100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200),
+        (1.0, 0.5, 0.25),
+    ),
+    "quoridor": _ladder(
+        "mcts",
+        (100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200),
+        (1.0, 0.5, 0.25),
+    ),
+}
+
+
+def level_for(game: Game, level: int) -> Level:
+    """The table entry for ``level`` of ``game``; OptionError when either is unknown."""
+    if game.name not in LEVELS:
+        raise OptionError(f"no computer levels for {game.name!r}")
+    if not MIN_LEVEL <= level <= MAX_LEVEL:
+        raise OptionError(f"level {level}: must be {MIN_LEVEL} to {MAX_LEVEL}")
+    return LEVELS[game.name][level - 1]
+
+
+class LevelAgent(Agent):
+    """A search at one level: its own budget, and move sampling at low levels."""
+
+    def __init__(self, inner: Agent, level: int, entry: Level, seed: int | None = None) -> None:
+        super().__init__()
+        self.inner = inner
+        self.level = level
+        self.entry = entry
+        self.name = f"ai:{level}"
+        self.budget = Budget(seconds=entry.seconds, playouts=entry.iterations)
+        self.rng = random.Random(seed)
+
+    def stop(self) -> None:
+        self.inner.stop()
+
+    def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
+        return self.inner.analyze(state, budget or self.budget)
+
+    def choose(self, state: State, budget: Budget | None = None) -> Move:
+        if state.is_over():
+            raise TabletopError("the game is over: there is no move to choose")
+        analysis = self.analyze(state, budget)
+        t = self.entry.temperature
+        if t <= 0 or len(analysis.moves) == 1:
+            return analysis.best
+        weights = [stat.visits ** (1.0 / t) for stat in analysis.moves]
+        if sum(weights) <= 0:
+            return analysis.best
+        return self.rng.choices([stat.move for stat in analysis.moves], weights)[0]
+
+    def observe(self, state: State) -> None:
+        self.inner.observe(state)
+
+
+def agent_for_level(game: Game, level: int, seed: int | None = None) -> Agent:
+    """A computer player of ``game`` at ``level`` (1 weakest .. 10 strongest)."""
+    entry = level_for(game, level)
+    inner = SEARCHES[entry.search](game, seed)
+    return LevelAgent(inner, level, entry, seed)
