@@ -154,3 +154,42 @@ def test_gtp_command_runs_an_engine(
     assert replies[1].startswith("= ")
     assert replies[2] == "? unknown command"
     assert replies[3] == "="
+
+
+def test_match_ladder_prints_an_elo_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = "match --ladder oust --width 3 --height 3 --levels 1-2 --games 2 --seed 1"
+    code = main(argv.split())
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "ladder, 2 games per rung" in out
+    assert out.splitlines()[-1].split()[0] == "2"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["match", "--ladder", "oust", "--levels", "3-3"], "--levels '3-3': expected A-B"),
+        (["match", "--ladder", "oust", "--levels", "x"], "--levels 'x': expected two levels"),
+        (["match", "oust"], "match needs --agents (2 to 4) or --ladder"),
+        (["match", "--ladder", "oust", "--agents", "random", "random"], "drop --agents"),
+        (["gtp", "--level", "11"], "level 11: must be 1 to 10"),
+        (["gtp", "--level", "3", "--seconds", "1"], "drop --seconds/--playouts"),
+    ],
+)
+def test_bad_match_and_gtp_arguments_are_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_gtp_level_plays_a_move(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("boardsize 5\ngenmove b\nquit\n"))
+    assert main(["gtp", "--level", "1", "--seed", "2"]) == 0
+    replies = capsys.readouterr().out.split("\n\n")
+    assert replies[1].startswith("= ") and len(replies[1]) > 2

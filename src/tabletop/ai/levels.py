@@ -27,7 +27,7 @@ from tabletop.ai.agent import Agent, Analysis, Budget
 from tabletop.ai.alphabeta import AlphaBetaAgent
 from tabletop.ai.knowledge import evaluation_for, rollout_for
 from tabletop.ai.mcts import MCTSAgent
-from tabletop.core.errors import OptionError, TabletopError
+from tabletop.core.errors import OptionError
 from tabletop.core.game import Game, Move, State
 
 MIN_LEVEL, MAX_LEVEL = 1, 10
@@ -126,10 +126,7 @@ class LevelAgent(Agent):
     def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
         return self.inner.analyze(state, budget or self.budget)
 
-    def choose(self, state: State, budget: Budget | None = None) -> Move:
-        if state.is_over():
-            raise TabletopError("the game is over: there is no move to choose")
-        analysis = self.analyze(state, budget)
+    def pick(self, analysis: Analysis) -> Move:
         t = self.entry.temperature
         if t <= 0 or len(analysis.moves) == 1:
             return analysis.best

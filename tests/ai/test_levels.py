@@ -1,0 +1,59 @@
+"""The levels table: every game has ten levels, agents honour their own budget, noise is sane."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletop
+from tabletop.ai.agent import Analysis, MoveStat
+from tabletop.ai.levels import LEVELS, MAX_LEVEL, LevelAgent, agent_for_level, level_for
+from tabletop.core.errors import OptionError
+
+
+@pytest.mark.parametrize("name", [info.name for info in tabletop.list_games()])
+def test_every_game_has_ten_levels_with_growing_work(name: str) -> None:
+    table = LEVELS[name]
+    assert len(table) == MAX_LEVEL
+    assert all(level.seconds <= 3.0 for level in table)
+    work = [level.iterations for level in table]
+    assert work == sorted(work) and work[0] < work[-1]
+    temps = [level.temperature for level in table]
+    assert temps == sorted(temps, reverse=True)  # noise only ever falls with the level
+    assert temps[-1] == 0.0  # the top level plays its best move
+
+
+@pytest.mark.parametrize("level", [0, 11, -1])
+def test_levels_outside_the_table_are_refused(level: int) -> None:
+    with pytest.raises(OptionError, match=f"level {level}: must be 1 to 10"):
+        level_for(tabletop.load_game("oust"), level)
+
+
+def test_a_level_agent_plays_legal_moves_within_its_own_budget() -> None:
+    game = tabletop.load_game("oust", width=4, height=4)
+    agent = agent_for_level(game, 2, seed=3)
+    assert agent.name == "ai:2" and agent.budget is not None
+    assert agent.budget.playouts == LEVELS["oust"][1].iterations
+    state = game.new_state()
+    while not state.is_over():
+        move = agent.choose(state)
+        assert move in state.legal_moves()
+        state.play(move)
+
+
+def _analysis(visits: list[int]) -> Analysis:
+    moves = [MoveStat(f"m{i}", v, v / sum(visits), 0.0) for i, v in enumerate(visits)]  # type: ignore[arg-type]
+    return Analysis((0.0, 0.0), moves, [moves[0].move])
+
+
+def test_noise_samples_by_visits_and_never_picks_an_unvisited_move() -> None:
+    game = tabletop.load_game("oust")
+    agent = agent_for_level(game, 1, seed=0)
+    assert isinstance(agent, LevelAgent) and agent.entry.temperature > 0
+    picks = [str(agent.pick(_analysis([90, 10, 0]))) for _ in range(400)]
+    assert set(picks) <= {"m0", "m1"}
+    assert picks.count("m0") > picks.count("m1") > 0
+
+
+def test_the_top_level_always_plays_the_best_move() -> None:
+    agent = agent_for_level(tabletop.load_game("oust"), MAX_LEVEL, seed=0)
+    assert {str(agent.pick(_analysis([50, 49, 1]))) for _ in range(50)} == {"m0"}
