@@ -193,3 +193,29 @@ def test_gtp_level_plays_a_move(
     assert main(["gtp", "--level", "1", "--seed", "2"]) == 0
     replies = capsys.readouterr().out.split("\n\n")
     assert replies[1].startswith("= ") and len(replies[1]) > 2
+
+
+def test_hint_names_three_moves_and_a_win_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tabletop.terminal.HINT_SECONDS", 0.05)
+    game = tabletop.load_game("oust", width=4, height=4)
+    term, out = script_terminal(game, ["hint"], seats=["human", "ai:1"], seed=1)
+    term.run()
+    (line,) = [text for text in out if text.startswith("hint:")]
+    assert line.count("% of the search") == 3 and "wins about" in line
+    assert term.state.ply == 0  # a hint plays nothing
+
+
+def test_computer_seats_play_a_four_player_game_to_the_end() -> None:
+    game = tabletop.load_game("quoridor", players=4, walls=1)
+    seats = ["ai:1", "ai:1", "random", "ai:1"]
+    term, out = script_terminal(game, [], seats=seats, seed=4)
+    outcome = term.run()
+    assert outcome is not None and outcome.reason == "goal-reached"
+    assert sum(1 for text in out if "(computer) plays" in text) == term.state.ply
+
+
+def test_play_rejects_a_bad_seat_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "oust", "--seats", "human,ai:0"]) == 2
+    assert "level 0: must be 1 to 10" in capsys.readouterr().err
+    assert main(["play", "oust", "--seats", "human", "--vs", "ai:3"]) == 2
+    assert "either --vs or --seats" in capsys.readouterr().err

@@ -16,8 +16,6 @@ import tabletop
 from tabletop.core import Game, OptionError, TabletopError, game_info
 from tabletop.terminal import TerminalGame, load_record
 
-OPPONENTS = ("human", "random")
-
 
 def _option_pairs(tokens: Sequence[str]) -> dict[str, Any]:
     """Turn ``--size 9 --rules=chinese`` into {"size": "9", "rules": "chinese"}."""
@@ -48,7 +46,17 @@ def _parser() -> argparse.ArgumentParser:
         description="Play in the terminal. Game options follow the game: --size 9 ...",
     )
     play.add_argument("game", help="the game: " + ", ".join(g.name for g in tabletop.list_games()))
-    play.add_argument("--vs", choices=OPPONENTS, default="human", help="the second seat")
+    play.add_argument(
+        "--vs",
+        default="human",
+        metavar="SEAT",
+        help="every other seat: human (default), ai:1 .. ai:10, random",
+    )
+    play.add_argument(
+        "--seats",
+        metavar="S,S,..",
+        help="one entry per seat, e.g. human,ai:5,ai:5,ai:3 (instead of --vs)",
+    )
     play.add_argument("--seed", type=int, default=None, help="seed for the computer player")
     play.add_argument(
         "--load", metavar="FILE", help="continue a saved game (SGF for Go, or a JSON record)"
@@ -219,6 +227,20 @@ def _run_gtp(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seats(args: argparse.Namespace, game: Game) -> list[str]:
+    """Who sits where: --seats as given, else a person at seat 1 and --vs everywhere else."""
+    if args.seats is None:
+        return ["human"] + [args.vs.strip()] * (game.num_players - 1)
+    if args.vs != "human":
+        raise OptionError("give either --vs or --seats, not both")
+    seats = [seat.strip() for seat in args.seats.split(",")]
+    if len(seats) != game.num_players:
+        raise OptionError(
+            f"--seats {args.seats!r}: {len(seats)} seats for a {game.num_players}-player game"
+        )
+    return seats
+
+
 def _list_games() -> None:
     for info in tabletop.list_games():
         players = "/".join(str(p) for p in info.players)
@@ -257,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             game = state.game
         else:
             game = tabletop.load_game(info.name, **options)
-        seats = ["human"] + [args.vs] * (game.num_players - 1)
+        seats = _seats(args, game)
         TerminalGame(game, seats, seed=args.seed, state=state).run()
         return 0
     except TabletopError as err:

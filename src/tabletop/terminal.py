@@ -1,8 +1,9 @@
-"""The terminal game: any registered game at one keyboard, or against a random player.
+"""The terminal game: any registered game at one keyboard, or against computer players.
 
+Seats are "human" or an agent spec (``ai:5``, ``random``, ``mcts:...``).
 Moves are typed in the game's notation. Commands: ``undo``, ``pass``,
-``resign``, ``moves``, ``save FILE``, ``help``, ``quit``. Bad input prints
-one line saying what was wrong and changes nothing.
+``resign``, ``moves``, ``hint``, ``save FILE``, ``help``, ``quit``. Bad
+input prints one line saying what was wrong and changes nothing.
 
 Go adds the end of play: after two passes the dead stones are agreed by
 toggling chains (typing one of a chain's points), then the score is shown.
@@ -16,9 +17,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tabletop.ai.agent import Agent, Budget
 from tabletop.core import Game, Outcome, State, TabletopError
 from tabletop.games.go import GoState
 from tabletop.games.go.sgf import load_sgf, save_sgf
+
+#: Thinking time for a hint (the strongest level's search, capped here).
+HINT_SECONDS = 2.0
 
 HELP = """\
 Type a move in notation (Go: D4, pass; Oust: c3, or e5 on the hex board, and
@@ -27,6 +32,7 @@ swap with the pie rule). Commands:
   pass        pass, where the game allows it
   resign      give up the game
   moves       list the legal moves
+  hint        the computer's three best moves here and its win estimate
   save FILE   write the game record (SGF for Go, JSON otherwise)
   help        this text
   quit        leave without finishing"""
@@ -68,7 +74,7 @@ def load_record(path: str) -> State:
 
 
 class TerminalGame:
-    """One game in the terminal. ``seats[i]`` is "human" or "random"."""
+    """One game in the terminal. ``seats[i]`` is "human" or an agent spec such as ``ai:5``."""
 
     def __init__(
         self,
@@ -86,6 +92,15 @@ class TerminalGame:
         self.read: Input = read or (lambda prompt: input(prompt))
         self.write: Output = write or (lambda text: print(text))
         self.rng = random.Random(seed)
+        from tabletop.ai.specs import make_agent
+
+        # Built up front so a bad seat is reported before the game starts.
+        self.agents: dict[int, Agent] = {
+            s: make_agent(spec, game, None if seed is None else seed + s)
+            for s, spec in enumerate(seats)
+            if spec != "human"
+        }
+        self._hint_agent: Agent | None = None
 
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> Outcome | None:
@@ -102,8 +117,10 @@ class TerminalGame:
             seat = self.state.to_move
             assert seat is not None
             self.write("\n" + str(self.state))
-            if self.seats[seat] != "human":
-                self.computer_move(seat)
+            if seat in self.agents:
+                resigned = self.computer_move(seat)
+                if resigned is not None:
+                    return resigned
                 continue
             try:
                 line = self.read(f"{self.game.seat_names[seat]}> ")
@@ -114,11 +131,28 @@ class TerminalGame:
             if result is not None:
                 return result if isinstance(result, Outcome) else None
 
-    def computer_move(self, seat: int) -> None:
-        actions = self.state.legal_actions().tolist()
-        move = self.state.action_to_move(self.rng.choice(actions))
+    def computer_move(self, seat: int) -> Outcome | None:
+        """The computer's move for ``seat``; the outcome if it resigns instead."""
+        move = self.agents[seat].move_or_resign(self.state)
+        if move is None:
+            return self.resign(seat)
         self.state.play(move)
         self.write(f"{self.game.seat_names[seat]} (computer) plays {move}")
+        return None
+
+    def hint(self) -> None:
+        """The three moves the strongest search likes best here, and its win estimate."""
+        from tabletop.ai.levels import MAX_LEVEL, agent_for_level
+
+        if self._hint_agent is None:
+            self._hint_agent = agent_for_level(self.game, MAX_LEVEL, self.rng.getrandbits(31))
+        analysis = self._hint_agent.analyze(self.state, Budget(seconds=HINT_SECONDS))
+        seat = self._seat()
+        best = ", ".join(
+            f"{stat.move} ({stat.share:.0%} of the search)" for stat in analysis.moves[:3]
+        )
+        win = (analysis.values[seat] + 1.0) / 2.0
+        self.write(f"hint: {best}; {self.game.seat_names[seat]} wins about {win:.0%}")
 
     def command(self, line: str, seat: int) -> Outcome | bool | None:
         """Handle one line; returns an Outcome or True to stop the game, None to go on."""
@@ -137,6 +171,8 @@ class TerminalGame:
             self.undo_turn()
         elif word == "moves":
             self.write(" ".join(str(m) for m in self.state.legal_moves()))
+        elif word == "hint":
+            self.hint()
         elif word == "save":
             self.save(rest.strip())
         else:
@@ -152,7 +188,7 @@ class TerminalGame:
             self.write("error: nothing to undo")
             return
         self.state.undo()
-        while self.state.ply and self.seats[self._seat()] != "human":
+        while self.state.ply and self._seat() in self.agents:
             self.state.undo()
 
     def _seat(self) -> int:
