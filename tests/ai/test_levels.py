@@ -57,3 +57,26 @@ def test_noise_samples_by_visits_and_never_picks_an_unvisited_move() -> None:
 def test_the_top_level_always_plays_the_best_move() -> None:
     agent = agent_for_level(tabletop.load_game("oust"), MAX_LEVEL, seed=0)
     assert {str(agent.pick(_analysis([50, 49, 1]))) for _ in range(50)} == {"m0"}
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("go", {"size": 9}), ("abalone", {"players": 3}), ("oust", {}), ("quoridor", {"players": 4})],
+)
+def test_the_strongest_search_answers_a_time_budget_in_generous_time(
+    name: str, options: dict[str, int]
+) -> None:
+    import time
+
+    from tabletop.ai.agent import Budget
+
+    game = tabletop.load_game(name, **options)
+    agent = agent_for_level(game, MAX_LEVEL, seed=1)
+    state = game.new_state()
+    agent.analyze(state, Budget(playouts=1))  # compile outside the measured call
+    start = time.perf_counter()
+    move = agent.choose(state, Budget(seconds=0.2))
+    # Generous: the precise 1.1x check is bench/budget.py; this only catches a search
+    # that ignores its budget (no timing threshold near the real target).
+    assert time.perf_counter() - start < 5.0
+    assert move in state.legal_moves()
