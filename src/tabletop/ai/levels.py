@@ -50,6 +50,14 @@ def _mcts(game: Game, seed: int | None) -> Agent:
     return MCTSAgent(rollout_for(game), seed=seed)
 
 
+def _go_search(game: Game, seed: int | None) -> Agent:
+    from tabletop.ai.go_search import GoSearchAgent
+
+    if game.name != "go":
+        raise OptionError(f"the go search plays Go only, not {game.name}")
+    return GoSearchAgent(seed)
+
+
 def _alphabeta(game: Game, seed: int | None) -> Agent:
     evaluate = evaluation_for(game)
     if evaluate is None:
@@ -61,6 +69,7 @@ def _alphabeta(game: Game, seed: int | None) -> Agent:
 SEARCHES: dict[str, Callable[[Game, int | None], Agent]] = {
     "mcts": _mcts,
     "alphabeta": _alphabeta,
+    "go": _go_search,
 }
 
 
@@ -77,7 +86,7 @@ def _ladder(
 #: worth roughly a constant Elo step); the first levels also sample their move.
 LEVELS: dict[str, tuple[Level, ...]] = {
     "go": _ladder(
-        "mcts",
+        "go",
         (100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200),
         (1.0, 0.5, 0.25),
     ),
