@@ -124,17 +124,17 @@ def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
 
 
 def _run_gtp(args: argparse.Namespace) -> int:
-    from tabletop.ai import Budget, MCTSAgent
-    from tabletop.ai.knowledge import rollout_for
+    from tabletop.ai import Budget
+    from tabletop.ai.go_search import GoSearchAgent
     from tabletop.games.go import GoMove, GoState
     from tabletop.games.go.gtp import GtpEngine
 
-    agents: dict[Any, MCTSAgent] = {}
+    agents: dict[Any, GoSearchAgent] = {}
 
     def genmove(state: GoState, seconds: float | None) -> GoMove | None:
         agent = agents.get(state.game)
         if agent is None:
-            agent = agents[state.game] = MCTSAgent(rollout_for(state.game), seed=args.seed)
+            agent = agents[state.game] = GoSearchAgent(seed=args.seed)
         budget = Budget(seconds=seconds or args.seconds, playouts=args.playouts)
         analysis = agent.analyze(state, budget)
         best = analysis.moves[0]
