@@ -128,3 +128,15 @@ def test_the_go_levels_use_the_go_search() -> None:
     for level in (1, 10):
         agent = agent_for_level(game, level, seed=1)
         assert isinstance(agent, LevelAgent) and isinstance(agent.inner, GoSearchAgent)
+
+
+def test_whole_games_under_superko_rules_are_legal_to_the_end() -> None:
+    # play() raises on an illegal move, so finishing is the check.
+    from tabletop.ai.tournament import play_game
+
+    for rules, seed in (("tromp-taylor", 1), ("aga", 2), ("japanese", 3)):
+        game = tabletop.load_game("go", size=7, rules=rules)
+        agents = [GoSearchAgent(seed=seed), GoSearchAgent(seed=seed + 10, resign=False)]
+        result = play_game(game, agents, Budget(playouts=40), max_plies=400)
+        assert result.outcome.reason in ("score", "resignation", "cycle", "max-plies")
+        assert result.state.ply > 10
