@@ -1,0 +1,937 @@
+"""Go's own Monte Carlo tree search, tree and playouts both in numba.
+
+The tree is a set of preallocated arrays (no Python object per node), so one
+kernel call runs hundreds of iterations at playout speed:
+
+* ``tree_i`` int32[5, capacity]: per node its move (board point or PASS),
+  parent, first child, number of children (0: not expanded) and real visits.
+  A node's children sit side by side, created together when it is expanded.
+* ``tree_f`` float64[4, capacity]: per node the value statistics (visits and
+  wins, both starting with the prior's virtual games) and the AMAF (RAVE)
+  statistics. Wins count for the player who made the node's move.
+* ``counters`` int64[2]: nodes in use, playouts run.
+
+Selection maximises a RAVE blend: ``(1-b)*Q + b*Q_amaf + c*sqrt(ln N / n)``
+with ``b = n_amaf / (n_amaf + n + n_amaf*n/K)``. Priors come from Go
+knowledge when a node is expanded: captures, atari escapes, self-ataris,
+3x3 patterns (patterns.py), distance to the edge, nearness to the last move.
+
+The playout policy, in order: capture the last move's chain when it is in
+atari; save an own chain the last move put in atari (capture an attacker or
+extend to two liberties); a 3x3 pattern move next to the last move; else a
+random legal move that neither fills an own eye nor puts two or more own
+stones in atari. A playout ends after two passes (a side passes only when
+nothing but such moves is left) and is scored by area with komi.
+
+Rules: moves at the root come from an exact mask (the game's own legal
+moves, superko included); below the root the search checks simple ko only.
+Two passes inside the tree end the game there and are scored exactly, by
+area with every stone on the board counted (what a match scores when the
+game ends by two passes), so the search passes when that count wins and
+does not pass into one that loses.
+
+Every kernel takes its constants as arguments (numba caches compiled code
+with module globals frozen in).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from tabletop.games.go import kernels
+from tabletop.games.go.kernels import (
+    BLACK,
+    EMPTY,
+    LEGAL,
+    PASS,
+    WHITE,
+    check_move,
+    in_atari,
+    is_own_eye,
+    play_stone,
+    region_owners,
+)
+from tabletop.games.go.patterns import pattern_table
+from tabletop.games.go.rules import GoState
+
+# tree_i rows
+T_MOVE = 0
+T_PARENT = 1
+T_FIRST = 2
+T_COUNT = 3
+T_VISITS = 4
+# tree_f rows
+F_N = 0
+F_W = 1
+F_RN = 2
+F_RW = 3
+# counters
+C_USED = 0
+C_PLAYOUTS = 1
+
+# The params array (see SearchParams).
+P_EXPLORE = 0
+P_RAVE_K = 1
+P_PRIOR_N = 2
+P_EXPAND = 3
+P_KOMI = 4
+P_PATTERN = 5
+P_CAPTURE = 6
+NUM_PARAMS = 7
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """The search's tunable constants."""
+
+    explore: float = 0.2  # UCB constant (small: RAVE and priors do most of the exploring)
+    rave_k: float = 1000.0  # playouts after which RAVE and real values weigh the same
+    prior_n: float = 10.0  # virtual games of an even prior
+    expand: int = 2  # real visits before a leaf is expanded
+    pattern_rate: float = 0.9  # how often the playout tries pattern moves
+    capture_rate: float = 0.9  # how often the playout tries capture/atari replies
+
+    def array(self, komi: float) -> np.ndarray:
+        """The params vector the kernels read, with the komi (White's bonus included)."""
+        out = np.zeros(NUM_PARAMS, dtype=np.float64)
+        out[P_EXPLORE] = self.explore
+        out[P_RAVE_K] = self.rave_k
+        out[P_PRIOR_N] = self.prior_n
+        out[P_EXPAND] = self.expand
+        out[P_KOMI] = komi
+        out[P_PATTERN] = self.pattern_rate
+        out[P_CAPTURE] = self.capture_rate
+        return out
+
+
+# -- Go knowledge shared by the playout policy and the priors ------------------------------
+
+
+@njit(cache=True, inline="always")
+def _has(buf: np.ndarray, k: int, p: int) -> bool:
+    for i in range(k):  # noqa: SIM110  # numba compiles the loop, not any() over a generator
+        if buf[i] == p:
+            return True
+    return False
+
+
+@njit(cache=True)
+def libs_after(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    p: int,
+    color: int,
+    limit: int,
+    buf: np.ndarray,
+) -> int:
+    """Liberties (counted up to ``limit``) of the chain a stone of ``color`` at empty p
+    would form; ``limit`` when the stone captures something (that frees points)."""
+    opp = 3 - color
+    k = 0
+    for d in (-w, -1, 1, w):
+        nb = p + d
+        v = board[nb]
+        if v == EMPTY:
+            buf[k] = nb
+            k += 1
+        elif v == opp and in_atari(stats, links[0, nb]):
+            return limit
+    if k >= limit:
+        return limit
+    for d in (-w, -1, 1, w):
+        nb = p + d
+        if board[nb] != color:
+            continue
+        h = links[0, nb]
+        s = h
+        while True:
+            for d2 in (-w, -1, 1, w):
+                q = s + d2
+                if board[q] == EMPTY and q != p and not _has(buf, k, q):
+                    buf[k] = q
+                    k += 1
+                    if k >= limit:
+                        return limit
+            s = links[1, s]
+            if s == h:
+                break
+    return k
+
+
+@njit(cache=True)
+def chain_liberties(
+    board: np.ndarray, links: np.ndarray, w: int, h: int, limit: int, buf: np.ndarray
+) -> int:
+    """Distinct liberties of the chain headed by h, counted up to ``limit``."""
+    k = 0
+    s = h
+    while True:
+        for d in (-w, -1, 1, w):
+            q = s + d
+            if board[q] == EMPTY and not _has(buf, k, q):
+                buf[k] = q
+                k += 1
+                if k >= limit:
+                    return k
+        s = links[1, s]
+        if s == h:
+            break
+    return k
+
+
+@njit(cache=True, inline="always")
+def pattern_code(board: np.ndarray, w: int, p: int) -> int:
+    """The 3x3 code of p's neighbourhood (see patterns.py)."""
+    return (
+        board[p - w - 1]
+        | (board[p - w] << 2)
+        | (board[p - w + 1] << 4)
+        | (board[p - 1] << 6)
+        | (board[p + 1] << 8)
+        | (board[p + w - 1] << 10)
+        | (board[p + w] << 12)
+        | (board[p + w + 1] << 14)
+    )
+
+
+@njit(cache=True, inline="always")
+def _liberty(stats: np.ndarray, h: int) -> int:
+    """The one liberty of a chain in atari."""
+    return stats[2, h] // stats[1, h]
+
+
+@njit(cache=True)
+def _own_neighbour(board: np.ndarray, w: int, p: int, color: int) -> bool:
+    for d in (-w, -1, 1, w):  # noqa: SIM110  # as in _has
+        if board[p + d] == color:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _atari_replies(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    color: int,
+    last: int,
+    cand: np.ndarray,
+    buf: np.ndarray,
+) -> int:
+    """Candidate replies to the last move: capture its chain when in atari; for own chains
+    next to it in atari, capture an attacker in atari or extend to 2+ liberties."""
+    k = 0
+    opp = 3 - color
+    if board[last] == opp:
+        h = links[0, last]
+        if in_atari(stats, h):
+            cand[k] = _liberty(stats, h)
+            k += 1
+    for d in (-w, -1, 1, w):
+        nb = last + d
+        if board[nb] != color:
+            continue
+        h = links[0, nb]
+        if not in_atari(stats, h):
+            continue
+        s = h
+        while True:  # attackers of this chain that are themselves in atari
+            for d2 in (-w, -1, 1, w):
+                q = s + d2
+                if board[q] == opp:
+                    a = links[0, q]
+                    if in_atari(stats, a) and k < cand.shape[0]:
+                        cand[k] = _liberty(stats, a)
+                        k += 1
+            s = links[1, s]
+            if s == h:
+                break
+        lib = _liberty(stats, h)
+        if libs_after(board, links, stats, w, lib, color, 2, buf) >= 2 and k < cand.shape[0]:
+            cand[k] = lib
+            k += 1
+    return k
+
+
+# -- the playout ------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _pick(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    color: int,
+    ko: int,
+    allow_suicide: bool,
+    cand: np.ndarray,
+    k: int,
+    buf: np.ndarray,
+    avoid_self_atari: bool,
+) -> int:
+    """A random legal candidate of cand[:k] (not an own eye, optionally not a self-atari)."""
+    while k > 0:
+        i = np.random.randint(k)
+        c = cand[i]
+        if (
+            board[c] == EMPTY
+            and not is_own_eye(board, w, c, color)
+            and check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL
+            and (not avoid_self_atari or libs_after(board, links, stats, w, c, color, 2, buf) >= 2)
+        ):
+            return c
+        k -= 1
+        cand[i] = cand[k]
+    return PASS
+
+
+@njit(cache=True)
+def playout_move(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    color: int,
+    ko: int,
+    last: int,
+    allow_suicide: bool,
+    patterns: np.ndarray,
+    params: np.ndarray,
+    empties: np.ndarray,
+    ne: int,
+    cand: np.ndarray,
+    buf: np.ndarray,
+) -> int:
+    """The playout policy's move for ``color`` (PASS when only own eyes and bad moves remain)."""
+    if last >= 0:
+        if np.random.random() < params[P_CAPTURE]:
+            k = _atari_replies(board, links, stats, w, color, last, cand, buf)
+            move = _pick(board, links, stats, w, color, ko, allow_suicide, cand, k, buf, False)
+            if move != PASS:
+                return move
+        if np.random.random() < params[P_PATTERN]:
+            k = 0
+            for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
+                q = last + d
+                if board[q] == EMPTY and patterns[pattern_code(board, w, q)]:
+                    cand[k] = q
+                    k += 1
+            move = _pick(board, links, stats, w, color, ko, allow_suicide, cand, k, buf, True)
+            if move != PASS:
+                return move
+    # A random move: drawn without replacement until an acceptable one comes up.
+    cand[:ne] = empties[:ne]
+    k = ne
+    while k > 0:
+        i = np.random.randint(k)
+        c = cand[i]
+        # Two or more own stones in atari is nearly always a blunder; a lone
+        # stone's self-atari can be a throw-in that kills an eye.
+        if (
+            not is_own_eye(board, w, c, color)
+            and check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL
+            and (
+                not _own_neighbour(board, w, c, color)
+                or libs_after(board, links, stats, w, c, color, 2, buf) >= 2
+            )
+        ):
+            return int(c)
+        k -= 1
+        cand[i] = cand[k]
+    return PASS
+
+
+@njit(cache=True)
+def _collect_empties(board: np.ndarray, empties: np.ndarray, where: np.ndarray) -> int:
+    ne = 0
+    for p in range(board.shape[0]):
+        if board[p] == EMPTY:
+            empties[ne] = p
+            where[p] = ne
+            ne += 1
+        else:
+            where[p] = -1
+    return ne
+
+
+@njit(cache=True)
+def run_playout(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    zob: np.ndarray,
+    n: int,
+    color: int,
+    ko: int,
+    last: int,
+    passes: int,
+    allow_suicide: bool,
+    max_plies: int,
+    patterns: np.ndarray,
+    params: np.ndarray,
+    seq: np.ndarray,
+    seq_color: np.ndarray,
+    start: int,
+) -> int:
+    """Play the policy until two passes or max_plies, appending moves to seq from ``start``;
+    returns the new length of seq."""
+    w = n + 2
+    size = board.shape[0]
+    empties = np.empty(size, dtype=np.int64)
+    where = np.empty(size, dtype=np.int64)
+    cand = np.empty(size + 8, dtype=np.int64)
+    buf = np.empty(8, dtype=np.int64)
+    ne = _collect_empties(board, empties, where)
+    length = start
+    plies = 0
+    while plies < max_plies and passes < 2 and length < seq.shape[0]:
+        move = playout_move(
+            board,
+            links,
+            stats,
+            w,
+            color,
+            ko,
+            last,
+            allow_suicide,
+            patterns,
+            params,
+            empties,
+            ne,
+            cand,
+            buf,
+        )
+        seq[length] = move
+        seq_color[length] = color
+        length += 1
+        plies += 1
+        if move == PASS:
+            passes += 1
+            ko = -1
+        else:
+            passes = 0
+            captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+            if captured + suicided > 0:
+                ne = _collect_empties(board, empties, where)
+            else:
+                j = where[move]
+                ne -= 1
+                moved = empties[ne]
+                empties[j] = moved
+                where[moved] = j
+                where[move] = -1
+        last = move
+        color = 3 - color
+    return length
+
+
+@njit(cache=True)
+def settled_margin(board: np.ndarray, n: int, komi: float, own: np.ndarray) -> float:
+    """Black's area minus White's minus komi on a settled board (after a playout): an empty
+    point belongs to the one colour next to it. Adds 1 to own[p] for each point Black's."""
+    w = n + 2
+    black = 0
+    white = 0
+    for row in range(n):
+        for col in range(n):
+            p = (row + 1) * w + col + 1
+            v = board[p]
+            if v == EMPTY:
+                b = 0
+                wh = 0
+                for d in (-w, -1, 1, w):
+                    c = board[p + d]
+                    if c == BLACK:
+                        b = 1
+                    elif c == WHITE:
+                        wh = 1
+                v = BLACK if b and not wh else (WHITE if wh and not b else EMPTY)
+            if v == BLACK:
+                black += 1
+                own[p] += 1.0
+            elif v == WHITE:
+                white += 1
+    return black - white - komi
+
+
+@njit(cache=True)
+def exact_margin(board: np.ndarray, n: int, komi: float) -> float:
+    """Black's area minus White's minus komi with every stone on the board alive."""
+    owner = region_owners(board, n)
+    return float(np.sum(owner == BLACK) - np.sum(owner == WHITE)) - komi
+
+
+# -- the tree ---------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def prior(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    n: int,
+    p: int,
+    color: int,
+    last: int,
+    stones: int,
+    patterns: np.ndarray,
+    buf: np.ndarray,
+) -> float:
+    """The prior win rate of ``color`` playing legal p (PASS included), from Go knowledge."""
+    if p == PASS:
+        return 0.1
+    w = n + 2
+    if is_own_eye(board, w, p, color):
+        return 0.02
+    v = 0.5
+    opp = 3 - color
+    capture = 0
+    saves = False
+    ataris = False
+    for d in (-w, -1, 1, w):
+        nb = p + d
+        c = board[nb]
+        if c == opp:
+            h = links[0, nb]
+            if in_atari(stats, h):
+                capture += stats[0, h]
+            elif chain_liberties(board, links, w, h, 3, buf) == 2:
+                ataris = True
+        elif c == color and in_atari(stats, links[0, nb]):
+            saves = True
+    libs = libs_after(board, links, stats, w, p, color, 3, buf)
+    if capture:
+        v += 0.25 + min(0.2, 0.05 * capture)
+    if saves and libs >= 2:
+        v += 0.25 if libs >= 3 else 0.1
+    if libs == 1 and not capture:
+        v -= 0.35 if _own_neighbour(board, w, p, color) else 0.2
+    elif ataris:
+        v += 0.05
+    if patterns[pattern_code(board, w, p)]:
+        v += 0.1
+    row = p // w - 1
+    col = p % w - 1
+    line = min(row, col, n - 1 - row, n - 1 - col)
+    early = stones < (n * n) // 4
+    if line == 0:
+        v -= 0.15 if early else 0.05
+    elif line == 1 and early:
+        v -= 0.05
+    if last >= 0:
+        dr = abs(p // w - last // w)
+        dc = abs(p % w - last % w)
+        if dr + dc <= 2:
+            v += 0.05
+    return min(0.95, max(0.02, v))
+
+
+@njit(cache=True)
+def expand(
+    tree_i: np.ndarray,
+    tree_f: np.ndarray,
+    counters: np.ndarray,
+    node: int,
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    n: int,
+    color: int,
+    ko: int,
+    last: int,
+    allow_suicide: bool,
+    use_mask: bool,
+    mask: np.ndarray,
+    patterns: np.ndarray,
+    params: np.ndarray,
+) -> bool:
+    """Give ``node`` a child per legal move (by ``mask`` at the root, else simple ko) and
+    pass, with priors; False when the tree is full."""
+    w = n + 2
+    size = board.shape[0]
+    first = counters[C_USED]
+    if first + n * n + 1 > tree_i.shape[1]:
+        return False
+    buf = np.empty(8, dtype=np.int64)
+    stones = 0
+    for p in range(size):
+        if board[p] == BLACK or board[p] == WHITE:
+            stones += 1
+    k = first
+    prior_n = params[P_PRIOR_N]
+    for p in range(size):
+        if board[p] != EMPTY:
+            continue
+        if use_mask:
+            if not mask[p]:
+                continue
+        elif check_move(board, links, stats, w, p, color, ko, allow_suicide) != LEGAL:
+            continue
+        v = prior(board, links, stats, n, p, color, last, stones, patterns, buf)
+        _init_node(tree_i, tree_f, k, p, node, prior_n, v)
+        k += 1
+    pass_prior = prior(board, links, stats, n, PASS, color, last, stones, patterns, buf)
+    _init_node(tree_i, tree_f, k, PASS, node, prior_n, pass_prior)
+    k += 1
+    tree_i[T_FIRST, node] = first
+    tree_i[T_COUNT, node] = k - first
+    counters[C_USED] = k
+    return True
+
+
+@njit(cache=True, inline="always")
+def _init_node(
+    tree_i: np.ndarray, tree_f: np.ndarray, k: int, move: int, parent: int, n0: float, v: float
+) -> None:
+    tree_i[T_MOVE, k] = move
+    tree_i[T_PARENT, k] = parent
+    tree_i[T_FIRST, k] = -1
+    tree_i[T_COUNT, k] = 0
+    tree_i[T_VISITS, k] = 0
+    tree_f[F_N, k] = n0
+    tree_f[F_W, k] = n0 * v
+    tree_f[F_RN, k] = 0.0
+    tree_f[F_RW, k] = 0.0
+
+
+@njit(cache=True)
+def select_child(
+    tree_i: np.ndarray,
+    tree_f: np.ndarray,
+    node: int,
+    use_mask: bool,
+    mask: np.ndarray,
+    params: np.ndarray,
+) -> int:
+    """The child with the best RAVE blend plus exploration (legal by ``mask`` at the root)."""
+    first = tree_i[T_FIRST, node]
+    count = tree_i[T_COUNT, node]
+    log_n = math.log(tree_i[T_VISITS, node] + 1.0)
+    explore = params[P_EXPLORE]
+    inv_k = 1.0 / params[P_RAVE_K]
+    best = -1
+    best_value = -1e300
+    for c in range(first, first + count):
+        m = tree_i[T_MOVE, c]
+        if use_mask and m != PASS and not mask[m]:
+            continue
+        nn = tree_f[F_N, c]
+        q = tree_f[F_W, c] / nn
+        rn = tree_f[F_RN, c]
+        if rn > 0.0:
+            beta = rn / (rn + nn + rn * nn * inv_k)
+            q = (1.0 - beta) * q + beta * tree_f[F_RW, c] / rn
+        value = q + explore * math.sqrt(log_n / nn)
+        if value > best_value:
+            best_value = value
+            best = c
+    return best
+
+
+@njit(cache=True)
+def search(
+    pos: np.ndarray,
+    zob: np.ndarray,
+    tree_i: np.ndarray,
+    tree_f: np.ndarray,
+    counters: np.ndarray,
+    root: int,
+    iterations: int,
+    mask: np.ndarray,
+    root_last: int,
+    n: int,
+    allow_suicide: bool,
+    patterns: np.ndarray,
+    params: np.ndarray,
+    own: np.ndarray,
+) -> int:
+    """Run ``iterations`` iterations from ``root`` (the position ``pos``, whose side to move,
+    ko and consecutive passes are in its meta row). Returns Black's wins among them."""
+    w = n + 2
+    size = pos.shape[1]
+    max_plies = 3 * n * n
+    komi = params[P_KOMI]
+    expand_at = int(params[P_EXPAND])
+    work = np.empty_like(pos)
+    depth_cap = 4 * n * n
+    path = np.empty(depth_cap + 1, dtype=np.int64)
+    seq = np.empty(depth_cap + max_plies + 2, dtype=np.int64)
+    seq_color = np.empty(depth_cap + max_plies + 2, dtype=np.int64)
+    first_color = np.zeros(size, dtype=np.int64)
+    meta = pos[7]
+    root_color = int(meta[kernels.M_COLOR])
+    black_wins = 0
+    for _ in range(iterations):
+        work[:7] = pos[:7]
+        board = work[0]
+        links = work[1:3]
+        stats = work[3:7]
+        color = root_color
+        ko = int(meta[kernels.M_KO])
+        passes = int(meta[kernels.M_PASSES])
+        last = root_last
+        node = root
+        depth = 0
+        path[0] = root
+        length = 0
+        terminal = False
+        # Selection and expansion: walk down, expanding a leaf seen often enough.
+        while depth < depth_cap:
+            if tree_i[T_COUNT, node] == 0:
+                if node != root and tree_i[T_VISITS, node] < expand_at:
+                    break
+                if not expand(
+                    tree_i,
+                    tree_f,
+                    counters,
+                    node,
+                    board,
+                    links,
+                    stats,
+                    n,
+                    color,
+                    ko,
+                    last,
+                    allow_suicide,
+                    node == root,
+                    mask,
+                    patterns,
+                    params,
+                ):
+                    break
+            child = select_child(tree_i, tree_f, node, node == root, mask, params)
+            move = tree_i[T_MOVE, child]
+            seq[length] = move
+            seq_color[length] = color
+            length += 1
+            if move == PASS:
+                passes += 1
+                ko = -1
+            else:
+                passes = 0
+                _, _, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+            last = move
+            color = 3 - color
+            node = child
+            depth += 1
+            path[depth] = node
+            if passes >= 2:
+                terminal = True
+                break
+        tree_depth = length
+        if terminal:
+            margin = exact_margin(board, n, komi)
+        else:
+            length = run_playout(
+                board,
+                links,
+                stats,
+                zob,
+                n,
+                color,
+                ko,
+                last,
+                passes,
+                allow_suicide,
+                max_plies,
+                patterns,
+                params,
+                seq,
+                seq_color,
+                length,
+            )
+            margin = settled_margin(board, n, komi, own)
+            counters[C_PLAYOUTS] += 1
+        result = 1.0 if margin > 0 else (0.0 if margin < 0 else 0.5)
+        if margin > 0:
+            black_wins += 1
+        # Backup: each node's wins count for the player who made its move.
+        for d in range(depth + 1):
+            nd = path[d]
+            tree_i[T_VISITS, nd] += 1
+            if d > 0:
+                tree_f[F_N, nd] += 1.0
+                tree_f[F_W, nd] += result if seq_color[d - 1] == BLACK else 1.0 - result
+        # AMAF: for each expanded node on the path, the children whose point its side to
+        # move played first from there on (in the tree or the playout).
+        for p in range(size):
+            first_color[p] = 0
+        i = length - 1
+        for d in range(min(depth, tree_depth), -1, -1):
+            while i >= d:
+                m = seq[i]
+                if m != PASS:
+                    first_color[m] = seq_color[i]
+                i -= 1
+            nd = path[d]
+            count = tree_i[T_COUNT, nd]
+            if count == 0:
+                continue
+            mover = seq_color[d] if d < length else color
+            reward = result if mover == BLACK else 1.0 - result
+            first = tree_i[T_FIRST, nd]
+            for c in range(first, first + count):
+                m = tree_i[T_MOVE, c]
+                if m != PASS and first_color[m] == mover:
+                    tree_f[F_RN, c] += 1.0
+                    tree_f[F_RW, c] += reward
+    return black_wins
+
+
+# -- the Python side ----------------------------------------------------------------------
+
+
+class GoTree:
+    """One search tree for one game, kept between moves when the game continues its line.
+
+    ``capacity`` is the number of nodes preallocated; a full tree stops growing
+    (iterations still run playouts from its leaves) and is started afresh at
+    the next move.
+    """
+
+    def __init__(self, capacity: int, params: SearchParams | None = None) -> None:
+        self.capacity = capacity
+        self.params = params or SearchParams()
+        self.tree_i = np.zeros((5, capacity), dtype=np.int32)
+        self.tree_f = np.zeros((4, capacity), dtype=np.float64)
+        self.counters = np.zeros(2, dtype=np.int64)
+        self.root = 0
+        self.root_line: list[int] = []  # the actions leading to the root
+        self.size = 0
+        self.own = np.zeros(0)
+        self.playouts = 0
+        self.black_wins = 0
+        self.reset(0)
+
+    def reset(self, size: int) -> None:
+        """Start an empty tree (a root node only) for a size x size board."""
+        self.size = size
+        self.counters[:] = 0
+        self.counters[C_USED] = 1
+        self.root = 0
+        self.tree_i[:, 0] = (PASS, -1, -1, 0, 0)
+        self.tree_f[:, 0] = 0.0
+
+    def child(self, node: int, point: int) -> int:
+        first = int(self.tree_i[T_FIRST, node])
+        for c in range(first, first + int(self.tree_i[T_COUNT, node])):
+            if int(self.tree_i[T_MOVE, c]) == point:
+                return c
+        return -1
+
+    def set_root(self, state: GoState) -> None:
+        """Move the root to ``state``: the kept subtree when it continues the line, else new."""
+        n = state.game.size
+        line = [state.move_to_action(m) for m in state.history]
+        old = self.root_line
+        node = self.root if n == self.size and line[: len(old)] == old else -1
+        points = state.game.points_by_action
+        for action in line[len(old) :]:
+            if node < 0 or self.tree_i[T_COUNT, node] == 0:
+                node = -1
+                break
+            node = self.child(node, points[action])
+        if node < 0 or self.counters[C_USED] > self.capacity // 2:
+            self.reset(n)
+            node = 0
+        self.root = node
+        self.root_line = line
+        w = n + 2
+        self.own = np.zeros(w * w, dtype=np.float64)
+        self.playouts = 0
+        self.black_wins = 0
+
+    def run(self, state: GoState, iterations: int, root_mask: np.ndarray) -> None:
+        """``iterations`` more iterations from the root (which must be ``state``)."""
+        game = state.game
+        komi = game.rules.komi + game.bonus_for(len(state.handicap_stones))
+        last = state.history[-1] if state.history else None
+        last_point = -1 if last is None else game.points_by_action[state.move_to_action(last)]
+        before = int(self.counters[C_PLAYOUTS])
+        self.black_wins += search(
+            state._pos,
+            state._zob,
+            self.tree_i,
+            self.tree_f,
+            self.counters,
+            self.root,
+            iterations,
+            root_mask,
+            last_point,
+            game.size,
+            bool(state._flags & kernels.ALLOW_SUICIDE),
+            pattern_table(),
+            self.params.array(komi),
+            self.own,
+        )
+        self.playouts += int(self.counters[C_PLAYOUTS]) - before
+
+    def children(self, node: int | None = None) -> list[tuple[int, int, float]]:
+        """(board point or PASS, real visits, value for the mover) per child of ``node``."""
+        node = self.root if node is None else node
+        first = int(self.tree_i[T_FIRST, node])
+        out = []
+        for c in range(first, first + int(self.tree_i[T_COUNT, node])):
+            n_virtual = float(self.tree_f[F_N, c])
+            out.append(
+                (
+                    int(self.tree_i[T_MOVE, c]),
+                    int(self.tree_i[T_VISITS, c]),
+                    float(self.tree_f[F_W, c]) / n_virtual,
+                )
+            )
+        return out
+
+    def best_child(self, node: int) -> int:
+        """The most visited child of ``node`` (-1 when it has none)."""
+        first = int(self.tree_i[T_FIRST, node])
+        count = int(self.tree_i[T_COUNT, node])
+        if count == 0:
+            return -1
+        visits = self.tree_i[T_VISITS, first : first + count]
+        if int(visits.max()) == 0:
+            return -1
+        return first + int(np.argmax(visits))
+
+    def move_of(self, node: int) -> int:
+        """The board point (or PASS) of ``node``'s move."""
+        return int(self.tree_i[T_MOVE, node])
+
+    def ownership(self) -> np.ndarray:
+        """Per padded point: the share of this search's playouts that ended it Black's."""
+        return self.own / max(1, self.playouts)
+
+
+def root_mask(state: GoState) -> np.ndarray:
+    """bool per padded board point: legal for the side to move under the game's own rules."""
+    n = state.game.size
+    mask = np.zeros((n + 2) ** 2, dtype=np.bool_)
+    points = state.game.points_by_action
+    for action in state.legal_actions().tolist():
+        if action < n * n:
+            mask[points[action]] = True
+    return mask
+
+
+def exact_margin_of(state: GoState) -> float:
+    """Black's lead by area with komi if play ended now with every stone alive."""
+    game = state.game
+    komi = game.rules.komi + game.bonus_for(len(state.handicap_stones))
+    return float(exact_margin(state._board, game.size, komi))
+
+
+def fills_own_eye(state: GoState, action: int) -> bool:
+    """True when ``action`` puts a stone into an eye of the side to move."""
+    point = state.game.points_by_action[action]
+    if point == PASS:
+        return False
+    color = int(state._meta[kernels.M_COLOR])
+    return bool(is_own_eye(state._board, state.game.size + 2, point, color))

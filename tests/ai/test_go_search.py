@@ -1,0 +1,142 @@
+"""The Go search agent: budgets, stop(), the analysis, tactics and the pass rules."""
+
+from __future__ import annotations
+
+import threading
+
+import tabletop
+from tabletop.ai import Budget
+from tabletop.ai.agent import MoveStat
+from tabletop.ai.go_search import GoSearchAgent
+from tabletop.ai.levels import LevelAgent, agent_for_level
+from tabletop.games.go import PASS, GoState
+
+
+def position(
+    black: str = "", white: str = "", to_move: str = "black", **options: object
+) -> GoState:
+    """Stones placed by real moves (passes fill the gaps), then ``to_move`` to play (as
+    tests/games/go/helpers.py, which this folder cannot import)."""
+    state = tabletop.load_game("go", size=9, **options).new_state()
+    assert isinstance(state, GoState)
+    queue = {0: black.split(), 1: white.split()}
+    while queue[0] or queue[1]:
+        seat = state.to_move
+        assert seat is not None
+        state.play(queue[seat].pop(0) if queue[seat] else "pass")
+    if state.to_move != (0 if to_move == "black" else 1):
+        state.play("pass")
+    return state
+
+
+#: Black: columns A-D with eyes at A2 and A7; White: columns F-J with eyes at J2 and J7.
+LEFT = [f"{c}{r}" for c in "ABCD" for r in range(1, 10) if f"{c}{r}" not in ("A2", "A7")]
+RIGHT = [f"{c}{r}" for c in "FGHJ" for r in range(1, 10) if f"{c}{r}" not in ("J2", "J7")]
+
+
+def split_board(black_extra: str = "", white_extra: str = "", **options: object) -> GoState:
+    return position(
+        black=" ".join(LEFT) + " " + black_extra,
+        white=" ".join(RIGHT) + " " + white_extra,
+        rules="chinese",
+        **options,
+    )
+
+
+def test_playout_budget_is_exact_and_the_analysis_well_formed() -> None:
+    state = tabletop.load_game("go", size=9, rules="chinese", komi=7).new_state()
+    analysis = GoSearchAgent(seed=1).analyze(state, Budget(playouts=300))
+    assert analysis.iterations == 300
+    assert len(analysis.values) == 2 and abs(sum(analysis.values)) < 1e-9
+    assert analysis.line[0] == analysis.best
+    assert analysis.best in state.legal_moves()
+    visits = [m.visits for m in analysis.moves]
+    assert visits == sorted(visits, reverse=True)
+    assert abs(sum(m.share for m in analysis.moves) - 1.0) < 1e-9
+    assert all(-1.0 <= m.value <= 1.0 for m in analysis.moves)
+    ownership = analysis.detail["ownership"]
+    assert isinstance(ownership, list) and len(ownership) == 81
+    assert state.ply == 0  # untouched
+
+
+def test_stop_from_another_thread_ends_the_search() -> None:
+    state = tabletop.load_game("go", size=9, rules="chinese").new_state()
+    agent = GoSearchAgent(seed=2)
+    agent.analyze(state, Budget(playouts=20))  # compile outside the timed part
+    timer = threading.Timer(0.2, agent.stop)
+    timer.start()
+    analysis = agent.analyze(state, Budget(seconds=600))
+    timer.join()
+    assert analysis.iterations > 0
+    assert analysis.best in state.legal_moves()
+
+
+def test_tree_is_reused_after_the_moves_played() -> None:
+    state = tabletop.load_game("go", size=9, rules="chinese").new_state()
+    agent = GoSearchAgent(seed=3)
+    first = agent.analyze(state, Budget(playouts=2000))
+    state.play(first.best)
+    state.play(first.line[1] if len(first.line) > 1 else "pass")
+    tree = agent._tree
+    assert tree is not None
+    agent.analyze(state, Budget(playouts=10))
+    assert tree.root != 0  # the kept subtree, not a fresh root
+
+
+def test_captures_the_chain_that_wins_a_semeai() -> None:
+    # Black C3-C4 and White D3-D4 each have one liberty (C2 and D2); Black to move.
+    state = position(black="C3 C4 E3 E4 D5", white="D3 D4 B3 B4 C5", rules="chinese", komi=7)
+    analysis = GoSearchAgent(seed=4).analyze(state, Budget(playouts=2000))
+    assert str(analysis.best) == "D2"
+
+
+def test_saves_its_own_chain_from_atari() -> None:
+    # Black D4 D5 E5 has one liberty, E4, which leads to open space.
+    state = position(black="D4 D5 E5", white="C4 C5 D6 E6 F5 D3", rules="chinese", komi=7)
+    analysis = GoSearchAgent(seed=5).analyze(state, Budget(playouts=2000))
+    assert str(analysis.best) == "E4"
+
+
+def test_takes_dame_rather_than_filling_its_own_eye() -> None:
+    state = split_board(komi=0.5)
+    analysis = GoSearchAgent(seed=6).analyze(state, Budget(playouts=1000))
+    assert str(analysis.best)[0] == "E"
+
+
+def test_passes_when_the_opponent_passed_and_the_count_wins() -> None:
+    state = split_board("E1 E2 E3 E4 E5 E6", "E7 E8 E9", komi=0.5, to_move="white")
+    state.play("pass")
+    analysis = GoSearchAgent(seed=7).analyze(state, Budget(playouts=300))
+    assert analysis.best == PASS
+
+
+def test_never_passes_into_a_lost_count() -> None:
+    # Black to move would lose the count now (komi 7), so a pass ranked first is demoted.
+    state = split_board("E1 E2 E3", "E7 E8 E9", komi=7)
+    stats = [
+        MoveStat(PASS, 10, 0.5, 0.0),
+        MoveStat(state.parse_move("A2"), 5, 0.25, 0.0),  # own eye: never the replacement
+        MoveStat(state.parse_move("E5"), 5, 0.25, 0.0),
+    ]
+    chosen = GoSearchAgent._pass_rules(state, stats, 0.5)
+    assert str(chosen[0].move) == "E5"
+    assert len(chosen) == 3
+
+
+def test_the_go_levels_use_the_go_search() -> None:
+    game = tabletop.load_game("go", size=9)
+    for level in (1, 10):
+        agent = agent_for_level(game, level, seed=1)
+        assert isinstance(agent, LevelAgent) and isinstance(agent.inner, GoSearchAgent)
+
+
+def test_whole_games_under_superko_rules_are_legal_to_the_end() -> None:
+    # play() raises on an illegal move, so finishing is the check.
+    from tabletop.ai.tournament import play_game
+
+    for rules, seed in (("tromp-taylor", 1), ("aga", 2), ("japanese", 3)):
+        game = tabletop.load_game("go", size=7, rules=rules)
+        agents = [GoSearchAgent(seed=seed), GoSearchAgent(seed=seed + 10, resign=False)]
+        result = play_game(game, agents, Budget(playouts=40), max_plies=400)
+        assert result.outcome.reason in ("score", "resignation", "cycle", "max-plies")
+        assert result.state.ply > 10
