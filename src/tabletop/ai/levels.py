@@ -14,7 +14,13 @@ Low levels add noise instead of only searching less: with ``temperature``
 T > 0 the move is drawn with probability proportional to visits^(1/T) among
 the moves the search looked at, so a beginner level makes plausible mistakes
 rather than absurd ones (a search that found one move clearly best still
-plays it).
+plays it). Alpha-beta levels use ``noise`` instead: every evaluation is off
+by a fixed pseudo-random amount up to ``noise`` (per position and game), so
+they err where positions are close, never by throwing a clearly won or
+lost move; a little noise at every level also makes their games differ.
+
+Which search each game uses, and why, is measured and written down in the
+game's ``evaluation.py`` docstring and in docs/decisions/0035.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from dataclasses import dataclass
 
 from tabletop.ai.agent import Agent, Analysis, Budget
 from tabletop.ai.alphabeta import AlphaBetaAgent
-from tabletop.ai.knowledge import evaluation_for, rollout_for
+from tabletop.ai.knowledge import candidates_for, evaluation_for, prior_for, rollout_for
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.core.errors import OptionError, TabletopError
 from tabletop.core.game import Game, Move, State
@@ -44,17 +50,18 @@ class Level:
     iterations: int  # MCTS playouts or alpha-beta nodes per move
     temperature: float = 0.0  # 0: play the best move; >0: sample by visits^(1/T)
     seconds: float = MAX_SECONDS  # cap on thinking time per move
+    noise: float = 0.0  # alpha-beta: evaluation noise amplitude (values are in [-1, 1])
 
 
 def _mcts(game: Game, seed: int | None) -> Agent:
-    return MCTSAgent(rollout_for(game), seed=seed)
+    return MCTSAgent(rollout_for(game), seed=seed, prior=prior_for(game))
 
 
 def _alphabeta(game: Game, seed: int | None) -> Agent:
     evaluate = evaluation_for(game)
     if evaluate is None:
         raise OptionError(f"{game.name} has no evaluation for alpha-beta")
-    return AlphaBetaAgent(evaluate)
+    return AlphaBetaAgent(evaluate, candidates=candidates_for(game), seed=seed)
 
 
 #: The searches a level can use: name -> factory(game, seed).
@@ -73,28 +80,34 @@ def _ladder(
     return tuple(Level(search, n, t) for n, t in zip(iterations, temps, strict=True))
 
 
-#: THE table. Iterations grow about 2.3x a level (a doubling of MCTS work is
+def _alphabeta_ladder(nodes: tuple[int, ...], noise: tuple[float, ...]) -> tuple[Level, ...]:
+    """Ten alpha-beta levels from per-level node budgets and noise amplitudes."""
+    assert len(nodes) == len(noise) == MAX_LEVEL
+    return tuple(Level("alphabeta", n, noise=z) for n, z in zip(nodes, noise, strict=True))
+
+
+#: Alpha-beta noise by level: level 1 errs by up to ~1 step of a Quoridor race or a
+#: fifth of a marble; level 10 only breaks near-ties (so its games still differ).
+_NOISE = (0.3, 0.2, 0.14, 0.1, 0.07, 0.05, 0.035, 0.025, 0.015, 0.01)
+
+#: THE table. MCTS iterations grow about 2.3x a level (a doubling of MCTS work is
 #: worth roughly a constant Elo step); the first levels also sample their move.
+#: Alpha-beta nodes about double a level (half a ply of depth), with less noise
+#: each level; level 10's nodes fit in ~2 s on one core (the 3 s cap is a guard).
 LEVELS: dict[str, tuple[Level, ...]] = {
     "go": _ladder(
         "mcts",
         (100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200),
         (1.0, 0.5, 0.25),
     ),
-    "abalone": _ladder(
-        "mcts",
-        (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600),
-        (1.0, 0.5, 0.25),
+    "abalone": _alphabeta_ladder(
+        (80, 250, 600, 1200, 2500, 5000, 10_000, 20_000, 40_000, 75_000), _NOISE
     ),
-    "oust": _ladder(
-        "mcts",
-        (100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200),
-        (1.0, 0.5, 0.25),
+    "oust": _alphabeta_ladder(
+        (150, 400, 800, 1600, 3200, 6400, 12_800, 25_000, 50_000, 100_000), _NOISE
     ),
-    "quoridor": _ladder(
-        "mcts",
-        (100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200),
-        (1.0, 0.5, 0.25),
+    "quoridor": _alphabeta_ladder(
+        (150, 400, 800, 1600, 3200, 6400, 12_800, 25_000, 50_000, 100_000), _NOISE
     ),
 }
 
@@ -146,4 +159,6 @@ def agent_for_level(game: Game, level: int, seed: int | None = None) -> Agent:
     """A computer player of ``game`` at ``level`` (1 weakest .. 10 strongest)."""
     entry = level_for(game, level)
     inner = SEARCHES[entry.search](game, seed)
+    if entry.noise and isinstance(inner, AlphaBetaAgent):
+        inner.noise = entry.noise
     return LevelAgent(inner, level, entry, seed)
