@@ -86,9 +86,11 @@ def _alphabeta_ladder(nodes: tuple[int, ...], noise: tuple[float, ...]) -> tuple
     return tuple(Level("alphabeta", n, noise=z) for n, z in zip(nodes, noise, strict=True))
 
 
-#: Alpha-beta noise by level: level 1 errs by up to ~1 step of a Quoridor race or a
-#: fifth of a marble; level 10 only breaks near-ties (so its games still differ).
-_NOISE = (0.3, 0.2, 0.14, 0.1, 0.07, 0.05, 0.035, 0.025, 0.015, 0.01)
+#: Alpha-beta noise by level. At most 0.08, so two moves' values shift by at most 0.16:
+#: less than a step of a Quoridor race (~0.25) or a marble of Abalone (~0.2 even when
+#: ahead), so no level walks backwards in a race or lets a marble go for nothing; level 10
+#: only breaks near-ties (so its games still differ).
+_NOISE = (0.08, 0.065, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01, 0.01)
 
 #: THE table. MCTS iterations grow about 2.3x a level (a doubling of MCTS work is
 #: worth roughly a constant Elo step); the first levels also sample their move.
@@ -101,13 +103,13 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (1.0, 0.5, 0.25),
     ),
     "abalone": _alphabeta_ladder(
-        (80, 250, 600, 1200, 2500, 5000, 10_000, 20_000, 40_000, 75_000), _NOISE
+        (60, 130, 300, 650, 1400, 3200, 7000, 15_000, 34_000, 75_000), _NOISE
     ),
     "oust": _alphabeta_ladder(
-        (150, 400, 800, 1600, 3200, 6400, 12_800, 25_000, 50_000, 100_000), _NOISE
+        (120, 250, 550, 1100, 2400, 5000, 10_000, 22_000, 47_000, 100_000), _NOISE
     ),
     "quoridor": _alphabeta_ladder(
-        (150, 400, 800, 1600, 3200, 6400, 12_800, 25_000, 50_000, 100_000), _NOISE
+        (20, 50, 130, 350, 900, 2300, 6000, 15_000, 40_000, 100_000), _NOISE
     ),
 }
 
