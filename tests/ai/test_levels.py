@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import tabletop
@@ -15,13 +17,13 @@ from tabletop.games.abalone import AbaloneGame
 def test_each_level_searches_more_and_errs_less(name: str) -> None:
     rungs = LEVELS[name]
     assert len(rungs) == 10
-    assert all(a.iterations < b.iterations for a, b in zip(rungs, rungs[1:], strict=False))
-    assert all(a.noise >= b.noise for a, b in zip(rungs, rungs[1:], strict=False))
+    assert all(a.iterations < b.iterations for a, b in itertools.pairwise(rungs))
+    assert all(a.noise >= b.noise for a, b in itertools.pairwise(rungs))
     assert all(r.seconds <= MAX_SECONDS for r in rungs)
 
 
 @pytest.mark.parametrize(("name", "options"), [("abalone", {"players": 4}), ("quoridor", {})])
-def test_alpha_beta_levels_get_their_noise_and_knowledge(name: str, options: dict[str, int]) -> None:
+def test_alpha_beta_levels_get_noise_and_knowledge(name: str, options: dict[str, int]) -> None:
     game = tabletop.load_game(name, **options)
     agent = agent_for_level(game, 1, seed=3)
     assert isinstance(agent, LevelAgent) and isinstance(agent.inner, AlphaBetaAgent)

@@ -10,9 +10,9 @@ import pytest
 import tabletop
 from tabletop.ai import Budget, MCTSAgent, RandomAgent
 from tabletop.ai.knowledge import evaluation_for, prior_for, rollout_for
+from tabletop.ai.mcts import random_rollout
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
-from tabletop.ai.mcts import random_rollout
 from tabletop.games.abalone import AbaloneGame, AbaloneState
 
 

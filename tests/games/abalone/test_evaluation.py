@@ -41,7 +41,10 @@ def test_searches_push_the_marble_off() -> None:
     ab = AlphaBetaAgent(evaluation.evaluate, candidates=evaluation.candidates)
     assert str(ab.analyze(state, Budget(playouts=500)).best) == "e7e8"
     mcts = MCTSAgent(
-        evaluation.rollout, seed=1, prior=evaluation.prior, evaluate=evaluation.evaluate,
+        evaluation.rollout,
+        seed=1,
+        prior=evaluation.prior,
+        evaluate=evaluation.evaluate,
         leaf="evaluate",
     )
     assert str(mcts.analyze(state, Budget(playouts=200)).best) == "e7e8"
