@@ -1,13 +1,69 @@
-"""The levels table: every game has ten levels, agents honour their own budget, noise is sane."""
+"""The level table: ten rungs per game, more work and less noise going up, sane level 1."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
 import tabletop
 from tabletop.ai.agent import Analysis, MoveStat
-from tabletop.ai.levels import LEVELS, MAX_LEVEL, LevelAgent, agent_for_level, level_for
+from tabletop.ai.alphabeta import AlphaBetaAgent
+from tabletop.ai.levels import (
+    LEVELS,
+    MAX_LEVEL,
+    MAX_SECONDS,
+    LevelAgent,
+    agent_for_level,
+    level_for,
+)
 from tabletop.core.errors import OptionError
+from tabletop.games.abalone import AbaloneGame
+
+
+@pytest.mark.parametrize("name", ["abalone", "oust", "quoridor"])
+def test_each_level_searches_more_and_errs_less(name: str) -> None:
+    rungs = LEVELS[name]
+    assert len(rungs) == 10
+    assert all(a.iterations < b.iterations for a, b in itertools.pairwise(rungs))
+    assert all(a.noise >= b.noise for a, b in itertools.pairwise(rungs))
+    assert all(r.seconds <= MAX_SECONDS for r in rungs)
+
+
+@pytest.mark.parametrize(("name", "options"), [("abalone", {"players": 4}), ("quoridor", {})])
+def test_alpha_beta_levels_get_noise_and_knowledge(name: str, options: dict[str, int]) -> None:
+    game = tabletop.load_game(name, **options)
+    agent = agent_for_level(game, 1, seed=3)
+    assert isinstance(agent, LevelAgent) and isinstance(agent.inner, AlphaBetaAgent)
+    assert agent.inner.noise == level_for(game, 1).noise > 0
+    assert agent.inner.candidates is not None
+    state = game.new_state()
+    assert agent.choose(state) in state.legal_moves()
+
+
+def test_level_one_pushes_a_marble_off_when_it_can() -> None:
+    game = tabletop.load_game("abalone")
+    assert isinstance(game, AbaloneGame)
+    for seed in range(5):
+        state = game.setup(
+            {0: ["e7", "e8", "a1", "a2", "a3", "b1"], 1: ["e9", "i5", "i6", "i7", "h4", "h5"]}
+        )
+        assert str(agent_for_level(game, 1, seed=seed).choose(state)) == "e7e8"
+
+
+def test_level_one_quoridor_walks_to_its_goal_in_a_pure_race() -> None:
+    game = tabletop.load_game("quoridor")
+    from tabletop.games.quoridor import QuoridorState
+
+    for seed in range(5):
+        state = QuoridorState.from_setup(game, ["e5", "a9"], walls_left=[0, 0])  # type: ignore[arg-type]
+        assert str(agent_for_level(game, 1, seed=seed).choose(state)) == "e6"
+
+
+def test_unknown_levels_are_refused() -> None:
+    game = tabletop.load_game("oust")
+    with pytest.raises(OptionError, match="level 11"):
+        agent_for_level(game, 11)
 
 
 @pytest.mark.parametrize("name", [info.name for info in tabletop.list_games()])
@@ -46,8 +102,7 @@ def _analysis(visits: list[int]) -> Analysis:
 
 
 def test_noise_samples_by_visits_and_never_picks_an_unvisited_move() -> None:
-    game = tabletop.load_game("oust")
-    agent = agent_for_level(game, 1, seed=0)
+    agent = agent_for_level(tabletop.load_game("go", size=9), 1, seed=0)
     assert isinstance(agent, LevelAgent) and agent.entry.temperature > 0
     picks = [str(agent.pick(_analysis([90, 10, 0]))) for _ in range(400)]
     assert set(picks) <= {"m0", "m1"}
