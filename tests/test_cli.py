@@ -60,7 +60,7 @@ def test_undo_against_the_computer_takes_back_both_moves() -> None:
     it = iter(["C3", "undo", "quit"])
     out: list[str] = []
     game = tabletop.load_game("go", size=5)
-    term = TerminalGame(game, ["human", "random"], read=lambda _: next(it), write=out.append)
+    term = TerminalGame(game, ["human", "ai:1"], read=lambda _: next(it), write=out.append)
     term.run()
     assert term.state.ply == 0
     assert any("(computer) plays" in line for line in out)
@@ -206,16 +206,25 @@ def test_hint_names_three_moves_and_a_win_estimate(monkeypatch: pytest.MonkeyPat
 
 
 def test_computer_seats_play_a_four_player_game_to_the_end() -> None:
-    game = tabletop.load_game("quoridor", players=4, walls=1)
-    seats = ["ai:1", "ai:1", "random", "ai:1"]
-    term, out = script_terminal(game, [], seats=seats, seed=4)
+    game = tabletop.load_game("quoridor", players=4, walls=1, max_plies=80)
+    out: list[str] = []
+
+    def read(prompt: str) -> str:  # the person always takes the first legal move
+        return term.match.legal_moves()[0]
+
+    term = TerminalGame(game, ["ai:1", "human", "ai:2", "ai:1"], read, out.append, seed=4)
     outcome = term.run()
-    assert outcome is not None and outcome.reason == "goal-reached"
-    assert sum(1 for text in out if "(computer) plays" in text) == term.state.ply
+    assert outcome is not None and outcome.reason in ("goal-reached", "max-plies")
+    computer_moves = sum(1 for text in out if "(computer) plays" in text)
+    assert computer_moves == len([m for m in term.match.moves if m["seat"] != 1]) > 0
 
 
 def test_play_rejects_a_bad_seat_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "oust", "--seats", "human,ai:0"]) == 2
     assert "level 0: must be 1 to 10" in capsys.readouterr().err
+    assert main(["play", "oust", "--seats", "human,random"]) == 2
+    assert "seat 'random': expected human or ai:N" in capsys.readouterr().err
+    assert main(["play", "oust", "--seats", "ai:1,ai:2"]) == 2
+    assert "at least one seat must be a person" in capsys.readouterr().err
     assert main(["play", "oust", "--seats", "human", "--vs", "ai:3"]) == 2
     assert "either --vs or --seats" in capsys.readouterr().err

@@ -50,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
         "--vs",
         default="human",
         metavar="SEAT",
-        help="every other seat: human (default), ai:1 .. ai:10, random",
+        help="every other seat: human (default) or ai:1 .. ai:10",
     )
     play.add_argument(
         "--seats",

@@ -79,7 +79,9 @@ class Match:
         now: Callable[[], float] = time.time,
         seed: int = 0,
         propose_dead: Callable[[State, int], list[str]] = default_dead_proposal,
+        state: State | None = None,
     ) -> None:
+        """``state``, when given, is a game in progress to continue (its moves are kept)."""
         if len(seats) != game.num_players:
             raise MatchError(
                 "bad-request",
@@ -99,6 +101,9 @@ class Match:
                         raise MatchError("bad-request", str(err)) from None
         self.game = game
         self.state: State = game.new_state()
+        self.moves: list[dict[str, Any]] = []  # {seat, move, clock}
+        if state is not None:
+            self._continue_from(state)
         self.seats = list(seats)
         self.claimed = [s.kind == "computer" for s in seats]
         self.clock = Clock(clock or ClockSpec(), game.num_players)
@@ -106,12 +111,24 @@ class Match:
         self.seed = seed
         self.propose_dead = propose_dead
         self.status = "waiting"
-        self.moves: list[dict[str, Any]] = []  # {seat, move, clock}
         self.undo_request: dict[str, Any] | None = None  # {seat, accepted: [seats]}
         self.accepted: list[int] = []  # scoring phase: seats that accepted the dead stones
         self.resigned: Outcome | None = None  # resignation or timeout (the state has no say)
         self.created = now()
         self._start_if_ready()
+
+    def _continue_from(self, state: State) -> None:
+        """Start from a game in progress: replay its moves to learn who played each."""
+        # Undoing a copy to the start keeps set-up positions and handicap stones.
+        replay = state.copy()
+        history = list(state.history)
+        for _ in history:
+            replay.undo()
+        for move in history:
+            seat = replay.to_move
+            replay.play(move)
+            self.moves.append({"seat": seat, "move": replay.format_move(move), "clock": None})
+        self.state = state
 
     # -- reading -----------------------------------------------------------------------------
     @property
