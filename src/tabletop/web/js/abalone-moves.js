@@ -46,7 +46,8 @@ export function describeMoves(cells, marbles, mover, legal) {
         group.push(cur);
         cur = geo.step(cur, d);
       }
-      out.push({ text, kind: "inline", group, targets: cur ? [cur] : [], dir: d });
+      const dest = group.map((g) => geo.step(g, d));
+      out.push({ text, kind: "inline", group, dest, targets: cur ? [cur] : [], dir: d });
     } else if (names.length === 3) {
       const [first, last, to] = names;
       const a = geo.pos.get(first);
@@ -60,7 +61,8 @@ export function describeMoves(cells, marbles, mover, legal) {
       const along = { x: (z.x - a.x) / steps, y: (z.y - a.y) / steps };
       const group = [first];
       for (let i = 1; i <= steps; i++) group.push(geo.at.get(KEY(a.x + along.x * i, a.y + along.y * i)));
-      out.push({ text, kind: "broadside", group, targets: group.map((g) => geo.step(g, d)), dir: d });
+      const dest = group.map((g) => geo.step(g, d));
+      out.push({ text, kind: "broadside", group, dest, targets: dest, dir: d });
     }
   }
   return out;
@@ -98,9 +100,21 @@ export function click(moves, selection, cell, marbles, mover) {
   const hits = candidates(moves, selection).filter((m) => m.targets.includes(cell));
   if (hits.length === 0) return { none: true };
   if (hits.length === 1) return { move: hits[0].text };
-  const exact = hits.filter((m) => m.group.length === selection.length);
-  if (exact.length === 1) return { move: exact[0].text };
-  return { ambiguous: hits.map((m) => m.text) };
+  // Ties (a broadside's middle cell is reached two ways): prefer the move that
+  // moves exactly the selection, then one where a selected marble lands on the
+  // cell, then the first selected marble.
+  const narrowings = [
+    (m) => m.group.length === selection.length,
+    (m) => selection.some((s) => m.dest[m.group.indexOf(s)] === cell),
+    (m) => m.dest[m.group.indexOf(selection[0])] === cell,
+  ];
+  let left = hits;
+  for (const keep of narrowings) {
+    const narrower = left.filter(keep);
+    if (narrower.length === 1) return { move: narrower[0].text };
+    if (narrower.length > 1) left = narrower;
+  }
+  return { ambiguous: left.map((m) => m.text) };
 }
 
 /** Target cells to highlight for a selection. */
