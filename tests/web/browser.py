@@ -15,7 +15,8 @@ INSTALL_HINT = "Debian's chromium is missing: install it with `apt-get install -
 
 def chromium_path() -> str | None:
     """The Chromium binary to drive, or None when it is not installed."""
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+    candidates = ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser"))
+    for candidate in candidates:
         if candidate and Path(candidate).exists():
             return candidate
     return None

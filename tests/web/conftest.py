@@ -6,7 +6,7 @@ import functools
 import http.server
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -49,7 +49,10 @@ HARNESS = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 class _StaticHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the web directory under /static/ (as the game server does), quietly."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript"}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+    }
 
     def do_GET(self) -> None:
         if self.path.split("?", 1)[0] == "/":
@@ -70,7 +73,7 @@ class _StaticHandler(http.server.SimpleHTTPRequestHandler):
             path = "/__missing__"
         return super().translate_path(path)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 

@@ -23,7 +23,11 @@ DRAW = """async ([view, extra]) => {
     onMove: (x) => window.calls.push(['move', x]),
     onPoint: (p) => window.calls.push(['point', p]),
     onMessage: (t) => window.calls.push(['message', t]),
-    onSelect: (s) => { ctx.selection = s; window.calls.push(['select', s]); m.drawBoard(root, ctx); },
+    onSelect: (s) => {
+      ctx.selection = s;
+      window.calls.push(['select', s]);
+      m.drawBoard(root, ctx);
+    },
   };
   m.drawBoard(root, ctx);
   return root.querySelectorAll('*').length;
@@ -76,7 +80,7 @@ def click_cell(page: Any, name: str) -> None:
     page.click(f'#board [data-point="{name}"]')
 
 
-def test_go_click_names_the_point_and_occupied_points_do_nothing(page: Any, static_url: str) -> None:
+def test_go_click_names_the_point_and_stones_do_nothing(page: Any, static_url: str) -> None:
     legal = [m for m in legal_texts("go", size=5) if m != "C3"]
     board = {
         "kind": "go",
@@ -119,7 +123,8 @@ def square_cells(width: int, height: int) -> list[dict[str, Any]]:
 
 def test_oust_square_click(page: Any, static_url: str) -> None:
     legal = legal_texts("oust", size=4)
-    board = {"kind": "oust", "shape": "square", "cells": square_cells(4, 4), "stones": {}, "last": None}
+    cells = square_cells(4, 4)
+    board = {"kind": "oust", "shape": "square", "cells": cells, "stones": {}, "last": None}
     draw(page, static_url, view_of("oust", board, legal))
     click_cell(page, "d4")
     assert calls(page) == [["move", "d4"]]
@@ -190,7 +195,7 @@ def test_abalone_selection_then_target(
     assert calls(page)[-1] == ["move", move]
 
 
-def test_abalone_click_on_empty_cell_without_selection_does_nothing(page: Any, static_url: str) -> None:
+def test_abalone_click_without_selection_does_nothing(page: Any, static_url: str) -> None:
     draw(page, static_url, abalone_view())
     click_cell(page, "e5")
     click_cell(page, "g5")  # an opponent marble
