@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import threading
 from collections.abc import Iterator
 from typing import Any, ClassVar
@@ -12,6 +13,7 @@ import pytest
 
 from tabletop.web import WEB_DIR
 from tests.web.browser import INSTALL_HINT, LAUNCH_ARGS, chromium_path
+from tests.web.server import start_server
 
 playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -86,3 +88,40 @@ def static_url() -> Iterator[str]:
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a real `tabletop serve` with a fresh database (one per test worker)."""
+    if importlib.util.find_spec("tabletop.server") is None:
+        pytest.skip("the game server (tabletop.server) is not in this tree")
+    where = tmp_path_factory.mktemp("serve")
+    process, url = start_server(where / "games.sqlite", where / "serve.log")
+    yield url
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except Exception:
+        process.kill()
+        raise
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """Make more pages, each in its own browser context (a separate player)."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(width: int = 1100, height: int = 900) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("dialog", lambda dialog: dialog.accept())
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

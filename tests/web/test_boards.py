@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import tabletop
+from tests.web.play import click_wall
 
 DRAW = """async ([view, extra]) => {
   const m = await import('/static/js/boards/index.js');
@@ -213,21 +214,6 @@ def quoridor_view(walls: list[str] | None = None) -> dict[str, Any]:
         "last": None,
     }
     return view_of("quoridor", board, legal_texts("quoridor"))
-
-
-def click_wall(page: Any, wall: str) -> None:
-    point = page.evaluate(
-        """async (wall) => {
-          const q = await import('/static/js/quoridor-walls.js');
-          const p = q.wallClickPoint(wall, 9);
-          const root = document.getElementById('board');
-          const m = root.getScreenCTM();
-          return {x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f};
-        }""",
-        wall,
-    )
-    page.mouse.move(point["x"], point["y"])
-    page.mouse.click(point["x"], point["y"])
 
 
 def test_quoridor_pawn_step_and_walls(page: Any, static_url: str) -> None:

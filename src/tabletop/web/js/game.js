@@ -98,6 +98,11 @@ class Connection {
       render();
     } else if (msg.type === "error") {
       setError(msg.message || msg.code);
+      if (msg.code === "bad-token" && this.token && this.seat === null) {
+        // A wrong or stale invite link: keep watching without it.
+        this.token = null;
+        setError(`${msg.message || "This invite link is not valid"} – you are watching`);
+      }
       state.pending = null;
       render();
     }
