@@ -244,7 +244,8 @@ function renderControls(v, interactive) {
 
   const request = v.undo_request;
   const requester = request && typeof request === "object" ? request.seat : request;
-  const answerable = request !== null && request !== undefined && state.you.some((s) => s !== requester);
+  const agreed = request?.accepted || [];
+  const answerable = request !== null && request !== undefined && state.you.some((s) => s !== requester && !agreed.includes(s));
   $("undo-answer").hidden = !answerable;
   if (answerable) $("undo-text").textContent = `${seatName(v, requester)} asks to take back a move.`;
 
@@ -380,8 +381,10 @@ function answerUndo(accept) {
   const v = state.view;
   const request = v.undo_request;
   const requester = request && typeof request === "object" ? request.seat : request;
-  const seat = state.you.find((s) => s !== requester);
-  socketFor(seat)?.send({ type: "undo-answer", accept });
+  const agreed = request?.accepted || [];
+  for (const seat of state.you) {
+    if (seat !== requester && !agreed.includes(seat)) socketFor(seat)?.send({ type: "undo-answer", accept });
+  }
 }
 
 function start() {

@@ -20,7 +20,7 @@ export function seatCounter(view, seat) {
   const board = view.board || {};
   if (board.kind === "go" && board.captures) return `captures: ${board.captures[seat] ?? 0}`;
   if (board.kind === "abalone" && board.ejected) {
-    return `ejected: ${board.ejected[seat] ?? 0}`;
+    return `pushed off: ${board.ejected[seat] ?? 0}`;
   }
   if (board.kind === "quoridor" && board.walls_left) return `walls left: ${board.walls_left[seat] ?? 0}`;
   if (board.kind === "oust" && board.stones) {
