@@ -252,3 +252,33 @@ def test_quoridor_wall_names_from_points(page: Any, static_url: str) -> None:
         }"""
     )
     assert names == ["e3h", "e3v", None, "a1h", "h8h"]
+
+
+def test_clock_texts(page: Any, static_url: str) -> None:
+    page.goto(static_url + "/")
+    texts = page.evaluate(
+        """async () => {
+          const c = await import('/static/js/clock.js');
+          const clock = {kind: 'byoyomi', main: 600, periods: 3, period: 30,
+                         remaining: [65.4, 3700], periods_left: [3, 2], running: 0};
+          return [c.formatSeconds(65.4), c.formatSeconds(3700), c.formatSeconds(-3),
+                  c.clockText(clock, 0, 10), c.clockText(clock, 1, 10),
+                  c.clockText({kind: 'none'}, 0, 0), c.describeClock({kind: 'fischer', main: 300,
+                  increment: 5})];
+        }"""
+    )
+    assert texts == ["1:05", "1:01:40", "0:00", "0:55 (3×30s)", "1:01:40 (2×30s)", "", "5:00 + 5s"]
+
+
+def test_shared_modules_load(page: Any, static_url: str) -> None:
+    page.goto(static_url + "/")
+    names = page.evaluate(
+        """async () => {
+          const out = [];
+          for (const m of ['api', 'panels', 'palette', 'svg']) {
+            out.push(...Object.keys(await import(`/static/js/${m}.js`)));
+          }
+          return out;
+        }"""
+    )
+    assert {"api", "renderSeats", "renderMoves", "seatPaint", "svg"} <= set(names)
