@@ -18,7 +18,7 @@ export function drawQuoridor(root, ctx) {
   const { view } = ctx;
   const board = view.board;
   const n = board.size;
-  resetRoot(root, [-1, -1, n + 1.6, n + 1.6], `Quoridor board ${n} by ${n}`);
+  resetRoot(root, [-1, -1, n + 1.6, n + 2], `Quoridor board ${n} by ${n}`);
   root.dataset.size = String(n);
   const legal = legalIndex(ctx.interactive ? view.legal : []);
   const mover = view.to_move;
@@ -59,7 +59,7 @@ export function drawQuoridor(root, ctx) {
   }
   root.appendChild(squares);
   for (let i = 0; i < n; i++) {
-    root.appendChild(label(i + 0.5, n + 0.55, String.fromCharCode(65 + i), 0.38));
+    root.appendChild(label(i + 0.5, n + 0.7, String.fromCharCode(65 + i), 0.38));
     root.appendChild(label(-0.6, n - 1 - i + 0.5, String(i + 1), 0.38));
   }
   const walls = svg("g", { class: "walls" });
