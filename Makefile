@@ -16,7 +16,7 @@ $(VENV)/.installed-$(EXTRAS): pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed-$(EXTRAS)
-	$(BIN)/tabletop play go --size 9
+	$(BIN)/tabletop serve
 
 lint: $(VENV)/.installed-$(EXTRAS)
 	$(BIN)/ruff check src tests bench

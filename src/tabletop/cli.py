@@ -54,6 +54,16 @@ def _parser() -> argparse.ArgumentParser:
         "--load", metavar="FILE", help="continue a saved game (SGF for Go, or a JSON record)"
     )
     sub.add_parser("games", help="list the games and their options")
+    serve = sub.add_parser(
+        "serve",
+        help="run the game server and browser app",
+        description="Serve the browser app, the HTTP API and the game WebSockets.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on")
+    serve.add_argument(
+        "--db", default=None, help="SQLite file or database URL (default: the user data dir)"
+    )
     match = sub.add_parser(
         "match",
         help="play agents against each other and print the standings",
@@ -170,6 +180,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "match":
             return _run_match(args, _option_pairs(extra))
+        if args.command == "serve":
+            if extra:
+                parser.error(f"unexpected arguments: {' '.join(extra)}")
+            from tabletop.server.serve import serve
+
+            return serve(args.host, args.port, args.db)
         if args.command == "gtp":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
