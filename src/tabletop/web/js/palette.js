@@ -26,6 +26,7 @@ export function seatPaint(view, seat) {
 export function seatName(view, seat) {
   const info = view?.seats?.[seat];
   const colour = seatPaint(view, seat).label;
-  const name = info?.name || (info?.kind === "computer" ? `computer ${info.level ?? ""}`.trim() : "");
+  // Computer seats carry the game's seat name from the server; the level says more.
+  const name = info?.kind === "computer" ? `computer ${info.level ?? ""}`.trim() : info?.name || "";
   return name ? `${colour} (${name})` : colour;
 }

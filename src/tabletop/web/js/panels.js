@@ -20,7 +20,7 @@ export function renderSeats(list, view, { you = [], elapsed = 0 } = {}) {
           seatName(view, seat),
           you.includes(seat) ? html("strong", { text: " (you)" }) : null,
         ]),
-        html("span", { class: "seat-kind small", text: kind + (info.kind === "person" && info.claimed && info.connected === false ? ", away" : "") }),
+        html("span", { class: "seat-kind small", text: kind + (info.kind === "person" && info.claimed && info.connected === false && !you.includes(seat) ? ", away" : "") }),
         html("span", { class: "seat-counter small", text: seatCounter(view, seat) }),
         html("span", { class: "clock", "data-clock-seat": seat, text: clockText(view.clock, seat, elapsed) }),
         toMove ? html("span", { class: "turn", text: "to move" }) : null,

@@ -56,7 +56,9 @@ async function show(ply) {
     return;
   }
   state.ply = ply;
-  const shown = { ...view, moves: state.final.moves, seats: state.final.seats };
+  // Players as in the finished game; nobody is "away" in a replay.
+  const seats = state.final.seats.map((s) => ({ ...s, connected: true }));
+  const shown = { ...view, moves: state.final.moves, seats };
   drawBoard($("board"), { view: shown, interactive: false });
   renderSeats($("seats"), { ...shown, status: ply === total ? "finished" : "playing", clock: null });
   renderMoves($("moves"), state.final, { current: ply, onPick: (p) => show(p) });
