@@ -29,7 +29,8 @@ def create_by_form(
 
     Returns the game id once the game page has opened.
     """
-    page.goto(base + "/")
+    if not page.url.startswith(base + "/") or urlparse(page.url).path != "/":
+        page.goto(base + "/")
     page.wait_for_selector(f'#game-select option[value="{game}"]', state="attached")
     page.fill("#your-name", name)
     page.select_option("#game-select", game)

@@ -129,3 +129,36 @@ def test_go_scoring_on_one_screen(new_page: Any, server: str) -> None:
     page.click("#accept-btn")
     page.wait_for_selector("#outcome:not([hidden])")
     assert api_view(server, gid)["status"] == "finished"
+
+
+def test_lobby_join_confirmation_and_clock(new_page: Any, server: str) -> None:
+    ann = new_page()
+    ann.goto(server + "/")
+    ann.wait_for_selector('#game-select option[value="go"]', state="attached")
+    ann.select_option("#clock-kind", "absolute")
+    ann.fill("#clock-main", "5")
+    gid = create_by_form(ann, server, "go", {"size": 5}, ["person", "person"])
+    assert ann.inner_text('#seats [data-clock-seat="0"]') == "5:00"
+
+    # Bob finds the game in the lobby and joins it.
+    bob = new_page(width=390, height=800)
+    bob.goto(server + "/")
+    bob.click(f'#lobby li[data-game="{gid}"] button')
+    bob.wait_for_url(f"**/game/{gid}?token=*")
+    bob.wait_for_function("document.getElementById('seats').textContent.includes('(you)')")
+
+    # With confirmation on, a click only proposes the move.
+    ann.wait_for_selector("#board.interactive")
+    ann.set_checked("#confirm-moves", True)
+    click_point(ann, "c3")
+    ann.wait_for_selector("#confirm-bar:not([hidden])")
+    assert ann.inner_text("#confirm-text") == "Play C3?"
+    assert api_view(server, gid)["ply"] == 0
+    ann.click("#confirm-yes")
+    bob.wait_for_selector("#board.interactive")
+    assert [m["move"] for m in api_view(server, gid)["moves"]] == ["C3"]
+    # Bob's clock runs now: it counts down on both screens.
+    for page in (ann, bob):
+        page.wait_for_function(
+            "document.querySelector('#seats [data-clock-seat=\"1\"]').textContent.startsWith('4:')"
+        )

@@ -40,6 +40,17 @@ def test_go_against_the_computer_then_resign_and_replay(new_page: Any, with_comp
         click_point(page, point)
         wait_turn(page, before)
     assert move_count(page) == 4
+
+    # A hint marks moves on the board; an undo takes back to our last move.
+    page.click("#hint-btn")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Hint:')")
+    assert page.locator("#board .hint").count() >= 1
+    page.click("#undo-btn")
+    page.wait_for_function("document.querySelectorAll('#moves li').length === 2")
+    before = move_count(page)
+    click_point(page, legal_points(page)[0])
+    wait_turn(page, before)
+    assert move_count(page) == 4
     page.click("#resign-btn")
     finish_shown(page, server, gid)
     assert "resign" in api_view(server, gid)["outcome"]["reason"]

@@ -21,6 +21,7 @@ const state = {
   selection: [], // Abalone marbles selected
   hints: [],
   message: "",
+  hintText: "",
 };
 
 /** A WebSocket to the game that reconnects with `since` after a drop. */
@@ -88,13 +89,14 @@ class Connection {
       if (this.primary && msg.seq > state.seq) {
         state.seq = msg.seq;
         state.hints = [];
+        state.hintText = "";
         describeEvent(msg.event, msg.game);
         showView(msg.game);
       }
     } else if (msg.type === "hint") {
       state.hints = msg.moves || [];
       const text = state.hints.slice(0, 3).map((h) => `${h.move} (${Math.round((h.share ?? 0) * 100)}%)`).join(", ");
-      setStatus(text ? `Hint: ${text}` : "No hint available");
+      state.hintText = text ? `Hint: ${text}` : "No hint available";
       render();
     } else if (msg.type === "error") {
       setError(msg.message || msg.code);
@@ -274,6 +276,7 @@ function renderStatus(v, interactive) {
   } else if (state.you.length === 0) text = `Watching – ${seatName(v, v.to_move)} to move`;
   else text = `${seatName(v, v.to_move)} to move`;
   if (state.message) text = `${state.message}. ${text}`;
+  if (state.hintText && interactive) text = state.hintText;
   setStatus(text);
 }
 
