@@ -46,6 +46,16 @@ def test_two_players_and_a_spectator(new_page: Any, server: str) -> None:
     assert watcher.inner_text("#status").startswith("Watching")
     assert legal_points(watcher) == []
 
+    # Ann asks to take back her last move; Bob allows it.
+    ann.click("#undo-btn")
+    bob.wait_for_selector("#undo-answer:not([hidden])")
+    assert "asks to take back" in bob.inner_text("#undo-text")
+    assert watcher.locator("#undo-answer:not([hidden])").count() == 0
+    bob.click("#undo-accept")
+    for page in (ann, bob, watcher):
+        page.wait_for_function("document.querySelectorAll('#moves li').length === 2")
+    ann.wait_for_selector("#board.interactive")
+
     bob.click("#resign-btn")
     for page in (ann, bob, watcher):
         page.wait_for_selector("#outcome:not([hidden])")
