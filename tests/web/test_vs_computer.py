@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.web.play import (
@@ -64,6 +65,19 @@ def test_go_against_the_computer_then_resign_and_replay(new_page: Any, with_comp
     page.click("#next")
     page.wait_for_selector("#board .stone")
     assert page.inner_text("#position").startswith("move 1 of 4")
+
+    # The downloaded record opens again in the replay view from the home page.
+    with page.expect_download() as download:
+        page.click("#record-json")
+    text = Path(download.value.path()).read_text()
+    page.goto(server + "/")
+    page.set_input_files(
+        "#record-file",
+        files=[{"name": "game.json", "mimeType": "application/json", "buffer": text.encode()}],
+    )
+    page.click("#upload-form button")
+    page.wait_for_url("**/replay/**")
+    page.wait_for_function("document.getElementById('position').textContent.includes('of 4')")
 
 
 def test_oust_against_the_computer_to_the_end(new_page: Any, with_computer: str) -> None:
