@@ -172,3 +172,10 @@ def test_lobby_join_confirmation_and_clock(new_page: Any, server: str) -> None:
         page.wait_for_function(
             "document.querySelector('#seats [data-clock-seat=\"1\"]').textContent.startsWith('4:')"
         )
+
+
+def test_unknown_game_says_so(new_page: Any, server: str) -> None:
+    page = new_page()
+    page.goto(f"{server}/game/nosuchgame00")
+    page.wait_for_function("document.getElementById('status').textContent.includes('no such game')")
+    assert "no game" in page.inner_text("#error")

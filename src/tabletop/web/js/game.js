@@ -100,6 +100,10 @@ class Connection {
       render();
     } else if (msg.type === "error") {
       setError(msg.message || msg.code);
+      if (msg.code === "unknown-game") {
+        this.closed = true;
+        setStatus("There is no such game – start one from the home page");
+      }
       if (msg.code === "bad-token" && this.token && this.seat === null) {
         // A wrong or stale invite link: keep watching without it.
         this.token = null;
