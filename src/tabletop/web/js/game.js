@@ -22,6 +22,7 @@ const state = {
   hints: [],
   message: "",
   hintText: "",
+  opened: new Set(), // tokens with a connection
 };
 
 /** A WebSocket to the game that reconnects with `since` after a drop. */
@@ -104,6 +105,10 @@ class Connection {
         this.closed = true;
         setStatus("There is no such game – start one from the home page");
       }
+      if (msg.code === "bad-token" && !this.primary) {
+        this.closed = true; // a stale stored token: nothing to act for
+        return;
+      }
       if (msg.code === "bad-token" && this.token && this.seat === null) {
         // A wrong or stale invite link: keep watching without it.
         this.token = null;
@@ -117,11 +122,9 @@ class Connection {
 
 /** Open a connection for every other seat this browser holds a token for (one-screen play). */
 function openOtherSeats() {
-  const tokens = storedTokens(gameId);
-  const known = new Set([...state.sockets.values()].map((c) => c.token));
-  for (const token of Object.values(tokens)) {
-    if (!known.has(token)) {
-      known.add(token);
+  for (const token of Object.values(storedTokens(gameId))) {
+    if (!state.opened.has(token)) {
+      state.opened.add(token);
       new Connection(token, false);
     }
   }
@@ -399,6 +402,7 @@ function start() {
   const urlToken = params.get("token");
   const tokens = Object.values(storedTokens(gameId));
   const token = urlToken || tokens[0] || null;
+  if (token) state.opened.add(token);
   state.primaryConnection = new Connection(token, true);
 }
 
