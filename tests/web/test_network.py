@@ -126,11 +126,19 @@ def test_go_scoring_on_one_screen(new_page: Any, server: str) -> None:
         before = move_count(page)
         click_point(page, point)
         page.wait_for_function(f"document.querySelectorAll('#moves li').length > {before}")
-    for _ in range(2):
-        before = move_count(page)
-        page.click("#pass-btn")
-        page.wait_for_function(f"document.querySelectorAll('#moves li').length > {before}")
-    page.wait_for_selector("#scoring:not([hidden])")
+
+    def pass_twice() -> None:
+        for _ in range(2):
+            before = move_count(page)
+            page.click("#pass-btn")
+            page.wait_for_function(f"document.querySelectorAll('#moves li').length > {before}")
+        page.wait_for_selector("#scoring:not([hidden])")
+
+    pass_twice()
+    page.click("#resume-btn")  # back to play, then pass again
+    page.wait_for_selector("#scoring", state="hidden")
+    page.wait_for_selector("#board.interactive")
+    pass_twice()
     dead_before = len(api_view(server, gid)["scoring"]["dead"])
     page.click('#board [data-point="a1"]')
     page.wait_for_function(
