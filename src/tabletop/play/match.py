@@ -177,6 +177,15 @@ class Match:
     def play(self, seat: int, move: str, ply: int | None = None) -> list[Event]:
         """``seat`` plays ``move`` (notation). Refused: not-your-turn, illegal-move, stale, ..."""
         self._check_acting(seat, "playing")
+        return self._play(seat, move, ply)
+
+    def play_computer(self, seat: int, move: str) -> list[Event]:
+        """The computer seat to move plays ``move`` (what its agent chose)."""
+        if self.computer_to_move() != seat:
+            raise MatchError("not-your-turn", f"seat {seat} is not a computer seat to move")
+        return self._play(seat, move, None)
+
+    def _play(self, seat: int, move: str, ply: int | None) -> list[Event]:
         if ply is not None and ply != self.ply:
             raise MatchError("stale", f"the game is at ply {self.ply}, not {ply}: reload")
         if self.state.to_move != seat:

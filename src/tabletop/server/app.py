@@ -219,7 +219,14 @@ def create_app(
         """Create a game: the game, its options, the seats and the clock."""
         game = load_game(body.game, **body.options)
         seats_in = body.seats or [p.SeatIn() for _ in range(game.num_players)]
-        seats = [SeatSpec(s.kind, s.level, s.name) for s in seats_in]
+        seats = [
+            SeatSpec(
+                s.kind,
+                s.level,
+                s.name or (f"Computer (level {s.level})" if s.kind == "computer" else ""),
+            )
+            for s in seats_in
+        ]
         if any(s.kind == "computer" and s.level is None for s in seats):
             raise ApiError("bad-request", "a computer seat needs a level from 1 to 10")
         clock = ClockSpec.from_dict(

@@ -264,6 +264,10 @@ def describe_errors(errors: Any) -> str:
     if not errors:
         return "invalid input"
     first = errors[0]
+    if first.get("type") == "json_invalid":
+        return f"malformed JSON: {first.get('ctx', {}).get('error', 'cannot be parsed')}"
+    if first.get("type") == "model_attributes_type" and tuple(first.get("loc", ())) == ("body",):
+        return "the body must be a JSON object (send Content-Type: application/json)"
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body",))
     message = str(first.get("msg", "invalid"))
     return f"{where}: {message}" if where else message

@@ -213,12 +213,15 @@ class Rooms:
             # The game may have moved on (undo, resignation) while the computer thought.
             if m.ply != job["ply"] or m.computer_to_move() != seat:
                 return []
-            return m.play(seat, move)
+            try:
+                return m.play_computer(seat, move)
+            except MatchError:
+                # Never stall the game on a bad answer: log it, play the first legal move.
+                log.exception("computer move %r refused in game %s", move, room.id)
+                return m.play_computer(seat, m.legal_moves()[0])
 
         try:
             await self.act(room, play)
-        except MatchError:
-            log.exception("computer move %r refused in game %s", move, room.id)
         finally:
             room.computer = None
             async with room.lock:
