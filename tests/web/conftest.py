@@ -6,7 +6,6 @@ import functools
 import http.server
 import importlib.util
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -14,7 +13,7 @@ import pytest
 
 from tabletop.web import WEB_DIR
 from tests.web.browser import INSTALL_HINT, LAUNCH_ARGS, chromium_path
-from tests.web.server import call, start_server
+from tests.web.server import start_server
 
 playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -126,29 +125,3 @@ def new_page(browser: Any) -> Iterator[Any]:
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-@pytest.fixture(scope="session")
-def computer_moves(server: str) -> bool:
-    """Whether this server's computer seats move (probed once with a 5x5 Go game)."""
-    seats = [{"kind": "computer", "level": 1}, {"kind": "person", "claim": True}]
-    body = {"game": "go", "options": {"size": 5}, "seats": seats, "clock": {"kind": "none"}}
-    status, created = call(f"{server}/api/games", "POST", body)
-    assert status == 201, created
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        _, view = call(f"{server}/api/games/{created['id']}")
-        if view and view["ply"] > 0:
-            return True
-        time.sleep(0.2)
-    return False
-
-
-@pytest.fixture
-def with_computer(server: str, computer_moves: bool) -> str:
-    """The server URL for tests that play the computer; xfail where its seats never move."""
-    if not computer_moves:
-        pytest.xfail(
-            "this server's computer seats never move (docs/protocol.md, requested change 3)"
-        )
-    return server

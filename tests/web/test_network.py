@@ -63,8 +63,7 @@ def test_two_players_and_a_spectator(new_page: Any, server: str) -> None:
     assert ann.inner_text("#outcome-text") == watcher.inner_text("#outcome-text") == text
 
 
-def test_reload_keeps_the_game_and_the_seat(new_page: Any, with_computer: str) -> None:
-    server = with_computer
+def test_reload_keeps_the_game_and_the_seat(new_page: Any, server: str) -> None:
     page = new_page()
     gid = create_by_form(page, server, "go", {"size": 5}, ["person", 1])
     before = move_count(page)

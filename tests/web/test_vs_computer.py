@@ -30,8 +30,7 @@ def finish_shown(page: Any, base: str, gid: str) -> None:
     assert status == 200 and record is not None
 
 
-def test_go_against_the_computer_then_resign_and_replay(new_page: Any, with_computer: str) -> None:
-    server = with_computer
+def test_go_against_the_computer_then_resign_and_replay(new_page: Any, server: str) -> None:
     page = new_page()
     gid = create_by_form(page, server, "go", {"size": 5}, ["person", 1])
     for point in ["c3", "b4"]:
@@ -80,8 +79,7 @@ def test_go_against_the_computer_then_resign_and_replay(new_page: Any, with_comp
     page.wait_for_function("document.getElementById('position').textContent.includes('of 4')")
 
 
-def test_oust_against_the_computer_to_the_end(new_page: Any, with_computer: str) -> None:
-    server = with_computer
+def test_oust_against_the_computer_to_the_end(new_page: Any, server: str) -> None:
     page = new_page()
     gid = create_by_form(page, server, "oust", {"size": 4, "max_plies": 24}, ["person", 1])
     for _ in range(100):
@@ -93,8 +91,7 @@ def test_oust_against_the_computer_to_the_end(new_page: Any, with_computer: str)
     finish_shown(page, server, gid)
 
 
-def test_quoridor_against_the_computer_steps_and_a_wall(new_page: Any, with_computer: str) -> None:
-    server = with_computer
+def test_quoridor_against_the_computer_steps_and_a_wall(new_page: Any, server: str) -> None:
     page = new_page()
     gid = create_by_form(page, server, "quoridor", {"max_plies": 40}, ["person", 1])
     before = move_count(page)
@@ -122,9 +119,8 @@ def abalone_clicks(view: dict[str, Any]) -> tuple[list[str], list[str]]:
 
 
 def test_abalone_against_the_computer_select_and_push_then_resign(
-    new_page: Any, with_computer: str
+    new_page: Any, server: str
 ) -> None:
-    server = with_computer
     page = new_page()
     gid = create_by_form(page, server, "abalone", {}, ["person", 1])
     for pick in (0, 1):
