@@ -27,6 +27,9 @@ def test_two_players_and_a_spectator(new_page: Any, server: str) -> None:
     bob = new_page(width=390, height=800)  # a phone-sized screen
     bob.goto(invite)
     bob.wait_for_selector("#seats li")
+    # The page fits a phone's width: no sideways scrolling, the board is the full width.
+    assert bob.evaluate("document.documentElement.scrollWidth") <= 390
+    assert bob.locator("#board").bounding_box()["width"] > 300
     watcher = new_page()
     watcher.goto(f"{server}/game/{gid}")
     watcher.wait_for_selector("#seats li")
