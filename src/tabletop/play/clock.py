@@ -125,7 +125,7 @@ class Clock:
     def _after(self, seat: int, used: float) -> tuple[float, int] | None:
         """(main left, periods left) after ``used`` seconds of thinking; None if flagged."""
         main = self.main[seat] - used
-        if main >= 0 or self.spec.kind != "byoyomi":
+        if self.spec.kind != "byoyomi" or main > 0:
             return (main, self.periods_left[seat]) if main > 0 else None
         lost = math.floor(-main / self.spec.period)
         periods = self.periods_left[seat] - lost
