@@ -26,6 +26,7 @@ typecheck: $(VENV)/.installed-$(EXTRAS)
 	$(BIN)/mypy
 
 pytest: $(VENV)/.installed-$(EXTRAS)
+	bash .ci/ensure-chromium
 	$(BIN)/pytest -n 2
 
 test: lint typecheck pytest
