@@ -402,7 +402,8 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
     finally:
         sender.cancel()
         rooms.bus.unsubscribe(room.id, queue)
-        await rooms.disconnect(room, seat)
+        # Its own task: the server may be cancelling this one (client gone, shutdown).
+        rooms.spawn(rooms.disconnect(room, seat))
 
 
 async def _handle(rooms: Rooms, room: Room, seat: int | None, text: str) -> str | None:
