@@ -136,3 +136,21 @@ def test_openapi_schema_describes_the_api(client: TestClient) -> None:
     assert "/api/games" in schema["paths"]
     assert "/api/games/{game_id}/join" in schema["paths"]
     assert "GameViewOut" in schema["components"]["schemas"]
+
+
+def test_odd_numbers_and_odd_records_are_400s(client: TestClient) -> None:
+    json_body = {"content-type": "application/json"}
+    for body in (
+        '{"game": "go", "options": {"size": 1e400}}',
+        '{"game": "go", "options": {"komi": NaN}}',
+        '{"game": "go", "clock": {"kind": "absolute", "main": Infinity}}',
+        "[" * 5000 + "]" * 5000,
+    ):
+        error(client.post("/api/games", content=body, headers=json_body), 400, "bad-request")
+    for text in (
+        '{"game": "go", "options": {"size": 9}, "moves": ["pass", "pass"], "dead": [5]}',
+        '{"game": "go", "moves": ' + "[" * 5000 + "]" * 5000 + "}",
+        '{"game": "abalone", "options": {}, "moves": [], "setup": {"0": 5}}',
+    ):
+        answer = client.post("/api/records", json={"format": "json", "text": text})
+        error(answer, 400, "bad-request")
