@@ -184,3 +184,19 @@ def test_restarted_server_has_the_game_and_its_clock(db: str) -> None:
         other = created["seats"][1]["token"]
         view = client.post(f"/api/games/{gid}/moves", json={"token": other, "move": "C3"}).json()
         assert view["ply"] == 2
+
+
+def test_a_finished_game_leaves_memory_when_its_players_leave(client: TestClient) -> None:
+    created = new_game(client, seats=[{"claim": True}, {"claim": True}])
+    gid, token = created["id"], created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "resign"})
+        until(ws, "end")
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    for _ in range(100):
+        if gid not in rooms.rooms:
+            break
+        client.get("/api/catalog")  # lets the departure task run
+    assert gid not in rooms.rooms
+    assert client.get(f"/api/games/{gid}").json()["status"] == "finished"

@@ -287,7 +287,11 @@ class Rooms:
             return
         del room.connected[seat]
         match = room.match
-        if match.status == "finished" or match.seats[seat].kind != "person":
+        if match.status == "finished":
+            if not room.connected and not self.bus.subscribers(room.id):
+                self.forget(room)  # nobody watches a finished game: storage has it
+            return
+        if match.seats[seat].kind != "person":
             return
         room.left.add(seat)
         await self.act(room, lambda m: [{"kind": "left", "seat": seat}])
