@@ -68,7 +68,7 @@ class OptionSpec:
                 raise OptionError(f"{where}: expected a whole number")
             try:
                 converted = int(value)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise OptionError(f"{where}: expected a whole number") from None
             if isinstance(value, float) and not value.is_integer():
                 raise OptionError(f"{where}: expected a whole number")

@@ -324,8 +324,11 @@ def create_app(
         """Import a record (JSON or SGF) as a finished game for the replay view."""
         try:
             match = read_record(body.format, body.text)
-        except (TabletopError, RecursionError) as err:
+        except TabletopError as err:
             raise ApiError("bad-request", str(err)[:500]) from None
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as err:
+            # A game's from_dict meeting data of the wrong shape: still the record's fault.
+            raise ApiError("bad-request", f"not a valid record ({type(err).__name__})") from None
         room, _ = await rooms.create(match, person_tokens=False)
         return JSONResponse({"id": room.id}, status_code=201)
 
@@ -402,7 +405,8 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
     finally:
         sender.cancel()
         rooms.bus.unsubscribe(room.id, queue)
-        await rooms.disconnect(room, seat)
+        # Its own task: the server may be cancelling this one (client gone, shutdown).
+        rooms.spawn(rooms.disconnect(room, seat))
 
 
 async def _handle(rooms: Rooms, room: Room, seat: int | None, text: str) -> str | None:

@@ -244,6 +244,8 @@ def parse_client(text: str) -> Any:
         raise BadMessage("too-large", f"a frame is at most {MAX_FRAME} characters")
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise BadMessage("bad-message", "JSON nested too deeply") from None
     except ValueError as err:
         raise BadMessage("bad-message", f"not JSON: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):

@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from typing import Any
 
@@ -97,6 +97,7 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # -- finding and making rooms ----------------------------------------------------------
     async def get(self, game_id: str) -> Room | None:
@@ -247,6 +248,17 @@ class Rooms:
             room.hinting = False
         return result
 
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task of its own, kept until it ends (errors are logged)."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
     # -- people coming and going -------------------------------------------------------------
     async def connect(self, room: Room, seat: int | None, name: str = "") -> None:
         """A socket of ``seat`` opened: claim the seat, or note a returning player."""
@@ -275,7 +287,11 @@ class Rooms:
             return
         del room.connected[seat]
         match = room.match
-        if match.status == "finished" or match.seats[seat].kind != "person":
+        if match.status == "finished":
+            if not room.connected and not self.bus.subscribers(room.id):
+                self.forget(room)  # nobody watches a finished game: storage has it
+            return
+        if match.seats[seat].kind != "person":
             return
         room.left.add(seat)
         await self.act(room, lambda m: [{"kind": "left", "seat": seat}])
@@ -335,5 +351,10 @@ class Rooms:
     async def close(self) -> None:
         """Stop every room's tasks (shutdown)."""
         self.closing = True
+        if self._tasks:  # departures being recorded: let them finish
+            await asyncio.wait(set(self._tasks), timeout=5)
+        tasks = []
         for room in list(self.rooms.values()):
+            tasks += [t for t in (room.timer, room.computer, *room.grace.values()) if t]
             self.forget(room)
+        await asyncio.gather(*tasks, return_exceptions=True)

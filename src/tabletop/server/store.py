@@ -14,6 +14,7 @@ anyone hears of the event.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import time
@@ -31,6 +32,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     event,
     insert,
     select,
@@ -106,6 +108,8 @@ class Store:
 
             options = {"poolclass": StaticPool}
         self.engine: AsyncEngine = create_async_engine(url, **options)
+        self._pending: list[tuple[list[dict[str, Any]], dict[str, Any], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
         if sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -115,7 +119,9 @@ class Store:
             await conn.run_sync(metadata.create_all)
 
     async def close(self) -> None:
-        """Close every connection."""
+        """Finish the commits under way, then close every connection."""
+        if self._writer is not None:
+            await asyncio.gather(self._writer, return_exceptions=True)
         await self.engine.dispose()
 
     # -- writing ----------------------------------------------------------------------------
@@ -141,26 +147,47 @@ class Store:
         new_events: Sequence[dict[str, Any]],
         match: dict[str, Any],
     ) -> None:
-        """Store events ``first_seq ..`` and the match they lead to, in one transaction."""
+        """Store events ``first_seq ..`` and the match they lead to; returns once committed.
+
+        Commits that arrive while a transaction is being written wait and go
+        together in the next one (group commit): under load one transaction
+        carries many games' moves, and each caller still returns only after
+        its own events are durable.
+        """
         now = time.time()
-        last = first_seq + len(new_events) - 1
-        row = _game_row(game_id, match, last, None, now)
-        del row["id"], row["created"]
-        async with self.engine.begin() as conn:
-            if new_events:
-                await conn.execute(
-                    insert(events),
-                    [
-                        {
-                            "game_id": game_id,
-                            "seq": first_seq + i,
-                            "created": now,
-                            "event": json.dumps(e),
-                        }
-                        for i, e in enumerate(new_events)
-                    ],
-                )
-            await conn.execute(update(games).where(games.c.id == game_id).values(row))
+        row = _game_row(game_id, match, first_seq + len(new_events) - 1, None, now)
+        row["gid"] = row.pop("id")
+        del row["created"]
+        rows = [
+            {"game_id": game_id, "seq": first_seq + i, "created": now, "event": json.dumps(e)}
+            for i, e in enumerate(new_events)
+        ]
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((rows, row, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        await done
+
+    async def _write_batches(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self.engine.begin() as conn:
+                    event_rows = [r for rows, _, _ in batch for r in rows]
+                    if event_rows:
+                        await conn.execute(insert(events), event_rows)
+                    await conn.execute(
+                        update(games).where(games.c.id == bindparam("gid")),
+                        [row for _, row, _ in batch],
+                    )
+            except Exception as err:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(err)
+                continue
+            for _, _, done in batch:
+                if not done.done():
+                    done.set_result(None)
 
     async def set_token(self, game_id: str, seat: int, token_hash: str | None) -> None:
         """Give ``seat`` a (new) token hash."""

@@ -12,7 +12,9 @@ from collections.abc import Collection
 from functools import cache
 from typing import Any
 
-from tabletop.core import State, game_info
+import numpy as np
+
+from tabletop.core import Game, State, game_info
 from tabletop.play.match import Match
 from tabletop.play.outcome import outcome_to_dict
 
@@ -39,7 +41,7 @@ def game_view(
         "id": game_id,
         "game": game.name,
         "title": game_info(game.name).title,
-        "options": dict(game.options),
+        "options": options_of(game),
         "players": game.num_players,
         "seats": [
             {
@@ -58,13 +60,39 @@ def game_view(
         "ply": state.ply,
         "to_move": match.to_move,
         "moves": match.moves,
-        "legal": match.legal_moves(),
+        "legal": legal_names(match),
         "board": board_view(state),
         "clock": clock_view(match, now),
         "scoring": scoring_view(match),
         "undo_request": match.undo_request,
         "outcome": None if outcome is None else outcome_to_dict(game, outcome),
     }
+
+
+@cache
+def options_of(game: Game) -> dict[str, Any]:
+    """A game's options as a plain dict (made once per game: views are built per move)."""
+    return dict(game.options)
+
+
+@cache
+def _names_table(game: Game) -> dict[int, str]:
+    return {}
+
+
+def legal_names(match: Match) -> list[str]:
+    """The legal moves in notation, by action through a per-game table of names."""
+    if match.status != "playing":
+        return []
+    state = match.state
+    table = _names_table(state.game)
+    out = []
+    for action in state.legal_actions().tolist():
+        name = table.get(action)
+        if name is None:
+            name = table[action] = state.format_move(state.action_to_move(action))
+        out.append(name)
+    return out
 
 
 def clock_view(match: Match, now: float) -> dict[str, Any]:
@@ -129,12 +157,14 @@ def _go_board(state: Any) -> dict[str, Any]:
     from tabletop.games.go.notation import COLUMNS, format_point
 
     n = state.game.size
+    names = _names_table(state.game)
+    board = state._board[list(state.game.points_by_action[:-1])]
     stones = {}
-    for row in range(n):
-        for col in range(n):
-            stone = state.stone_at(col, row)
-            if stone is not None:
-                stones[format_point(col, row)] = stone
+    for action in np.flatnonzero(board).tolist():
+        name = names.get(action)
+        if name is None:
+            name = names[action] = format_point(action % n, action // n)
+        stones[name] = int(board[action]) - 1
     ko = state._ko
     ko_name = None
     if ko > 0 and not state.is_over():

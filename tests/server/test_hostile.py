@@ -1,0 +1,151 @@
+"""Hostile input: whatever a client sends, the answer is a clear error and nothing changes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.server.protocol import CLIENT_TYPES
+from tests.server.conftest import new_game
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+FIELDS = ["type", "move", "ply", "accept", "point", "token", "extra"]
+
+
+def messages(types: list[str]) -> st.SearchStrategy[str]:
+    """Text frames: any text, any JSON, and objects with a message type and odd fields."""
+    return st.one_of(
+        st.text(max_size=200),
+        json_values.map(json.dumps),
+        st.fixed_dictionaries(
+            {"type": st.sampled_from([*types, "MOVE", "", "x" * 100])},
+            optional={f: json_values for f in FIELDS[1:]},
+        ).map(json.dumps),
+    )
+
+
+#: For the seat not to move, in a game without computers, only resign would change anything.
+hostile_messages = messages([t for t in CLIENT_TYPES if t != "resign"])
+
+
+def stable(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what changes by itself (the server's time)."""
+    return {k: v for k, v in view.items() if k != "clock"}
+
+
+SETTINGS = settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+def test_hostile_frames_get_errors_and_change_nothing(client: TestClient) -> None:
+    created = new_game(client, seats=[{"claim": True}, {"claim": True}])
+    gid, token = created["id"], created["seats"][1]["token"]  # White: not to move
+    with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+        ws.receive_json()
+        before = stable(client.get(f"/api/games/{gid}").json())
+
+        @SETTINGS
+        @given(hostile_messages)
+        def check(text: str) -> None:
+            ws.send_text(text)
+            reply = ws.receive_json()
+            if reply["type"] == "error":
+                assert reply["code"] and reply["message"]
+                assert stable(client.get(f"/api/games/{gid}").json()) == before
+            else:
+                assert reply["type"] in ("pong", "event", "hint"), reply
+
+        check()
+
+
+def test_spectators_change_nothing_whatever_they_send(client: TestClient) -> None:
+    created = new_game(client, seats=[{"claim": True}, {"claim": True}])
+    gid = created["id"]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.receive_json()
+        before = stable(client.get(f"/api/games/{gid}").json())
+
+        @SETTINGS
+        @given(messages(list(CLIENT_TYPES)))
+        def check(text: str) -> None:
+            ws.send_text(text)
+            assert ws.receive_json()["type"] in ("error", "pong")
+
+        check()
+        assert stable(client.get(f"/api/games/{gid}").json()) == before
+
+
+def test_hostile_http_bodies_get_4xx_and_change_nothing(client: TestClient) -> None:
+    created = new_game(client, seats=[{"claim": True}, {"claim": True}])
+    gid = created["id"]
+    before = stable(client.get(f"/api/games/{gid}").json())
+    paths = [
+        "/api/games",
+        f"/api/games/{gid}/join",
+        f"/api/games/{gid}/moves",
+        "/api/records",
+        "/api/games/unknown/moves",
+    ]
+
+    @SETTINGS
+    @given(st.sampled_from(paths), json_values)
+    def check(path: str, body: Any) -> None:
+        answer = client.post(path, json=body)
+        assert answer.status_code < 500, answer.text
+        if answer.status_code >= 400:
+            error = answer.json()
+            assert set(error) == {"error", "message"} and error["message"]
+        if path != "/api/games" and path != "/api/records":
+            assert stable(client.get(f"/api/games/{gid}").json()) == before
+
+    check()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["go", "abalone", "oust", "quoridor", "chess", ""]),
+    st.dictionaries(
+        st.sampled_from(["size", "players", "board", "side", "komi", "x"]), json_values
+    ),
+    st.one_of(
+        st.none(),
+        st.lists(
+            st.dictionaries(st.sampled_from(["kind", "level", "name"]), json_values), max_size=5
+        ),
+    ),
+    st.one_of(
+        st.none(),
+        st.dictionaries(
+            st.sampled_from(["kind", "main", "increment", "periods", "period"]), json_values
+        ),
+    ),
+)
+def test_hostile_game_creation_is_a_4xx_or_a_game(
+    game: str, options: dict[str, Any], seats: Any, clock: Any
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+    from tempfile import TemporaryDirectory
+
+    from tabletop.server.app import create_app
+
+    body = {"game": game, "options": options, "seats": seats, "clock": clock}
+    with TemporaryDirectory() as tmp, ThreadPoolExecutor(1) as pool:
+        app = create_app(f"{tmp}/db.sqlite", executor=pool, web_dir=None)
+        with TestClient(app) as client:
+            answer = client.post("/api/games", json=body)
+            assert answer.status_code in (201, 400), answer.text

@@ -1,0 +1,202 @@
+"""The WebSocket per game: snapshots, events in order, catch-up, seats, spectators, errors."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from tabletop.server.app import create_app
+from tests.server.conftest import new_game
+
+
+def two_players(client: TestClient, **body: Any) -> tuple[str, str, str]:
+    created = new_game(client, seats=[{"name": "Ann"}, {"name": "Bob"}], **body)
+    return created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
+
+
+def until(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
+    """Read messages until an event of ``kind`` (or a message of that type) arrives."""
+    for _ in range(50):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind or message.get("event", {}).get("kind") == kind:
+            return message
+    raise AssertionError(f"no {kind} message")
+
+
+def test_invite_links_claim_seats_and_moves_reach_everyone(client: TestClient) -> None:
+    gid, ann, bob = two_players(client)
+    with (
+        client.websocket_connect(f"/ws/games/{gid}?token={ann}&name=Ann") as a,
+        client.websocket_connect(f"/ws/games/{gid}") as spectator,
+    ):
+        first = a.receive_json()
+        assert first["type"] == "snapshot" and first["you"] == 0
+        assert spectator.receive_json()["you"] is None
+        with client.websocket_connect(f"/ws/games/{gid}?token={bob}") as b:
+            assert b.receive_json()["you"] == 1
+            joined = until(a, "joined")
+            assert joined["event"] == {"kind": "joined", "seat": 0, "name": "Ann"}
+            assert until(a, "joined")["game"]["status"] == "playing"
+            a.send_json({"type": "move", "move": "e5", "ply": 0})
+            got = until(b, "move")
+            assert got["event"] == {"kind": "move", "seat": 0, "move": "E5"}
+            assert got["seq"] == got["game"]["seq"] == 3
+            assert until(spectator, "move")["seq"] == 3
+            spectator.send_json({"type": "move", "move": "D4"})
+            assert spectator.receive_json()["code"] == "spectator"
+            spectator.send_json({"type": "ping"})
+            assert spectator.receive_json() == {"type": "pong"}
+            b.send_json({"type": "move", "move": "D4"})
+            a.send_json({"type": "move", "move": "D4"})
+            assert until(a, "error")["code"] in ("not-your-turn", "illegal-move")
+
+
+def test_reconnect_receives_what_it_missed(client: TestClient) -> None:
+    gid, ann, bob = two_players(client)
+    with client.websocket_connect(f"/ws/games/{gid}?token={ann}") as a:
+        seq = a.receive_json()["seq"]
+        with client.websocket_connect(f"/ws/games/{gid}?token={bob}") as b:
+            b.receive_json()
+            a.send_json({"type": "move", "move": "E5"})
+            seq = until(b, "move")["seq"]
+            b.send_json({"type": "move", "move": "C3"})
+            until(b, "move")
+        with client.websocket_connect(f"/ws/games/{gid}?token={bob}&since={seq}") as b:
+            missed = [b.receive_json() for _ in range(2)]
+            assert [m["seq"] for m in missed] == [seq + 1, seq + 2]
+            assert missed[0]["event"]["kind"] == "move" and missed[0]["event"]["move"] == "C3"
+    with client.websocket_connect(f"/ws/games/{gid}?since=999") as late:
+        assert late.receive_json()["type"] == "snapshot"
+
+
+def test_forged_tokens_unknown_games_and_bad_frames(client: TestClient) -> None:
+    gid, ann, _ = two_players(client)
+    with client.websocket_connect(f"/ws/games/{gid}?token=forged") as ws:
+        assert ws.receive_json() == {
+            "type": "error",
+            "code": "bad-token",
+            "message": "this token holds no seat of this game",
+        }
+    with client.websocket_connect("/ws/games/unknown") as ws:
+        assert ws.receive_json()["code"] == "unknown-game"
+    with client.websocket_connect(f"/ws/games/{gid}?token={ann}") as ws:
+        before = ws.receive_json()["game"]
+        until(ws, "joined")
+        for text, code in [
+            ("x" * 20_000, "too-large"),
+            ("[1, 2]", "bad-message"),
+            ('{"type": "teleport"}', "unknown-type"),
+            ('{"type": "move"}', "bad-message"),
+            ('{"type": "move", "move": 5}', "bad-message"),
+            ('{"type": "undo-answer", "accept": "yes"}', "bad-message"),
+            ('{"type": "move", "move": "E5"}', "waiting"),
+        ]:
+            ws.send_text(text)
+            assert ws.receive_json()["code"] == code, text
+        ws.send_bytes(b"\x00\x01")
+        assert ws.receive_json()["code"] == "bad-message"
+    after = client.get(f"/api/games/{gid}").json()
+    assert after["moves"] == before["moves"] and after["ply"] == 0
+
+
+def test_the_computer_answers_and_undo_is_free(client: TestClient) -> None:
+    created = new_game(
+        client, options={"size": 5}, seats=[{"claim": True}, {"kind": "computer", "level": 1}]
+    )
+    token = created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{created['id']}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "move", "move": "C3"})
+        until(ws, "move")
+        reply = until(ws, "move")
+        assert reply["event"]["seat"] == 1
+        ws.send_json({"type": "hint"})
+        hint = until(ws, "hint")
+        assert hint["moves"] and {"move", "share", "value"} <= set(hint["moves"][0])
+        ws.send_json({"type": "undo-request"})
+        undo = until(ws, "undo")
+        assert undo["event"] == {"kind": "undo", "plies": 2} and undo["game"]["ply"] == 0
+
+
+def test_no_hint_without_a_computer(client: TestClient) -> None:
+    created = new_game(client, seats=[{"claim": True}, {"claim": True}])
+    token = created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{created['id']}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "no-hint"
+
+
+def test_flag_fall_ends_the_game(client: TestClient) -> None:
+    created = new_game(
+        client, seats=[{"claim": True}, {"claim": True}], clock={"kind": "absolute", "main": 0.3}
+    )
+    with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        ws.receive_json()
+        timeout = until(ws, "timeout")
+        assert timeout["event"] == {"kind": "timeout", "seat": 0}
+        end = until(ws, "end")
+        assert end["game"]["status"] == "finished"
+        assert end["game"]["outcome"]["reason"] == "timeout"
+
+
+def test_a_player_who_leaves_a_three_player_game_is_replaced(client: TestClient) -> None:
+    created = new_game(
+        client, game="abalone", options={"players": 3}, seats=[{}, {"claim": True}, {"claim": True}]
+    )
+    gid, token = created["id"], created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+        ws.receive_json()
+        until(ws, "joined")
+    with client.websocket_connect(f"/ws/games/{gid}") as spectator:
+        spectator.receive_json()
+        replaced = until(spectator, "replaced")
+        assert replaced["event"] == {"kind": "replaced", "seat": 0, "level": 3}
+        assert replaced["game"]["seats"][0]["kind"] == "computer"
+        until(spectator, "move")  # the computer plays for seat 0
+
+
+def test_restarted_server_has_the_game_and_its_clock(db: str) -> None:
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(create_app(db, executor=pool, web_dir=None)) as client,
+    ):
+        created = new_game(
+            client,
+            seats=[{"claim": True}, {"claim": True}],
+            clock={"kind": "fischer", "main": 600, "increment": 5},
+        )
+        gid, token = created["id"], created["seats"][0]["token"]
+        client.post(f"/api/games/{gid}/moves", json={"token": token, "move": "E5"})
+        before = client.get(f"/api/games/{gid}").json()
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(create_app(db, executor=pool, web_dir=None)) as client,
+    ):
+        after = client.get(f"/api/games/{gid}").json()
+        assert after["moves"] == before["moves"] and after["seq"] == before["seq"]
+        assert after["clock"]["running"] == 1
+        assert after["clock"]["remaining"][0] == before["clock"]["remaining"][0]
+        assert after["clock"]["remaining"][1] <= before["clock"]["remaining"][1]
+        other = created["seats"][1]["token"]
+        view = client.post(f"/api/games/{gid}/moves", json={"token": other, "move": "C3"}).json()
+        assert view["ply"] == 2
+
+
+def test_a_finished_game_leaves_memory_when_its_players_leave(client: TestClient) -> None:
+    created = new_game(client, seats=[{"claim": True}, {"claim": True}])
+    gid, token = created["id"], created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "resign"})
+        until(ws, "end")
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    for _ in range(100):
+        if gid not in rooms.rooms:
+            break
+        client.get("/api/catalog")  # lets the departure task run
+    assert gid not in rooms.rooms
+    assert client.get(f"/api/games/{gid}").json()["status"] == "finished"
