@@ -154,3 +154,22 @@ def test_odd_numbers_and_odd_records_are_400s(client: TestClient) -> None:
     ):
         answer = client.post("/api/records", json={"format": "json", "text": text})
         error(answer, 400, "bad-request")
+
+
+def test_past_positions_for_the_replay_view(client: TestClient) -> None:
+    created = new_game(client, seats=[{"name": "Ann", "claim": True}, {"claim": True}])
+    gid = created["id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    for seat, move in enumerate(["E5", "D4", "C3"]):
+        client.post(f"/api/games/{gid}/moves", json={"token": tokens[seat % 2], "move": move})
+    now = client.get(f"/api/games/{gid}").json()
+    assert now["ply"] == 3 and set(now["board"]["stones"]) == {"E5", "D4", "C3"}
+    past = client.get(f"/api/games/{gid}", params={"ply": 1}).json()
+    assert past["ply"] == 1 and past["board"]["stones"] == {"E5": 0}
+    assert past["to_move"] == 1 and past["legal"] == [] and past["moves"] == now["moves"]
+    assert client.get(f"/api/games/{gid}", params={"ply": 0}).json()["board"]["stones"] == {}
+    again = client.get(f"/api/games/{gid}").json()
+    assert {**again, "clock": None} == {**now, "clock": None}  # looking back changed nothing
+    message = error(client.get(f"/api/games/{gid}", params={"ply": 4}), 400, "bad-request")
+    assert "ply 4: the game has 3 plies" in message
+    error(client.get(f"/api/games/{gid}", params={"ply": -1}), 400, "bad-request")

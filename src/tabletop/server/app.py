@@ -34,6 +34,7 @@ from tabletop.server import protocol as p
 from tabletop.server.bus import Bus
 from tabletop.server.rooms import Room, Rooms, new_token
 from tabletop.server.store import Store, database_url, hash_token
+from tabletop.server.views import position_view
 
 log = logging.getLogger("tabletop.server")
 
@@ -261,9 +262,17 @@ def create_app(
         return JSONResponse(await store.listing(status))
 
     @app.get("/api/games/{game_id}", response_model=p.GameViewOut)
-    async def get_game(game_id: str) -> JSONResponse:
-        """The public view of one game."""
-        return JSONResponse((await room_of(game_id)).view())
+    async def get_game(
+        game_id: str, ply: int | None = Query(None, ge=0, le=100_000)
+    ) -> JSONResponse:
+        """The public view of one game; with ``ply=N`` its board after N plies (replay)."""
+        room = await room_of(game_id)
+        view = room.view()
+        if ply is None:
+            return JSONResponse(view)
+        if ply > room.match.ply:
+            raise ApiError("bad-request", f"ply {ply}: the game has {room.match.ply} plies")
+        return JSONResponse(position_view(view, room.match.state, ply))
 
     @app.post("/api/games/{game_id}/join", response_model=p.JoinOut)
     async def join(game_id: str, body: p.JoinIn) -> JSONResponse:

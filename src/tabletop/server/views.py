@@ -69,6 +69,25 @@ def game_view(
     }
 
 
+def position_view(view: dict[str, Any], state: State, ply: int) -> dict[str, Any]:
+    """``view`` with the board as it was after ``ply`` plies (for stepping through a replay).
+
+    Seats, moves, clock and outcome stay those of the game; nothing is legal
+    in a past position.
+    """
+    past = state.copy()
+    while past.ply > ply:
+        past.undo()
+    return {
+        **view,
+        "ply": ply,
+        "to_move": past.to_move,
+        "legal": [],
+        "board": board_view(past),
+        "scoring": None,
+    }
+
+
 @cache
 def options_of(game: Game) -> dict[str, Any]:
     """A game's options as a plain dict (made once per game: views are built per move)."""

@@ -1,6 +1,6 @@
 // The replay view of a finished game: step through the moves, download the record.
-// Positions come from the server (`GET /api/games/{id}?ply=N`, or replaying the
-// moves in a scratch game where that is missing); the client never plays the rules.
+// Positions come from the server (`GET /api/games/{id}?ply=N`); the client never
+// plays the rules.
 
 import { api, request } from "./api.js";
 import { drawBoard } from "./boards/index.js";
@@ -8,40 +8,13 @@ import { renderMoves, renderSeats } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const state = { final: null, ply: 0, views: new Map(), replayed: null };
+const state = { final: null, ply: 0, views: new Map() };
 
 async function viewAt(ply) {
-  if (state.views.has(ply)) return state.views.get(ply);
-  if (!state.replayed) {
-    const view = await request(`/api/games/${encodeURIComponent(gameId)}?ply=${ply}`);
-    if (view.ply === ply) {
-      state.views.set(ply, view);
-      return view;
-    }
-    // This server has no earlier positions (docs/protocol.md, requested change 1).
-    state.replayed = replayInScratchGame();
+  if (!state.views.has(ply)) {
+    state.views.set(ply, await request(`/api/games/${encodeURIComponent(gameId)}?ply=${ply}`));
   }
-  await state.replayed;
-  if (!state.views.has(ply)) throw new Error(`Position ${ply} is not available`);
   return state.views.get(ply);
-}
-
-/**
- * Fallback until the server answers `?ply=N`: replay the moves in a new game whose
- * seats this page holds, keeping the server's view after each move. The server
- * judges every move; the client still applies no rules.
- */
-async function replayInScratchGame() {
-  const v = state.final;
-  const seats = v.seats.map((s) => ({ kind: "person", claim: true, name: s.name }));
-  const created = await api.create({ game: v.game, options: v.options, seats, clock: { kind: "none" } });
-  const tokens = {};
-  for (const s of created.seats) tokens[s.seat] = s.token;
-  state.views.set(0, created.game);
-  for (let i = 0; i < v.moves.length; i++) {
-    const m = v.moves[i];
-    state.views.set(i + 1, await api.move(created.id, { token: tokens[m.seat], move: m.move }));
-  }
 }
 
 async function show(ply) {
