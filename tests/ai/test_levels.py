@@ -56,3 +56,12 @@ def test_unknown_levels_are_refused() -> None:
     game = tabletop.load_game("oust")
     with pytest.raises(OptionError, match="level 11"):
         agent_for_level(game, 11)
+
+
+def test_level_one_oust_takes_a_capture() -> None:
+    game = tabletop.load_game("oust")
+    for seed in range(5):
+        state = game.setup(["c3", "a9"], ["d3", "d5", "d7", "j1"], "black")  # type: ignore[attr-defined]
+        after = state.copy()
+        after.play(agent_for_level(game, 1, seed=seed).choose(state))
+        assert after.stone_counts[1] == 3  # White's d3 is gone
