@@ -15,9 +15,9 @@ path). Moves are searched in the order: the table's best move, then the
 candidates' order; where two or more plies remain, by the static
 evaluation of the position each move leads to.
 
-``noise`` > 0 adds to every evaluation a pseudo-random amount in
-[-noise, noise] keyed by the position's Zobrist key and a salt drawn per
-game: the same position always gets the same value (the table stays
+``noise`` > 0 adds to every evaluation v a pseudo-random amount in
+[-noise, noise] * (1 - |v|) keyed by the position's Zobrist key and a salt
+drawn per game: the same position always gets the same value (the table stays
 consistent), but games differ, and weak levels err plausibly.
 """
 
@@ -36,7 +36,6 @@ Candidates = Callable[[State], list[int]]
 
 EXACT, LOWER, UPPER = 0, 1, 2
 WIN = 1.0
-NOT_WON = 0.999
 #: Multiplier of the noise hash (the 64-bit golden ratio), and 2**-53 for a float in [0, 1).
 _GOLDEN = 0x9E37_79B9_7F4A_7C15
 _MASK = (1 << 64) - 1
@@ -133,9 +132,10 @@ class AlphaBetaAgent(Agent):
         value = self.evaluate(state)[self._root_seat]
         if self.noise > 0:
             h = ((state.zobrist ^ self._salt) * _GOLDEN) & _MASK
-            value += self.noise * (2.0 * (h >> 11) * _UNIT - 1.0)
-            # Noise never makes a position look won or lost: only outcomes are.
-            value = max(-NOT_WON, min(NOT_WON, value))
+            # Scaled by the distance to +-1: where the evaluation saturates (a race won by
+            # twenty steps) its small differences still decide, not the noise; and noise
+            # never makes a position look won or lost, only outcomes are.
+            value += self.noise * (1.0 - abs(value)) * (2.0 * (h >> 11) * _UNIT - 1.0)
         return value
 
     def _ordered(self, state: State, key: int, depth: int = 1) -> list[int]:
