@@ -92,7 +92,7 @@ def _alphabeta_ladder(nodes: tuple[int, ...], noise: tuple[float, ...]) -> tuple
 #: only breaks near-ties (so its games still differ).
 _NOISE = (0.08, 0.065, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01, 0.01)
 
-#: THE table. MCTS iterations grow about 2.3x a level (a doubling of MCTS work is
+#: THE table. MCTS iterations grow 2-2.3x a level (a doubling of MCTS work is
 #: worth roughly a constant Elo step); the first levels also sample their move.
 #: Alpha-beta nodes grow 2.2-2.6x a level, from one ply at level 1 to what fits in
 #: ~2 s on one idle core at level 10 (the 3 s cap is the guard), with less noise each
