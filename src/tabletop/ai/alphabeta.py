@@ -75,6 +75,7 @@ class AlphaBetaAgent(Agent):
         self.table_size = table_size
         self.noise = noise
         self.table: dict[int, _Entry] = {}
+        self._partial: dict[int, float] = {}
         self.rng = random.Random(seed)
         self._salt = self.rng.getrandbits(64)
         self._last_ply = -1
@@ -97,10 +98,12 @@ class AlphaBetaAgent(Agent):
         self._last_ply = state.ply
         scores: dict[int, float] = {}
         depth_done = 0
+        first: int | None = None
         for depth in range(1, self.max_depth + 1):
             try:
                 scores = self._root(work, depth)
             except _OutOfTime:
+                first = self._unfinished_best(scores)
                 break
             depth_done = depth
             if deadline.expired() or max(scores.values()) >= WIN:
@@ -108,6 +111,9 @@ class AlphaBetaAgent(Agent):
         if not scores:  # not even depth 1 finished: order by the static evaluation
             scores = self._static_scores(work)
         ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
+        if first is not None and first != ranked[0][0]:
+            ranked.remove((first, scores[first]))
+            ranked.insert(0, (first, scores[first]))
         moves = [
             MoveStat(state.action_to_move(a), 0, 1.0 if i == 0 else 0.0, v)
             for i, (a, v) in enumerate(ranked)
@@ -161,8 +167,20 @@ class AlphaBetaAgent(Agent):
             actions.insert(0, entry.best)
         return actions
 
+    def _unfinished_best(self, scores: dict[int, float]) -> int | None:
+        """The move to play when the budget ran out inside a depth, or None for the last
+        finished depth's best. The unfinished depth searched that move first; a move it
+        then found better (at the deeper depth) is better, so a budget between two depths
+        still buys something. ``scores`` takes the deeper values of the moves finished."""
+        partial = self._partial
+        if len(partial) < 2 or not scores:
+            return None
+        scores.update(partial)
+        return max(partial, key=lambda a: partial[a])
+
     def _root(self, state: State, depth: int) -> dict[int, float]:
         scores: dict[int, float] = {}
+        self._partial = scores
         alpha = -2.0
         key = state.zobrist
         best_action = -1
