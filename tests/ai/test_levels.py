@@ -135,3 +135,12 @@ def test_the_strongest_search_answers_a_time_budget_in_generous_time(
     # that ignores its budget (no timing threshold near the real target).
     assert time.perf_counter() - start < 5.0
     assert move in state.legal_moves()
+
+
+def test_level_one_oust_takes_a_capture() -> None:
+    game = tabletop.load_game("oust")
+    for seed in range(5):
+        state = game.setup(["c3", "a9"], ["d3", "d5", "d7", "j1"], "black")  # type: ignore[attr-defined]
+        after = state.copy()
+        after.play(agent_for_level(game, 1, seed=seed).choose(state))
+        assert after.stone_counts[1] == 3  # White's d3 is gone

@@ -15,9 +15,9 @@ path). Moves are searched in the order: the table's best move, then the
 candidates' order; where two or more plies remain, by the static
 evaluation of the position each move leads to.
 
-``noise`` > 0 adds to every evaluation a pseudo-random amount in
-[-noise, noise] keyed by the position's Zobrist key and a salt drawn per
-game: the same position always gets the same value (the table stays
+``noise`` > 0 adds to every evaluation v a pseudo-random amount in
+[-noise, noise] * (1 - |v|) keyed by the position's Zobrist key and a salt
+drawn per game: the same position always gets the same value (the table stays
 consistent), but games differ, and weak levels err plausibly.
 """
 
@@ -36,7 +36,6 @@ Candidates = Callable[[State], list[int]]
 
 EXACT, LOWER, UPPER = 0, 1, 2
 WIN = 1.0
-NOT_WON = 0.999
 #: Multiplier of the noise hash (the 64-bit golden ratio), and 2**-53 for a float in [0, 1).
 _GOLDEN = 0x9E37_79B9_7F4A_7C15
 _MASK = (1 << 64) - 1
@@ -76,6 +75,7 @@ class AlphaBetaAgent(Agent):
         self.table_size = table_size
         self.noise = noise
         self.table: dict[int, _Entry] = {}
+        self._partial: dict[int, float] = {}
         self.rng = random.Random(seed)
         self._salt = self.rng.getrandbits(64)
         self._last_ply = -1
@@ -98,10 +98,12 @@ class AlphaBetaAgent(Agent):
         self._last_ply = state.ply
         scores: dict[int, float] = {}
         depth_done = 0
+        first: int | None = None
         for depth in range(1, self.max_depth + 1):
             try:
                 scores = self._root(work, depth)
             except _OutOfTime:
+                first = self._unfinished_best(scores)
                 break
             depth_done = depth
             if deadline.expired() or max(scores.values()) >= WIN:
@@ -109,6 +111,9 @@ class AlphaBetaAgent(Agent):
         if not scores:  # not even depth 1 finished: order by the static evaluation
             scores = self._static_scores(work)
         ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
+        if first is not None and first != ranked[0][0]:
+            ranked.remove((first, scores[first]))
+            ranked.insert(0, (first, scores[first]))
         moves = [
             MoveStat(state.action_to_move(a), 0, 1.0 if i == 0 else 0.0, v)
             for i, (a, v) in enumerate(ranked)
@@ -133,9 +138,10 @@ class AlphaBetaAgent(Agent):
         value = self.evaluate(state)[self._root_seat]
         if self.noise > 0:
             h = ((state.zobrist ^ self._salt) * _GOLDEN) & _MASK
-            value += self.noise * (2.0 * (h >> 11) * _UNIT - 1.0)
-            # Noise never makes a position look won or lost: only outcomes are.
-            value = max(-NOT_WON, min(NOT_WON, value))
+            # Scaled by the distance to +-1: where the evaluation saturates (a race won by
+            # twenty steps) its small differences still decide, not the noise; and noise
+            # never makes a position look won or lost, only outcomes are.
+            value += self.noise * (1.0 - abs(value)) * (2.0 * (h >> 11) * _UNIT - 1.0)
         return value
 
     def _ordered(self, state: State, key: int, depth: int = 1) -> list[int]:
@@ -161,8 +167,20 @@ class AlphaBetaAgent(Agent):
             actions.insert(0, entry.best)
         return actions
 
+    def _unfinished_best(self, scores: dict[int, float]) -> int | None:
+        """The move to play when the budget ran out inside a depth, or None for the last
+        finished depth's best. The unfinished depth searched that move first; a move it
+        then found better (at the deeper depth) is better, so a budget between two depths
+        still buys something. ``scores`` takes the deeper values of the moves finished."""
+        partial = self._partial
+        if len(partial) < 2 or not scores:
+            return None
+        scores.update(partial)
+        return max(partial, key=lambda a: partial[a])
+
     def _root(self, state: State, depth: int) -> dict[int, float]:
         scores: dict[int, float] = {}
+        self._partial = scores
         alpha = -2.0
         key = state.zobrist
         best_action = -1

@@ -104,10 +104,12 @@ def _alphabeta_ladder(nodes: tuple[int, ...], noise: tuple[float, ...]) -> tuple
 #: only breaks near-ties (so its games still differ).
 _NOISE = (0.08, 0.065, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01, 0.01)
 
-#: THE table. MCTS iterations grow about 2.3x a level (a doubling of MCTS work is
+#: THE table. MCTS iterations grow 2-2.3x a level (a doubling of MCTS work is
 #: worth roughly a constant Elo step); the first levels also sample their move.
-#: Alpha-beta nodes about double a level (half a ply of depth), with less noise
-#: each level; level 10's nodes fit in ~2 s on one core (the 3 s cap is a guard).
+#: Alpha-beta nodes grow 2.2-2.6x a level, from one ply at level 1 to what fits in
+#: ~2 s on one idle core at level 10 (the 3 s cap is the guard), with less noise each
+#: level (decision record 0037). Measurements behind the choice of search: each
+#: game's evaluation.py docstring and docs/decisions/0036.
 LEVELS: dict[str, tuple[Level, ...]] = {
     # Go's own search (ai/go_search.py); level 10 is its 2.8 s cap (about 25,000
     # iterations on one busy core), below it the work halves a level. 2.8 s, not 3,
@@ -123,11 +125,9 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     "abalone": _alphabeta_ladder(
         (60, 130, 300, 650, 1400, 3200, 7000, 15_000, 34_000, 75_000), _NOISE
     ),
-    "oust": _alphabeta_ladder(
-        (120, 250, 550, 1100, 2400, 5000, 10_000, 22_000, 47_000, 100_000), _NOISE
-    ),
+    "oust": _ladder("mcts", (16, 32, 64, 125, 250, 500, 1000, 2000, 4000, 8000), (1.0, 0.5, 0.25)),
     "quoridor": _alphabeta_ladder(
-        (20, 50, 130, 350, 900, 2300, 6000, 15_000, 40_000, 100_000), _NOISE
+        (20, 80, 200, 500, 1200, 3000, 7000, 17_000, 40_000, 100_000), _NOISE
     ),
 }
 

@@ -9,6 +9,14 @@
 * ``candidates`` / ``prior``: captures first, largest first; then safe
   placements; exposed placements last.
 
+The search for Oust is MCTS (PUCT) with ``prior`` and the kernel rollout
+(ai/levels.py): a random Oust playout is cheap (~35 microseconds) and ends
+in a real result, and the game turns on long chains of captures that a
+2-3 ply alpha-beta with this evaluation misjudges. Measured with
+bench/search_choice.py (docs/decisions/0036), MCTS against alpha-beta on
+``evaluate`` + ``candidates``: 4-2 at 0.3 s a move each, and 6-4 at equal
+work (2,000 playouts against 30,000 nodes, ~0.6 s each): 10-6 in all.
+
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
 it returns plain per-seat values and imports nothing from the layers above.
 """

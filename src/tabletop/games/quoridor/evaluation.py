@@ -17,7 +17,8 @@ Measured (bench/search_choice.py, docs/decisions/0036): alpha-beta
 against MCTS with these priors, same seconds a move, 6 games each:
 4-2 at 0.3 s (MCTS with kernel rollouts), 3-2 and a draw at 0.5 s (MCTS
 valuing leaves by ``evaluate``); level 10 against OpenSpiel's MCTSBot
-(5,000 random-rollout simulations): 9.5/10 (bench/strength_quoridor.py).
+(5,000 random-rollout simulations): 9.5/10, then 10/10 after the noise fix
+of decision record 0037 (bench/strength_quoridor.py --games 10).
 
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
 it returns plain per-seat values and imports nothing from the layers above.
