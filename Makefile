@@ -16,7 +16,7 @@ $(VENV)/.installed-$(EXTRAS): pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed-$(EXTRAS)
-	$(BIN)/tabletop play go --size 9
+	$(BIN)/tabletop serve
 
 lint: $(VENV)/.installed-$(EXTRAS)
 	$(BIN)/ruff check src tests bench
@@ -26,6 +26,7 @@ typecheck: $(VENV)/.installed-$(EXTRAS)
 	$(BIN)/mypy
 
 pytest: $(VENV)/.installed-$(EXTRAS)
+	bash .ci/ensure-chromium
 	$(BIN)/pytest -n 2
 
 test: lint typecheck pytest

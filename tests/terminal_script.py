@@ -8,9 +8,11 @@ from tabletop.core.game import Game
 from tabletop.terminal import TerminalGame
 
 
-def scripted(game: Game, lines: list[str]) -> tuple[TerminalGame, list[str]]:
-    """A terminal game for people in every seat reading ``lines``; its output collects in
-    the list (prompts included). Running out of lines is end of input."""
+def scripted(
+    game: Game, lines: list[str], seats: list[str] | None = None, seed: int | None = None
+) -> tuple[TerminalGame, list[str]]:
+    """A terminal game reading ``lines`` (people in every seat unless ``seats`` says); its
+    output collects in the list (prompts included). Running out of lines is end of input."""
     it: Iterator[str] = iter(lines)
     out: list[str] = []
 
@@ -21,5 +23,5 @@ def scripted(game: Game, lines: list[str]) -> tuple[TerminalGame, list[str]]:
         except StopIteration:
             raise EOFError from None
 
-    seats = ["human"] * game.num_players
-    return TerminalGame(game, seats, read=read, write=out.append), out
+    seats = seats or ["human"] * game.num_players
+    return TerminalGame(game, seats, read=read, write=out.append, seed=seed), out

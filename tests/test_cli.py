@@ -60,7 +60,7 @@ def test_undo_against_the_computer_takes_back_both_moves() -> None:
     it = iter(["C3", "undo", "quit"])
     out: list[str] = []
     game = tabletop.load_game("go", size=5)
-    term = TerminalGame(game, ["human", "random"], read=lambda _: next(it), write=out.append)
+    term = TerminalGame(game, ["human", "ai:1"], read=lambda _: next(it), write=out.append)
     term.run()
     assert term.state.ply == 0
     assert any("(computer) plays" in line for line in out)
@@ -154,3 +154,77 @@ def test_gtp_command_runs_an_engine(
     assert replies[1].startswith("= ")
     assert replies[2] == "? unknown command"
     assert replies[3] == "="
+
+
+def test_match_ladder_prints_an_elo_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = "match --ladder oust --width 3 --height 3 --levels 1-2 --games 2 --seed 1"
+    code = main(argv.split())
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "ladder, 2 games per rung" in out
+    assert out.splitlines()[-1].split()[0] == "2"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["match", "--ladder", "oust", "--levels", "3-3"], "--levels '3-3': expected A-B"),
+        (["match", "--ladder", "oust", "--levels", "x"], "--levels 'x': expected two levels"),
+        (["match", "oust"], "match needs --agents (2 to 4) or --ladder"),
+        (["match", "--ladder", "oust", "--agents", "random", "random"], "drop --agents"),
+        (["gtp", "--level", "11"], "level 11: must be 1 to 10"),
+        (["gtp", "--level", "3", "--seconds", "1"], "drop --seconds/--playouts"),
+    ],
+)
+def test_bad_match_and_gtp_arguments_are_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_gtp_level_plays_a_move(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("boardsize 5\ngenmove b\nquit\n"))
+    assert main(["gtp", "--level", "1", "--seed", "2"]) == 0
+    replies = capsys.readouterr().out.split("\n\n")
+    assert replies[1].startswith("= ") and len(replies[1]) > 2
+
+
+def test_hint_names_three_moves_and_a_win_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tabletop.terminal.HINT_SECONDS", 0.05)
+    game = tabletop.load_game("oust", width=4, height=4)
+    term, out = script_terminal(game, ["hint"], seats=["human", "ai:1"], seed=1)
+    term.run()
+    (line,) = [text for text in out if text.startswith("hint:")]
+    assert line.count("% of the search") == 3 and "wins about" in line
+    assert term.state.ply == 0  # a hint plays nothing
+
+
+def test_computer_seats_play_a_four_player_game_to_the_end() -> None:
+    game = tabletop.load_game("quoridor", players=4, walls=1, max_plies=80)
+    out: list[str] = []
+
+    def read(prompt: str) -> str:  # the person always takes the first legal move
+        return term.match.legal_moves()[0]
+
+    term = TerminalGame(game, ["ai:1", "human", "ai:2", "ai:1"], read, out.append, seed=4)
+    outcome = term.run()
+    assert outcome is not None and outcome.reason in ("goal-reached", "max-plies")
+    computer_moves = sum(1 for text in out if "(computer) plays" in text)
+    assert computer_moves == len([m for m in term.match.moves if m["seat"] != 1]) > 0
+
+
+def test_play_rejects_a_bad_seat_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "oust", "--seats", "human,ai:0"]) == 2
+    assert "level 0: must be 1 to 10" in capsys.readouterr().err
+    assert main(["play", "oust", "--seats", "human,random"]) == 2
+    assert "seat 'random': expected human or ai:N" in capsys.readouterr().err
+    assert main(["play", "oust", "--seats", "ai:1,ai:2"]) == 2
+    assert "at least one seat must be a person" in capsys.readouterr().err
+    assert main(["play", "oust", "--seats", "human", "--vs", "ai:3"]) == 2
+    assert "either --vs or --seats" in capsys.readouterr().err

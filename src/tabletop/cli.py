@@ -13,10 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import tabletop
-from tabletop.core import OptionError, TabletopError, game_info
+from tabletop.core import Game, OptionError, TabletopError, game_info
 from tabletop.terminal import TerminalGame, load_record
-
-OPPONENTS = ("human", "random")
 
 
 def _option_pairs(tokens: Sequence[str]) -> dict[str, Any]:
@@ -48,21 +46,53 @@ def _parser() -> argparse.ArgumentParser:
         description="Play in the terminal. Game options follow the game: --size 9 ...",
     )
     play.add_argument("game", help="the game: " + ", ".join(g.name for g in tabletop.list_games()))
-    play.add_argument("--vs", choices=OPPONENTS, default="human", help="the second seat")
+    play.add_argument(
+        "--vs",
+        default="human",
+        metavar="SEAT",
+        help="every other seat: human (default) or ai:1 .. ai:10",
+    )
+    play.add_argument(
+        "--seats",
+        metavar="S,S,..",
+        help="one entry per seat, e.g. human,ai:5,ai:5,ai:3 (instead of --vs)",
+    )
     play.add_argument("--seed", type=int, default=None, help="seed for the computer player")
     play.add_argument(
         "--load", metavar="FILE", help="continue a saved game (SGF for Go, or a JSON record)"
     )
     sub.add_parser("games", help="list the games and their options")
+    serve = sub.add_parser(
+        "serve",
+        help="run the game server and browser app",
+        description="Serve the browser app, the HTTP API and the game WebSockets.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on")
+    serve.add_argument(
+        "--db", default=None, help="SQLite file or database URL (default: the user data dir)"
+    )
     match = sub.add_parser(
         "match",
         help="play agents against each other and print the standings",
-        description="N games between agents (random, mcts[:playouts=N,seconds=S,c=X], "
-        "gtp:COMMAND), rotating seats. Game options follow: --size 9 ...",
+        description="N games between agents (ai:LEVEL, random, "
+        "mcts[:playouts=N,seconds=S,c=X], alphabeta[:...], gtp:COMMAND), rotating seats; "
+        "or --ladder. Game options follow: --size 9 ...",
     )
     match.add_argument("game", help="the game")
-    match.add_argument("--agents", nargs="+", required=True, metavar="AGENT", help="2 to 4 agents")
-    match.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    match.add_argument("--agents", nargs="+", metavar="AGENT", help="2 to 4 agents")
+    match.add_argument(
+        "--ladder",
+        action="store_true",
+        help="instead of --agents: each level against the one below it, with an Elo table",
+    )
+    match.add_argument(
+        "--levels", default="1-10", metavar="A-B", help="the ladder's levels (default 1-10)"
+    )
+    match.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    match.add_argument(
+        "--games", type=int, default=10, help="number of games, per rung with --ladder (default 10)"
+    )
     match.add_argument("--seconds", type=float, default=None, help="seconds per move")
     match.add_argument("--playouts", type=int, default=None, help="playouts per move")
     match.add_argument("--max-plies", type=int, default=None, help="end games here as draws")
@@ -74,8 +104,11 @@ def _parser() -> argparse.ArgumentParser:
         description="A GTP v2 Go engine (for GoGui, gomill, twogtp, KGS clients).",
     )
     gtp.add_argument("--rules", default="chinese", help="Go rule set (default: chinese)")
-    gtp.add_argument("--seconds", type=float, default=1.0, help="seconds per move without a clock")
-    gtp.add_argument("--playouts", type=int, default=None, help="playouts per move (a cap)")
+    gtp.add_argument(
+        "--level", type=int, default=None, help="computer level 1-10 (default 10, the strongest)"
+    )
+    gtp.add_argument("--seconds", type=float, default=None, help="seconds per move (not a level)")
+    gtp.add_argument("--playouts", type=int, default=None, help="playouts per move (not a level)")
     gtp.add_argument("--seed", type=int, default=None, help="seed for the search")
     return parser
 
@@ -88,10 +121,16 @@ def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from tabletop.ai.tournament import run_match, table
 
     game = tabletop.load_game(args.game, **options)
-    if not 2 <= len(args.agents) <= 4:
-        raise OptionError("--agents takes 2 to 4 agents")
     if args.games < 1:
         raise OptionError("--games must be at least 1")
+    if args.ladder:
+        if args.agents:
+            raise OptionError("--ladder chooses the agents itself; drop --agents")
+        return _run_ladder(args, game)
+    if not args.agents:
+        raise OptionError("match needs --agents (2 to 4) or --ladder")
+    if not 2 <= len(args.agents) <= 4:
+        raise OptionError("--agents takes 2 to 4 agents")
     seed = args.seed
     agents = [
         make_agent(spec, game, None if seed is None else seed + i)
@@ -105,14 +144,8 @@ def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
     if args.seconds is None and args.playouts is None:
         budget = Budget(seconds=1.0)
 
-    def progress(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        bar = "#" * filled + "." * (width - filled)
-        print(f"\r[{bar}] {done}/{total} games", end="", file=sys.stderr, flush=True)
-
     records = Path(args.records) if args.records else None
-    standings = run_match(game, agents, args.games, budget, args.max_plies, records, progress)
+    standings = run_match(game, agents, args.games, budget, args.max_plies, records, _progress)
     print(file=sys.stderr)
     print(f"{game!r}: {args.games} games")
     print(table(standings))
@@ -123,29 +156,99 @@ def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
     return 0
 
 
+def _progress(done: int, total: int) -> None:
+    """A one-line progress bar on stderr."""
+    width = 30
+    filled = width * done // total
+    bar = "#" * filled + "." * (width - filled)
+    print(f"\r[{bar}] {done}/{total} games", end="", file=sys.stderr, flush=True)
+
+
+def _level_range(text: str) -> list[int]:
+    """``"1-10"`` -> the rungs' upper levels [2, ..., 10]; OptionError quoting bad text."""
+    from tabletop.ai.levels import MAX_LEVEL, MIN_LEVEL
+
+    low, dash, high = text.partition("-")
+    try:
+        a, b = int(low), int(high)
+    except ValueError:
+        raise OptionError(f"--levels {text!r}: expected two levels like 1-10") from None
+    if not dash or not MIN_LEVEL <= a < b <= MAX_LEVEL:
+        raise OptionError(
+            f"--levels {text!r}: expected A-B with {MIN_LEVEL} <= A < B <= {MAX_LEVEL}"
+        )
+    return list(range(a + 1, b + 1))
+
+
+def _run_ladder(args: argparse.Namespace, game: Game) -> int:
+    from tabletop.ai.ladder import elo_table, run_ladder
+
+    levels = _level_range(args.levels)
+    if args.jobs < 1:
+        raise OptionError("--jobs must be at least 1")
+    rungs = run_ladder(
+        game,
+        levels,
+        args.games,
+        jobs=args.jobs,
+        seed=args.seed or 0,
+        max_plies=args.max_plies,
+        progress=_progress,
+    )
+    print(file=sys.stderr)
+    print(f"{game!r}: ladder, {args.games} games per rung")
+    print(elo_table(rungs))
+    return 0
+
+
 def _run_gtp(args: argparse.Namespace) -> int:
-    from tabletop.ai import Budget
-    from tabletop.ai.go_search import GoSearchAgent
+    from tabletop.ai import Agent, Budget
+    from tabletop.ai.levels import MAX_LEVEL, agent_for_level, level_for
     from tabletop.games.go import GoMove, GoState
     from tabletop.games.go.gtp import GtpEngine
 
-    agents: dict[Any, GoSearchAgent] = {}
+    level = MAX_LEVEL if args.level is None else args.level
+    explicit = args.seconds is not None or args.playouts is not None
+    if explicit and args.level is not None:
+        raise OptionError("--level sets the thinking budget; drop --seconds/--playouts")
+    level_for(tabletop.load_game("go"), level)  # an unknown level fails here, not mid-game
+    agents: dict[Any, Agent] = {}
 
     def genmove(state: GoState, seconds: float | None) -> GoMove | None:
         agent = agents.get(state.game)
         if agent is None:
-            agent = agents[state.game] = GoSearchAgent(seed=args.seed)
-        budget = Budget(seconds=seconds or args.seconds, playouts=args.playouts)
+            agent = agents[state.game] = agent_for_level(state.game, level, args.seed)
+        if explicit:
+            budget = Budget(seconds=args.seconds, playouts=args.playouts)
+        else:
+            entry = level_for(state.game, level)
+            cap = entry.seconds if seconds is None else min(seconds, entry.seconds)
+            budget = Budget(seconds=cap, playouts=entry.iterations)
         analysis = agent.analyze(state, budget)
         best = analysis.moves[0]
-        if best.value < -0.95 and best.visits >= 200:
+        if analysis.detail.get("resign") or (best.value < -0.95 and best.visits >= 200):
             return None  # resign: every line the search tried loses
-        assert isinstance(best.move, GoMove)
-        return best.move
+        move = agent.pick(analysis)
+        assert isinstance(move, GoMove)
+        return move
 
     engine = GtpEngine(genmove, rules=args.rules, version=tabletop.__version__)
     engine.run(sys.stdin, sys.stdout)
     return 0
+
+
+def _seats(args: argparse.Namespace, game: Game) -> list[str]:
+    """Who sits where: --seats as given, else a person at seat 1 and --vs everywhere else."""
+    if args.seats is None:
+        return ["human"] + [args.vs.strip()] * (game.num_players - 1)
+    if args.vs != "human":
+        raise OptionError("give either --vs or --seats, not both")
+    seats = [seat.strip() for seat in args.seats.split(",")]
+    if len(seats) != game.num_players:
+        raise OptionError(
+            f"--seats {args.seats!r}: {len(seats)} seats for a {game.num_players}-player game"
+        )
+    return seats
 
 
 def _list_games() -> None:
@@ -170,6 +273,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "match":
             return _run_match(args, _option_pairs(extra))
+        if args.command == "serve":
+            if extra:
+                parser.error(f"unexpected arguments: {' '.join(extra)}")
+            from tabletop.server.serve import serve
+
+            return serve(args.host, args.port, args.db)
         if args.command == "gtp":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
@@ -186,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             game = state.game
         else:
             game = tabletop.load_game(info.name, **options)
-        seats = ["human"] + [args.vs] * (game.num_players - 1)
+        seats = _seats(args, game)
         TerminalGame(game, seats, seed=args.seed, state=state).run()
         return 0
     except TabletopError as err:

@@ -1,8 +1,9 @@
-"""The terminal game: any registered game at one keyboard, or against a random player.
+"""The terminal game: any registered game at one keyboard, or against computer players.
 
+Seats are "human" or an agent spec (``ai:5``, ``random``, ``mcts:...``).
 Moves are typed in the game's notation. Commands: ``undo``, ``pass``,
-``resign``, ``moves``, ``save FILE``, ``help``, ``quit``. Bad input prints
-one line saying what was wrong and changes nothing.
+``resign``, ``moves``, ``hint``, ``save FILE``, ``help``, ``quit``. Bad
+input prints one line saying what was wrong and changes nothing.
 
 Go adds the end of play: after two passes the dead stones are agreed by
 toggling chains (typing one of a chain's points), then the score is shown.
@@ -16,9 +17,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tabletop.core import Game, Outcome, State, TabletopError
+from tabletop.ai.agent import Agent, Budget
+from tabletop.core import Game, OptionError, Outcome, State, TabletopError
 from tabletop.games.go import GoState
 from tabletop.games.go.sgf import load_sgf, save_sgf
+from tabletop.play import Match, MatchError, SeatSpec
+
+#: Thinking time for a hint (the strongest level's search, capped here).
+HINT_SECONDS = 2.0
 
 HELP = """\
 Type a move in notation (Go: D4, pass; Oust: c3, or e5 on the hex board, and
@@ -27,6 +33,7 @@ swap with the pie rule). Commands:
   pass        pass, where the game allows it
   resign      give up the game
   moves       list the legal moves
+  hint        the computer's three best moves here and its win estimate
   save FILE   write the game record (SGF for Go, JSON otherwise)
   help        this text
   quit        leave without finishing"""
@@ -67,8 +74,27 @@ def load_record(path: str) -> State:
         raise type(err)(f"{path}: {err}") from None
 
 
+def seat_spec(text: str, game: Game) -> SeatSpec:
+    """``human`` or ``ai:N`` as a match seat; OptionError quoting anything else."""
+    text = text.strip()
+    if text == "human":
+        return SeatSpec("person")
+    kind, _, level = text.partition(":")
+    if kind != "ai" or not level.strip().isdigit():
+        raise OptionError(f"seat {text!r}: expected human or ai:N with a level 1-10")
+    from tabletop.ai.levels import level_for
+
+    level_for(game, int(level))
+    return SeatSpec("computer", int(level))
+
+
 class TerminalGame:
-    """One game in the terminal. ``seats[i]`` is "human" or "random"."""
+    """One game in the terminal, played through a :class:`tabletop.play.Match`.
+
+    ``seats[i]`` is "human" or "ai:N". Everyone at the keyboard is a person
+    seat: the prompt acts for the seat to move, an undo is agreed by those
+    present, and 'done' in the dead-stone phase accepts for all of them.
+    """
 
     def __init__(
         self,
@@ -80,29 +106,46 @@ class TerminalGame:
         state: State | None = None,
     ) -> None:
         self.game = game
-        self.state: State = state if state is not None else game.new_state()
-        self.seats = seats
         # Looked up at call time, so a replaced builtins.input is honoured.
         self.read: Input = read or (lambda prompt: input(prompt))
         self.write: Output = write or (lambda text: print(text))
         self.rng = random.Random(seed)
+        specs = [seat_spec(text, game) for text in seats]
+        self.match = Match(game, specs, seed=self.rng.getrandbits(31), state=state)
+        for seat, spec in enumerate(specs):
+            if spec.kind == "person":
+                self.match.claim(seat, game.seat_names[seat])
+        from tabletop.ai.levels import agent_for_level
+
+        # One agent per computer seat for the whole game, so a search keeps its tree.
+        self.agents: dict[int, Agent] = {
+            s: agent_for_level(game, spec.level, self.rng.getrandbits(31))
+            for s, spec in enumerate(specs)
+            if spec.kind == "computer" and spec.level is not None
+        }
+        self._hint_agent: Agent | None = None
+
+    @property
+    def state(self) -> State:
+        """The position being played."""
+        return self.match.state
 
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> Outcome | None:
         """Play until the game ends, someone resigns or quits; returns the outcome."""
         self.write(f"{self.game!r}\nType 'help' for commands.")
+        match = self.match
         while True:
-            if self.state.is_over():
-                ended_by_passes = (
-                    isinstance(self.state, GoState) and self.state.end_reason == "score"
-                )
-                if ended_by_passes and not self.agree_dead_stones(self.state):  # type: ignore[arg-type]
-                    continue  # play resumed
-                return self.finish(self.state.outcome())
-            seat = self.state.to_move
+            if match.status == "finished":
+                return self.finish(match.outcome())
+            if match.status == "scoring":
+                if not self.agree_dead_stones():
+                    return None  # left during the dead-stone phase
+                continue
+            seat = match.to_move
             assert seat is not None
             self.write("\n" + str(self.state))
-            if self.seats[seat] != "human":
+            if seat in self.agents:
                 self.computer_move(seat)
                 continue
             try:
@@ -110,64 +153,82 @@ class TerminalGame:
             except EOFError:
                 self.write("\n(end of input: leaving the game)")
                 return None
-            result = self.command(line.strip(), seat)
-            if result is not None:
-                return result if isinstance(result, Outcome) else None
+            if self.command(line.strip(), seat):
+                return None
 
     def computer_move(self, seat: int) -> None:
-        actions = self.state.legal_actions().tolist()
-        move = self.state.action_to_move(self.rng.choice(actions))
-        self.state.play(move)
-        self.write(f"{self.game.seat_names[seat]} (computer) plays {move}")
+        """The computer seat ``seat`` thinks and plays."""
+        move = self.agents[seat].choose(self.state)
+        text = self.state.format_move(move)
+        self.match.play_computer(seat, text)
+        self.write(f"{self.game.seat_names[seat]} (computer) plays {text}")
 
-    def command(self, line: str, seat: int) -> Outcome | bool | None:
-        """Handle one line; returns an Outcome or True to stop the game, None to go on."""
+    def hint(self) -> None:
+        """The three moves the strongest search likes best here, and its win estimate."""
+        from tabletop.ai.levels import MAX_LEVEL, agent_for_level
+
+        if self._hint_agent is None:
+            self._hint_agent = agent_for_level(self.game, MAX_LEVEL, self.rng.getrandbits(31))
+        analysis = self._hint_agent.analyze(self.state, Budget(seconds=HINT_SECONDS))
+        seat = self._seat()
+        best = ", ".join(
+            f"{stat.move} ({stat.share:.0%} of the search)" for stat in analysis.moves[:3]
+        )
+        win = (analysis.values[seat] + 1.0) / 2.0
+        self.write(f"hint: {best}; {self.game.seat_names[seat]} wins about {win:.0%}")
+
+    def command(self, line: str, seat: int) -> bool:
+        """Handle one line typed for ``seat``; True when the player leaves the game."""
         word, _, rest = line.partition(" ")
         word = word.lower()
         if not line:
-            return None
-        if word in ("help", "?"):
-            self.write(HELP)
-        elif word in ("quit", "exit"):
-            self.write("Game abandoned.")
-            return True
-        elif word == "resign":
-            return self.resign(seat)
-        elif word == "undo":
-            self.undo_turn()
-        elif word == "moves":
-            self.write(" ".join(str(m) for m in self.state.legal_moves()))
-        elif word == "save":
-            self.save(rest.strip())
-        else:
-            try:
-                self.state.play(line)
-            except TabletopError as err:
-                self.write(f"error: {err}")
-        return None
+            return False
+        try:
+            if word in ("help", "?"):
+                self.write(HELP)
+            elif word in ("quit", "exit"):
+                self.write("Game abandoned.")
+                return True
+            elif word == "resign":
+                self.match.resign(seat)
+            elif word == "undo":
+                self.undo_turn()
+            elif word == "moves":
+                self.write(" ".join(self.match.legal_moves()))
+            elif word == "hint":
+                self.hint()
+            elif word == "save":
+                self.save(rest.strip())
+            else:
+                self.match.play(seat, line)
+        except MatchError as err:
+            self.write(f"error: {err.message}")
+        return False
 
     def undo_turn(self) -> None:
-        """Undo back to the last position where a person was to move."""
-        if self.state.ply == 0:
-            self.write("error: nothing to undo")
-            return
-        self.state.undo()
-        while self.state.ply and self.seats[self._seat()] != "human":
-            self.state.undo()
+        """Take back the last move a person made (and the computer replies after it).
+
+        At one keyboard the people present agree, so a request between two
+        people is accepted on the spot.
+        """
+        match = self.match
+        people = [m["seat"] for m in match.moves if m["seat"] not in self.agents]
+        if not people:
+            raise MatchError("bad-request", "nothing to undo")
+        mover = people[-1]
+        match.request_undo(mover)
+        if match.undo_request is not None:
+            for other in range(self.game.num_players):
+                if other != mover and other not in self.agents and match.undo_request:
+                    match.answer_undo(other, True)
 
     def _seat(self) -> int:
         seat = self.state.to_move
         assert seat is not None
         return seat
 
-    def resign(self, seat: int) -> Outcome | None:
-        n = self.game.num_players
-        winners = tuple(s for s in range(n) if s != seat)
-        returns = tuple(-1.0 if s == seat else 1.0 / (n - 1) for s in range(n))
-        outcome = Outcome(returns, winners, "resignation", {"resigned": seat})
-        return self.finish(outcome)
-
     def save(self, path: str) -> None:
+        """Write the record: SGF for Go (unless the name ends in .json), JSON otherwise."""
         if not path:
             self.write("error: save needs a file name, e.g. save game.sgf")
             return
@@ -182,40 +243,44 @@ class TerminalGame:
         self.write(f"saved to {path}")
 
     # -- the end ------------------------------------------------------------------------
-    def agree_dead_stones(self, state: GoState) -> bool:
-        """The dead-stone phase; False if the players chose to resume play."""
-        if state.game.rules.rules == "tromp-taylor":
-            return True  # nothing is removed under Tromp-Taylor
-        # The proposal: what playouts from here mostly lose; the players toggle the rest.
-        from tabletop.games.go.evaluation import estimate_dead
-
-        proposal = estimate_dead(state, playouts=100, seed=self.rng.getrandbits(31))
-        state.set_dead_stones(proposal)
-        self.write(f"Proposed dead (from playouts): {' '.join(proposal) or 'none'}")
+    def agree_dead_stones(self) -> bool:
+        """The dead-stone phase, starting from the match's proposal; False if the players left."""
+        match = self.match
+        state = match.state
+        assert isinstance(state, GoState)
+        people = [s for s in range(self.game.num_players) if s not in self.agents]
+        proposal = " ".join(str(m) for m in sorted(state.dead_stones)) or "none"
+        self.write(f"Proposed dead (from playouts): {proposal}")
         self.write(DEAD_HELP)
-        while True:
+        while match.status == "scoring":
             self.write("\n" + str(state))
             self.write(self.score_line(state.outcome()))
             try:
                 line = self.read("dead stones> ").strip()
             except EOFError:
-                return True
-            if line.lower() in ("done", "accept", "ok"):
-                return True
-            if line.lower() in ("resume", "undo"):
-                state.resume()
-                self.write("play resumes: two new passes end it again")
                 return False
-            if line.lower() in ("help", "?"):
-                self.write(DEAD_HELP)
-                continue
+            word = line.lower()
             try:
-                chain = state.toggle_dead(line)
-            except TabletopError as err:
-                self.write(f"error: {err}")
-                continue
-            now = "dead" if str(chain[0]) in {str(m) for m in state.dead_stones} else "alive"
-            self.write(f"{len(chain)} stone(s) at {line.upper()} marked {now}")
+                if word in ("done", "accept", "ok"):
+                    for seat in people:
+                        if seat not in match.accepted:
+                            match.accept_dead(seat)
+                elif word in ("resume", "undo"):
+                    match.resume(people[0])
+                    self.write("play resumes: two new passes end it again")
+                elif word in ("help", "?"):
+                    self.write(DEAD_HELP)
+                elif word in ("quit", "exit"):
+                    return False
+                else:
+                    before = len(state.dead_stones)
+                    match.toggle_dead(people[0], line)
+                    stones = len(state.dead_stones) - before
+                    now = "dead" if stones > 0 else "alive"
+                    self.write(f"{abs(stones)} stone(s) at {line.upper()} marked {now}")
+            except MatchError as err:
+                self.write(f"error: {err.message}")
+        return True
 
     def score_line(self, outcome: Outcome | None) -> str:
         if outcome is None or "black" not in outcome.detail:

@@ -58,3 +58,32 @@ def test_four_player_teams_search_together() -> None:
     assert isinstance(state, AbaloneState)
     analysis = agent(state).analyze(state, Budget(playouts=500))
     assert analysis.values[0] == analysis.values[2] == -analysis.values[1]
+
+
+def test_candidates_limit_the_search() -> None:
+    state = tabletop.load_game("abalone").new_state()
+    legal = state.legal_actions().tolist()
+    allowed = legal[-3:]
+    evaluate = evaluation_for(state.game)
+    assert evaluate is not None
+    searcher = AlphaBetaAgent(evaluate, candidates=lambda s: s.legal_actions().tolist()[-3:])
+    analysis = searcher.analyze(state, Budget(playouts=300))
+    assert {state.move_to_action(m.move) for m in analysis.moves} == set(allowed)
+
+
+def test_noise_is_bounded_and_the_same_seed_plays_the_same() -> None:
+    state = tabletop.load_game("quoridor").new_state()
+    evaluate = evaluation_for(state.game)
+    assert evaluate is not None
+
+    def best(seed: int) -> object:
+        searcher = AlphaBetaAgent(evaluate, noise=0.3, seed=seed)
+        return searcher.analyze(state, Budget(playouts=400)).best
+
+    assert best(1) == best(1)
+    noisy = AlphaBetaAgent(evaluate, noise=0.5, seed=2)
+    noisy.analyze(state, Budget(playouts=400))
+    for action in state.legal_actions().tolist()[:20]:
+        state.play(action)
+        assert -1.0 < noisy._value(state) < 1.0  # noise never looks like a finished game
+        state.undo()

@@ -5,10 +5,14 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 import tabletop
 from tabletop.ai import Budget, MCTSAgent, RandomAgent
-from tabletop.ai.knowledge import rollout_for
+from tabletop.ai.knowledge import evaluation_for, prior_for, rollout_for
 from tabletop.ai.mcts import random_rollout
+from tabletop.core.errors import TabletopError
+from tabletop.core.game import State
 from tabletop.games.abalone import AbaloneGame, AbaloneState
 
 
@@ -88,3 +92,46 @@ def test_mcts_beats_random_on_small_go() -> None:
         outcome = state.outcome()
         wins += outcome is not None and outcome.winners == (mcts_seat,)
     assert wins >= 3
+
+
+def test_priors_order_the_first_tries_and_budgets_hold() -> None:
+    state = tabletop.load_game("quoridor").new_state()
+    favourite = state.move_to_action(state.parse_move("e2"))
+
+    def prior(s: State) -> list[float]:
+        return [100.0 if a == favourite else 1.0 for a in s.legal_actions().tolist()]
+
+    agent = MCTSAgent(rollout_for(state.game), seed=6, prior=prior)
+    analysis = agent.analyze(state, Budget(playouts=50))
+    assert analysis.iterations == 50
+    assert str(analysis.best) == "e2"  # the strong prior draws most of the visits
+    assert analysis.moves[0].visits > 25
+    # Progressive widening: far fewer moves tried than a plain UCT's one-of-each.
+    assert len(analysis.moves) < len(state.legal_actions()) / 2
+
+
+def test_evaluated_leaves_and_priors_stop_from_another_thread() -> None:
+    state = tabletop.load_game("oust").new_state()
+    game = state.game
+    evaluate = evaluation_for(game)
+    assert evaluate is not None
+    agent = MCTSAgent(
+        rollout_for(game), seed=7, prior=prior_for(game), evaluate=evaluate, leaf="evaluate"
+    )
+    result = []
+    worker = threading.Thread(
+        target=lambda: result.append(agent.analyze(state, Budget(seconds=60)))
+    )
+    worker.start()
+    time.sleep(0.3)
+    agent.stop()
+    worker.join(timeout=20)
+    assert not worker.is_alive() and result
+    assert result[0].best in state.legal_moves()
+
+
+def test_a_bad_leaf_setting_is_refused() -> None:
+    with pytest.raises(TabletopError, match="leaf='evaluate' needs"):
+        MCTSAgent(leaf="evaluate")
+    with pytest.raises(TabletopError, match="'guess'"):
+        MCTSAgent(leaf="guess")

@@ -107,7 +107,18 @@ class Agent(ABC):
         """The move to play in ``state`` (which is not changed)."""
         if state.is_over():
             raise TabletopError("the game is over: there is no move to choose")
-        return self.analyze(state, budget).best
+        return self.pick(self.analyze(state, budget))
+
+    def move_or_resign(self, state: State, budget: Budget | None = None) -> Move | None:
+        """Like choose(), but None when the agent resigns (its analysis says ``resign``)."""
+        if state.is_over():
+            raise TabletopError("the game is over: there is no move to choose")
+        analysis = self.analyze(state, budget)
+        return None if analysis.detail.get("resign") else self.pick(analysis)
+
+    def pick(self, analysis: Analysis) -> Move:
+        """The move to play from an analysis: the best one (agents with noise override)."""
+        return analysis.best
 
     @abstractmethod
     def analyze(self, state: State, budget: Budget | None = None) -> Analysis:

@@ -8,11 +8,22 @@ out mid-depth the best move of the last finished depth is played, searched
 first at the next depth thanks to the table.
 
 Game knowledge comes in as ``evaluate``: a callable state -> value per seat
-in [-1, 1], from ``games/<name>/evaluation.py``.
+in [-1, 1], from ``games/<name>/evaluation.py``, and optionally
+``candidates``: state -> the actions worth searching, best first (it may
+leave out moves that cannot matter, e.g. Quoridor walls far from every
+path). Moves are searched in the order: the table's best move, then the
+candidates' order; where two or more plies remain, by the static
+evaluation of the position each move leads to.
+
+``noise`` > 0 adds to every evaluation a pseudo-random amount in
+[-noise, noise] keyed by the position's Zobrist key and a salt drawn per
+game: the same position always gets the same value (the table stays
+consistent), but games differ, and weak levels err plausibly.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -21,9 +32,15 @@ from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
 
 Evaluate = Callable[[State], tuple[float, ...]]
+Candidates = Callable[[State], list[int]]
 
 EXACT, LOWER, UPPER = 0, 1, 2
 WIN = 1.0
+NOT_WON = 0.999
+#: Multiplier of the noise hash (the 64-bit golden ratio), and 2**-53 for a float in [0, 1).
+_GOLDEN = 0x9E37_79B9_7F4A_7C15
+_MASK = (1 << 64) - 1
+_UNIT = 1.0 / (1 << 53)
 
 
 class _OutOfTime(Exception):
@@ -43,12 +60,25 @@ class AlphaBetaAgent(Agent):
 
     name = "alphabeta"
 
-    def __init__(self, evaluate: Evaluate, max_depth: int = 64, table_size: int = 1_000_000):
+    def __init__(
+        self,
+        evaluate: Evaluate,
+        max_depth: int = 64,
+        table_size: int = 1_000_000,
+        candidates: Candidates | None = None,
+        noise: float = 0.0,
+        seed: int | None = None,
+    ):
         super().__init__()
         self.evaluate = evaluate
+        self.candidates = candidates
         self.max_depth = max_depth
         self.table_size = table_size
+        self.noise = noise
         self.table: dict[int, _Entry] = {}
+        self.rng = random.Random(seed)
+        self._salt = self.rng.getrandbits(64)
+        self._last_ply = -1
 
     def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
         if state.is_over():
@@ -61,8 +91,11 @@ class AlphaBetaAgent(Agent):
         self._friends = {s for s in range(len(teams)) if teams[s] == teams[root_seat]}
         self._root_seat = root_seat
         self._deadline_ = deadline
-        if len(self.table) > self.table_size:
+        if state.ply <= self._last_ply or len(self.table) > self.table_size:
+            # A new game (or a take-back): fresh noise, and the old table is clutter.
             self.table.clear()
+            self._salt = self.rng.getrandbits(64)
+        self._last_ply = state.ply
         scores: dict[int, float] = {}
         depth_done = 0
         for depth in range(1, self.max_depth + 1):
@@ -97,10 +130,31 @@ class AlphaBetaAgent(Agent):
         outcome = state.outcome()
         if outcome is not None:
             return outcome.returns[self._root_seat]
-        return self.evaluate(state)[self._root_seat]
+        value = self.evaluate(state)[self._root_seat]
+        if self.noise > 0:
+            h = ((state.zobrist ^ self._salt) * _GOLDEN) & _MASK
+            value += self.noise * (2.0 * (h >> 11) * _UNIT - 1.0)
+            # Noise never makes a position look won or lost: only outcomes are.
+            value = max(-NOT_WON, min(NOT_WON, value))
+        return value
 
-    def _ordered(self, state: State, key: int) -> list[int]:
-        actions: list[int] = state.legal_actions().tolist()
+    def _ordered(self, state: State, key: int, depth: int = 1) -> list[int]:
+        actions: list[int]
+        if self.candidates is not None:
+            actions = self.candidates(state)
+        else:
+            actions = state.legal_actions().tolist()
+        if depth >= 2 and len(actions) > 1:
+            # Worth a static look at every child: the subtrees below are far bigger.
+            sign = 1.0 if state.to_move in self._friends else -1.0
+            scored = []
+            for action in actions:
+                state.play(action)
+                scored.append((sign * self._value(state), action))
+                state.undo()
+            self._deadline_.iterations += len(actions)  # each look is a node of work
+            scored.sort(key=lambda sa: sa[0], reverse=True)
+            actions = [a for _, a in scored]
         entry = self.table.get(key)
         if entry is not None and entry.best in actions:
             actions.remove(entry.best)
@@ -112,7 +166,7 @@ class AlphaBetaAgent(Agent):
         alpha = -2.0
         key = state.zobrist
         best_action = -1
-        for action in self._ordered(state, key):
+        for action in self._ordered(state, key, depth):
             state.play(action)
             try:
                 value = self._search(state, depth - 1, alpha, 2.0)
@@ -147,7 +201,7 @@ class AlphaBetaAgent(Agent):
         start_alpha, start_beta = alpha, beta
         best = -2.0 if maximising else 2.0
         best_action = -1
-        for action in self._ordered(state, key):
+        for action in self._ordered(state, key, depth):
             state.play(action)
             try:
                 value = self._search(state, depth - 1, alpha, beta)

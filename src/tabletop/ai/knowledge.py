@@ -1,28 +1,46 @@
-"""Where the search finds each game's knowledge: ``games/<name>/evaluation.py``."""
+"""Where the search finds each game's knowledge: ``games/<name>/evaluation.py``.
+
+Every function there is optional: ``rollout(state, rng)`` (MCTS leaves; random
+moves through the State API without it), ``evaluate(state)`` (alpha-beta, and
+MCTS leaves when cut short), ``prior(state)`` (MCTS move weights over
+``state.legal_actions()``) and ``candidates(state)`` (alpha-beta: the actions
+worth searching, best first).
+"""
 
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import cast
 
-from tabletop.ai.alphabeta import Evaluate
-from tabletop.ai.mcts import Rollout, random_rollout
+from tabletop.ai.alphabeta import Candidates, Evaluate
+from tabletop.ai.mcts import Prior, Rollout, random_rollout
 from tabletop.core.game import Game
+
+
+def _module(game: Game) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"tabletop.games.{game.name}.evaluation")
+    except ModuleNotFoundError:
+        return None
 
 
 def rollout_for(game: Game) -> Rollout:
     """The game's own rollout policy, or random moves through the State API."""
-    try:
-        module = importlib.import_module(f"tabletop.games.{game.name}.evaluation")
-    except ModuleNotFoundError:
-        return random_rollout
-    return cast(Rollout, module.rollout)
+    module = _module(game)
+    return random_rollout if module is None else cast(Rollout, module.rollout)
 
 
 def evaluation_for(game: Game) -> Evaluate | None:
     """The game's static evaluation (for alpha-beta), or None when it has none."""
-    try:
-        module = importlib.import_module(f"tabletop.games.{game.name}.evaluation")
-    except ModuleNotFoundError:
-        return None
-    return cast(Evaluate | None, getattr(module, "evaluate", None))
+    return cast(Evaluate | None, getattr(_module(game), "evaluate", None))
+
+
+def prior_for(game: Game) -> Prior | None:
+    """The game's move weights for MCTS, or None (every move alike)."""
+    return cast(Prior | None, getattr(_module(game), "prior", None))
+
+
+def candidates_for(game: Game) -> Candidates | None:
+    """The game's ordered, possibly pruned move list for alpha-beta, or None (all moves)."""
+    return cast(Candidates | None, getattr(_module(game), "candidates", None))

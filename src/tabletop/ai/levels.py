@@ -14,7 +14,13 @@ Low levels add noise instead of only searching less: with ``temperature``
 T > 0 the move is drawn with probability proportional to visits^(1/T) among
 the moves the search looked at, so a beginner level makes plausible mistakes
 rather than absurd ones (a search that found one move clearly best still
-plays it).
+plays it). Alpha-beta levels use ``noise`` instead: every evaluation is off
+by a fixed pseudo-random amount up to ``noise`` (per position and game), so
+they err where positions are close, never by throwing a clearly won or
+lost move; a little noise at every level also makes their games differ.
+
+Which search each game uses, and why, is measured and written down in the
+game's ``evaluation.py`` docstring and in docs/decisions/0035.
 """
 
 from __future__ import annotations
@@ -25,9 +31,9 @@ from dataclasses import dataclass, replace
 
 from tabletop.ai.agent import Agent, Analysis, Budget
 from tabletop.ai.alphabeta import AlphaBetaAgent
-from tabletop.ai.knowledge import evaluation_for, rollout_for
+from tabletop.ai.knowledge import candidates_for, evaluation_for, prior_for, rollout_for
 from tabletop.ai.mcts import MCTSAgent
-from tabletop.core.errors import OptionError, TabletopError
+from tabletop.core.errors import OptionError
 from tabletop.core.game import Game, Move, State
 
 MIN_LEVEL, MAX_LEVEL = 1, 10
@@ -47,10 +53,11 @@ class Level:
     iterations: int  # MCTS playouts or alpha-beta nodes per move
     temperature: float = 0.0  # 0: play the best move; >0: sample by visits^(1/T)
     seconds: float = MAX_SECONDS  # cap on thinking time per move
+    noise: float = 0.0  # alpha-beta: evaluation noise amplitude (values are in [-1, 1])
 
 
 def _mcts(game: Game, seed: int | None) -> Agent:
-    return MCTSAgent(rollout_for(game), seed=seed)
+    return MCTSAgent(rollout_for(game), seed=seed, prior=prior_for(game))
 
 
 def _go_search(game: Game, seed: int | None) -> Agent:
@@ -65,7 +72,7 @@ def _alphabeta(game: Game, seed: int | None) -> Agent:
     evaluate = evaluation_for(game)
     if evaluate is None:
         raise OptionError(f"{game.name} has no evaluation for alpha-beta")
-    return AlphaBetaAgent(evaluate)
+    return AlphaBetaAgent(evaluate, candidates=candidates_for(game), seed=seed)
 
 
 #: The searches a level can use: name -> factory(game, seed).
@@ -85,8 +92,22 @@ def _ladder(
     return tuple(Level(search, n, t) for n, t in zip(iterations, temps, strict=True))
 
 
-#: THE table. Iterations grow about 2.3x a level (a doubling of MCTS work is
+def _alphabeta_ladder(nodes: tuple[int, ...], noise: tuple[float, ...]) -> tuple[Level, ...]:
+    """Ten alpha-beta levels from per-level node budgets and noise amplitudes."""
+    assert len(nodes) == len(noise) == MAX_LEVEL
+    return tuple(Level("alphabeta", n, noise=z) for n, z in zip(nodes, noise, strict=True))
+
+
+#: Alpha-beta noise by level. At most 0.08, so two moves' values shift by at most 0.16:
+#: less than a step of a Quoridor race (~0.25) or a marble of Abalone (~0.2 even when
+#: ahead), so no level walks backwards in a race or lets a marble go for nothing; level 10
+#: only breaks near-ties (so its games still differ).
+_NOISE = (0.08, 0.065, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01, 0.01)
+
+#: THE table. MCTS iterations grow about 2.3x a level (a doubling of MCTS work is
 #: worth roughly a constant Elo step); the first levels also sample their move.
+#: Alpha-beta nodes about double a level (half a ply of depth), with less noise
+#: each level; level 10's nodes fit in ~2 s on one core (the 3 s cap is a guard).
 LEVELS: dict[str, tuple[Level, ...]] = {
     # Go's own search (ai/go_search.py); level 10 is its 2.8 s cap (about 25,000
     # iterations on one busy core), below it the work halves a level. 2.8 s, not 3,
@@ -99,20 +120,14 @@ LEVELS: dict[str, tuple[Level, ...]] = {
             (0.5, 0.25),
         )
     ),
-    "abalone": _ladder(
-        "mcts",
-        (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600),
-        (1.0, 0.5, 0.25),
+    "abalone": _alphabeta_ladder(
+        (60, 130, 300, 650, 1400, 3200, 7000, 15_000, 34_000, 75_000), _NOISE
     ),
-    "oust": _ladder(
-        "mcts",
-        (100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200),
-        (1.0, 0.5, 0.25),
+    "oust": _alphabeta_ladder(
+        (120, 250, 550, 1100, 2400, 5000, 10_000, 22_000, 47_000, 100_000), _NOISE
     ),
-    "quoridor": _ladder(
-        "mcts",
-        (100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200),
-        (1.0, 0.5, 0.25),
+    "quoridor": _alphabeta_ladder(
+        (20, 50, 130, 350, 900, 2300, 6000, 15_000, 40_000, 100_000), _NOISE
     ),
 }
 
@@ -144,10 +159,7 @@ class LevelAgent(Agent):
     def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
         return self.inner.analyze(state, budget or self.budget)
 
-    def choose(self, state: State, budget: Budget | None = None) -> Move:
-        if state.is_over():
-            raise TabletopError("the game is over: there is no move to choose")
-        analysis = self.analyze(state, budget)
+    def pick(self, analysis: Analysis) -> Move:
         t = self.entry.temperature
         if t <= 0 or len(analysis.moves) == 1:
             return analysis.best
@@ -164,4 +176,6 @@ def agent_for_level(game: Game, level: int, seed: int | None = None) -> Agent:
     """A computer player of ``game`` at ``level`` (1 weakest .. 10 strongest)."""
     entry = level_for(game, level)
     inner = SEARCHES[entry.search](game, seed)
+    if entry.noise and isinstance(inner, AlphaBetaAgent):
+        inner.noise = entry.noise
     return LevelAgent(inner, level, entry, seed)

@@ -1,18 +1,27 @@
-"""Monte Carlo tree search (UCT) with max-n returns, over the core contract.
+"""Monte Carlo tree search (PUCT with priors) with max-n returns, over the core contract.
 
 Each node keeps the visit count and the sum of returns *per seat*; a seat
-choosing among its children maximises its own mean return plus the UCB
+choosing among its children maximises its own mean return plus an
 exploration term (max-n), so the same search serves 2, 3 and 4 players and
 teams (team-mates simply share returns). The tree is walked by play() and
 undo() on one state; leaves are valued by the game's rollout policy on a
-copy, or by the outcome when the game is over. The tree is kept between
-moves: when the next position extends the old root's line, the matching
-subtree becomes the new root.
+copy, by its static evaluation, or by the outcome when the game is over.
+The tree is kept between moves: when the next position extends the old
+root's line, the matching subtree becomes the new root.
 
-Game knowledge comes in as ``rollout``: a callable (state, rng) -> returns
-per seat, usually a numba playout from ``games/<name>/ai.py``; without one,
-``random_rollout`` plays uniformly random moves through the State API (slow,
-but correct for any game).
+Selection is PUCT (AlphaZero's rule): ``Q + c * P * sqrt(N) / (1 + n)``,
+with P the child's prior. A child not yet visited counts with the parent's
+mean minus ``fpu`` (first-play urgency), so the search widens progressively,
+trying moves in order of prior, instead of expanding every child once
+before looking at any twice (plain UCT's rule, which with 60-130 moves a
+position and a few hundred iterations plays close to randomly). Without a
+prior every move gets the same weight, in a random order.
+
+Game knowledge comes in as plain callables found by ``tabletop.ai.knowledge``:
+``rollout(state, rng)`` (usually a numba playout), optionally
+``prior(state)`` (weights over ``state.legal_actions()``) and ``evaluate``
+(used instead of the rollout when ``leaf="evaluate"``); without any,
+``random_rollout`` plays uniformly random moves through the State API.
 """
 
 from __future__ import annotations
@@ -21,12 +30,16 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
+import numpy as np
+
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
 
 Returns = tuple[float, ...]
 Rollout = Callable[[State, random.Random], Returns]
+Prior = Callable[[State], Sequence[float] | np.ndarray]
+Evaluate = Callable[[State], Returns]
 
 #: Plies a generic random rollout plays before calling the position even.
 ROLLOUT_PLIES = 200
@@ -45,9 +58,14 @@ def random_rollout(state: State, rng: random.Random) -> Returns:
 
 
 class Node:
-    """One position in the tree, reached by ``action`` chosen by ``seat``."""
+    """One position in the tree, reached by ``action`` chosen by ``seat``.
 
-    __slots__ = ("action", "children", "parent", "seat", "totals", "untried", "visits")
+    ``actions`` and ``priors`` (best prior first) are filled on the first
+    visit; ``children`` are the first ``len(children)`` of them, created as
+    the search first tries each.
+    """
+
+    __slots__ = ("action", "actions", "children", "parent", "priors", "seat", "totals", "visits")
 
     def __init__(self, parent: Node | None, action: int, seat: int, players: int) -> None:
         self.parent = parent
@@ -56,7 +74,8 @@ class Node:
         self.visits = 0
         self.totals = [0.0] * players
         self.children: list[Node] = []
-        self.untried: list[int] | None = None  # filled on the first visit
+        self.actions: list[int] | None = None
+        self.priors: list[float] = []
 
     def mean(self, seat: int) -> float:
         """Mean return for ``seat`` over the visits (0 when unvisited)."""
@@ -64,7 +83,12 @@ class Node:
 
 
 class MCTSAgent(Agent):
-    """UCT with max-n backups; ``exploration`` is the UCB constant on returns in [-1, 1]."""
+    """PUCT with max-n backups; ``exploration`` is c on returns in [-1, 1].
+
+    ``fpu`` is how much worse than its parent an unvisited move is assumed to
+    be; ``leaf`` is ``"rollout"`` (the game's playout) or ``"evaluate"`` (the
+    static evaluation, which needs ``evaluate``).
+    """
 
     name = "mcts"
 
@@ -73,10 +97,22 @@ class MCTSAgent(Agent):
         rollout: Rollout | None = None,
         exploration: float = 1.4,
         seed: int | None = None,
+        prior: Prior | None = None,
+        evaluate: Evaluate | None = None,
+        leaf: str = "rollout",
+        fpu: float = 0.2,
     ) -> None:
         super().__init__()
+        if leaf not in ("rollout", "evaluate"):
+            raise TabletopError(f"leaf={leaf!r}: expected 'rollout' or 'evaluate'")
+        if leaf == "evaluate" and evaluate is None:
+            raise TabletopError("leaf='evaluate' needs an evaluation function")
         self.rollout = rollout or random_rollout
         self.exploration = exploration
+        self.prior = prior
+        self.evaluate = evaluate
+        self.leaf = leaf
+        self.fpu = fpu
         self.rng = random.Random(seed)
         self._root: Node | None = None
         self._root_line: list[Move] = []
@@ -110,32 +146,49 @@ class MCTSAgent(Agent):
             deadline.iterations += 1
         return self._report(root, state, deadline.iterations, deadline.elapsed)
 
+    def _expand(self, node: Node, state: State) -> None:
+        """Fill the node's moves, best prior first (random order among equal priors)."""
+        if state.is_over():
+            node.actions = []
+            return
+        actions: list[int] = state.legal_actions().tolist()
+        if self.prior is None:
+            self.rng.shuffle(actions)
+            node.actions = actions
+            node.priors = [1.0 / len(actions)] * len(actions)
+            return
+        weights = [max(0.0, float(w)) for w in self.prior(state)]
+        total = sum(weights)
+        if len(weights) != len(actions) or total <= 0:
+            weights, total = [1.0] * len(actions), float(len(actions))
+        # A random tie-break keeps equal priors from always favouring low action numbers.
+        order = sorted(
+            range(len(actions)), key=lambda i: (weights[i], self.rng.random()), reverse=True
+        )
+        node.actions = [actions[i] for i in order]
+        node.priors = [weights[i] / total for i in order]
+
     def _iterate(self, root: Node, state: State) -> None:
         node, depth = root, 0
-        # Selection: descend through fully expanded nodes.
         while True:
-            if node.untried is None:
-                node.untried = [] if state.is_over() else state.legal_actions().tolist()
-                self.rng.shuffle(node.untried)
-            if node.untried or not node.children:
+            if node.actions is None:
+                if node.visits == 0 and node is not root:
+                    break  # a new leaf: value it before growing it
+                self._expand(node, state)
+            if not node.actions:
                 break
             node = self._select(node, state)
             state.play(node.action)
             depth += 1
-        # Expansion: one new child.
-        if node.untried:
-            seat = state.to_move
-            assert seat is not None
-            action = node.untried.pop()
-            child = Node(node, action, seat, len(node.totals))
-            node.children.append(child)
-            state.play(action)
-            depth += 1
-            node = child
+            if node.visits == 0:
+                break
         # Evaluation.
         outcome = state.outcome()
         if outcome is not None:
             returns: Sequence[float] = outcome.returns
+        elif self.leaf == "evaluate":
+            assert self.evaluate is not None
+            returns = self.evaluate(state)
         else:
             returns = self.rollout(state.copy(), self.rng)
         # Backup, and walk the state back to the root.
@@ -149,20 +202,36 @@ class MCTSAgent(Agent):
             state.undo()
 
     def _select(self, node: Node, state: State) -> Node:
+        """The child maximising PUCT for the seat to move; creates it on its first try."""
         seat = state.to_move
-        assert seat is not None
-        log_n = math.log(node.visits)
-        c = self.exploration
-        return max(
-            node.children,
-            key=lambda ch: ch.totals[seat] / ch.visits + c * math.sqrt(log_n / ch.visits),
-        )
+        assert seat is not None and node.actions is not None
+        c = self.exploration * math.sqrt(node.visits)
+        priors = node.priors
+        best: Node | None = None
+        best_score = -math.inf
+        for i, ch in enumerate(node.children):
+            score = ch.totals[seat] / ch.visits + c * priors[i] / (1 + ch.visits)
+            if score > best_score:
+                best, best_score = ch, score
+        n = len(node.children)
+        if n < len(node.actions):
+            # Unvisited moves all share the urgency value; the highest prior among them is next.
+            urgency = (node.mean(seat) if node.visits else 0.0) - self.fpu
+            if urgency + c * priors[n] > best_score or best is None:
+                best = Node(node, node.actions[n], seat, len(node.totals))
+                node.children.append(best)
+        assert best is not None
+        return best
 
     def _report(self, root: Node, state: State, iterations: int, seconds: float) -> Analysis:
         players = state.game.num_players
         seat = state.to_move
         assert seat is not None
-        ranked = sorted(root.children, key=lambda ch: (ch.visits, ch.mean(seat)), reverse=True)
+        visited = [ch for ch in root.children if ch.visits > 0]
+        if not visited:  # a single iteration that ended at the root: take the best prior
+            assert root.actions
+            visited = [Node(root, root.actions[0], seat, players)]
+        ranked = sorted(visited, key=lambda ch: (ch.visits, ch.mean(seat)), reverse=True)
         total = sum(ch.visits for ch in ranked) or 1
         moves = [
             MoveStat(state.action_to_move(ch.action), ch.visits, ch.visits / total, ch.mean(seat))
@@ -173,6 +242,8 @@ class MCTSAgent(Agent):
         node = root
         while node.children:
             node = max(node.children, key=lambda ch: ch.visits)
+            if node.visits == 0:
+                break
             line.append(walk.action_to_move(node.action))
             walk.play(node.action)
         values = tuple(root.mean(s) for s in range(players))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tabletop.ai.agent import Agent, Budget
 from tabletop.ai.alphabeta import AlphaBetaAgent
-from tabletop.ai.knowledge import evaluation_for, rollout_for
+from tabletop.ai.knowledge import candidates_for, evaluation_for, prior_for, rollout_for
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.ai.random_agent import RandomAgent
 from tabletop.core.errors import OptionError
@@ -62,9 +62,16 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
         evaluate = evaluation_for(game)
         if evaluate is None:
             raise OptionError(f"agent {spec!r}: {game.name} has no evaluation for alpha-beta")
-        agent = AlphaBetaAgent(evaluate, max_depth=int(settings.get("depth", 64)))
+        agent = AlphaBetaAgent(
+            evaluate,
+            max_depth=int(settings.get("depth", 64)),
+            candidates=candidates_for(game),
+            seed=seed,
+        )
     else:
-        agent = MCTSAgent(rollout_for(game), exploration=settings.get("c", 1.4), seed=seed)
+        agent = MCTSAgent(
+            rollout_for(game), exploration=settings.get("c", 1.4), seed=seed, prior=prior_for(game)
+        )
     if "playouts" in settings or "seconds" in settings:
         playouts = settings.get("playouts")
         agent.budget = Budget(

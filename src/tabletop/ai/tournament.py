@@ -67,11 +67,11 @@ def play_game(
         seat = state.to_move
         assert seat is not None
         agent = agents[seat]
-        analysis = agent.analyze(state, agent.budget or budget)
-        if analysis.detail.get("resign"):
+        move = agent.move_or_resign(state, agent.budget or budget)
+        if move is None:
             resigned = seat
             break
-        state.play(analysis.best)
+        state.play(move)
     outcome = state.outcome()
     if resigned is not None:
         loss = -1.0 / (n - 1)

@@ -54,7 +54,7 @@ def test_cli_plays_four_players_against_the_computer(
 ) -> None:
     lines = iter(["e2", "moves", "quit"])
     monkeypatch.setattr("builtins.input", lambda _: next(lines))
-    assert main(["play", "quoridor", "--players", "4", "--vs", "random", "--seed", "1"]) == 0
+    assert main(["play", "quoridor", "--players", "4", "--vs", "ai:1", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "West (computer) plays" in out and "East (computer) plays" in out
     assert "Walls left: South 5, West" in out

@@ -25,6 +25,9 @@ from tabletop.games.go.scoring import GoScore, score_board
 #: the game ends without result (RULES.md defaults: long cycles).
 CYCLE_LIMIT = 3
 
+# Bound once: play()'s hot path calls it without the module attribute lookup.
+_kernel_play = kernels.play
+
 SEAT_NAMES = ("Black", "White")
 STONE_CHARS = {kernels.BLACK: "X", kernels.WHITE: "O"}
 
@@ -240,17 +243,30 @@ class GoState(State):
 
     def play(self, move: Move | str | int) -> None:
         # The hot path (an int action from a search or a playout driver) is kept short:
-        # one table lookup, one kernel call.
+        # one tuple lookup and one kernel call; everything else goes the careful way.
         game = self.game
-        if type(move) is int and 0 <= move < len(game.moves_by_action):
-            action = move
-            m = game.moves_by_action[action]
-        else:
-            coerced = self.coerce_move(move)
-            if not isinstance(coerced, GoMove):
-                raise NotationError(f"{coerced!r} is not a Go move")
-            m = coerced
-            action = self.move_to_action(m)
+        if type(move) is int and self._ended is None and 0 <= move < len(game.points_by_action):
+            code, times = _kernel_play(
+                self._pos,
+                self._zob,
+                self._trail,
+                self._seen,
+                self._w,
+                game.points_by_action[move],
+                self._flags,
+            )
+            if not code:
+                self._played(game.moves_by_action[move], times)
+                return
+        self._play_carefully(move)
+
+    def _play_carefully(self, move: Move | str | int) -> None:
+        """play() for notation, Move values, a finished game or a refused move."""
+        coerced = self.coerce_move(move)
+        if not isinstance(coerced, GoMove):
+            raise NotationError(f"{coerced!r} is not a Go move")
+        m = coerced
+        action = self.move_to_action(m)
         if self._ended is not None:
             self._require_not_over(m)
         code, times = kernels.play(
@@ -259,17 +275,21 @@ class GoState(State):
             self._trail,
             self._seen,
             self._w,
-            game.points_by_action[action],
+            self.game.points_by_action[action],
             self._flags,
         )
         if code:  # not kernels.LEGAL
             if code != kernels.NO_ROOM:
                 raise IllegalMoveError(self._explain(m, code))
             self._grow()
-            self.play(m)
+            self._play_carefully(m)
             return
+        self._played(m, times)
+
+    def _played(self, m: GoMove, times: int) -> None:
+        """Book-keeping after the kernel accepted ``m``: history and the end of play."""
         self._moves.append(m)
-        if m.is_pass and self._meta[kernels.M_PASSES] >= 2:
+        if m.col < 0 and self._meta[kernels.M_PASSES] >= 2:  # two passes end play
             self._ended = "score"
         elif times >= CYCLE_LIMIT:
             self._ended = "cycle"

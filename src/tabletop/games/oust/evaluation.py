@@ -1,4 +1,13 @@
-"""Oust knowledge for the computer players: a numba playout as the rollout policy.
+"""Oust knowledge for the computer players: material, threats, groups and safe placements.
+
+* ``rollout``: random play in the kernels to the end.
+* ``evaluate``: the side to move's lead in stones, plus the capture it can
+  make now (it moves, and a capture even places again), minus half the
+  capture the opponent threatens, plus small terms for safe placements
+  (quiet stones touching no enemy, which nothing can take at once), the
+  largest group (only a larger group captures) and mobility.
+* ``candidates`` / ``prior``: captures first, largest first; then safe
+  placements; exposed placements last.
 
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
 it returns plain per-seat values and imports nothing from the layers above.
@@ -6,8 +15,12 @@ it returns plain per-seat values and imports nothing from the layers above.
 
 from __future__ import annotations
 
+import math
 import random
 
+import numpy as np
+
+from tabletop.games.oust import eval_kernels as ek
 from tabletop.games.oust import kernels
 from tabletop.games.oust.rules import OustState
 
@@ -26,3 +39,73 @@ def rollout(state: OustState, rng: random.Random) -> tuple[float, ...]:
     if winner == kernels.WHITE:
         return (-1.0, 1.0)
     return (0.0, 0.0)
+
+
+#: Weights of the evaluation (in stones). The capture the mover can make now counts almost
+#: fully; the opponent's threat half (the mover may parry it, or capture first).
+MOVER_CAPTURE = 0.9
+THREAT = 0.5
+SAFE = 0.1
+GROUP = 0.15
+MOBILITY = 0.02
+#: Stone lead that maps to about 0.76 (tanh(1)).
+SCALE = 6.0
+
+
+def evaluate(state: OustState) -> tuple[float, ...]:
+    """(Black's value, White's value) in [-1, 1]: the outcome when over, else the lead."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return outcome.returns
+    seat = state.to_move
+    assert seat is not None
+    f = ek.features(state._board, state._nbr, state._scratch)
+    me, other = f[seat], f[1 - seat]
+    raw = (
+        float(me[ek.F_STONES] - other[ek.F_STONES])
+        + MOVER_CAPTURE * float(me[ek.F_BEST])
+        - THREAT * float(other[ek.F_BEST])
+        + SAFE * float(me[ek.F_SAFE] - other[ek.F_SAFE])
+        + GROUP * float(me[ek.F_GROUP] - other[ek.F_GROUP])
+        + MOBILITY * float(me[ek.F_MOBILITY] - other[ek.F_MOBILITY])
+    )
+    value = math.tanh(raw / SCALE)
+    return (value, -value) if seat == 0 else (-value, value)
+
+
+#: Order (and prior weight) of a placement by kind: a capture's weight grows with its size.
+_ORDER = {ek.CAPTURE: 0, ek.SAFE: 1, ek.EXPOSED: 2}
+_WEIGHT = {ek.SAFE: 1.0, ek.EXPOSED: 0.3}
+
+
+def _kinds(state: OustState) -> np.ndarray:
+    seat = state.to_move
+    assert seat is not None
+    return ek.kinds_of(state._board, state._nbr, state._scratch, seat + 1)
+
+
+def candidates(state: OustState) -> list[int]:
+    """Every legal action: captures (largest first), then safe, then exposed placements."""
+    actions: list[int] = state.legal_actions().tolist()
+    cells = state.game.num_cells
+    kinds = _kinds(state)
+
+    def key(a: int) -> tuple[int, int]:
+        if a >= cells:  # pass or swap
+            return (1, 0)
+        return (_ORDER.get(int(kinds[a, 0]), 3), -int(kinds[a, 1]))
+
+    return sorted(actions, key=key)
+
+
+def prior(state: OustState) -> np.ndarray:
+    """MCTS weights over legal_actions(): captures (by size), safe, exposed placements."""
+    actions = state.legal_actions()
+    cells = state.game.num_cells
+    kinds = _kinds(state)
+    weights = np.ones(len(actions), dtype=np.float64)
+    for i, a in enumerate(actions.tolist()):
+        if a < cells:
+            kind = int(kinds[a, 0])
+            weights[i] = 3.0 + kinds[a, 1] if kind == ek.CAPTURE else _WEIGHT.get(kind, 1.0)
+    return weights

@@ -1,0 +1,78 @@
+"""Level against level: the issue's strength targets for Abalone, Oust and Quoridor.
+
+* ``python bench/strength_levels.py abalone --games 100`` - level 10 against
+  level 1, seats alternating (target: level 10 scores >= 95%);
+* ``python bench/strength_levels.py quoridor --players 4 --games 40`` -
+  level 10 against three level-3 seats, seats rotating (target: the level-10
+  seat wins at least half its games; with Abalone's 4-player teams it sits
+  with a level-3 partner, as the table falls);
+* ``--top`` / ``--bottom`` pick other levels (a ladder step:
+  ``--top 6 --bottom 5``).
+
+Uses tabletop.ai.tournament.run_match; prints the standings with 95%
+intervals, the level-``top`` seat's win rate and seconds per move overall.
+Games longer than ``--max-plies`` (default 400) end as draws.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import tabletop
+from tabletop.ai.agent import Analysis, Budget
+from tabletop.ai.levels import agent_for_level
+from tabletop.ai.tournament import run_match, table
+from tabletop.core.game import State
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=("abalone", "oust", "quoridor"))
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--top", type=int, default=10)
+    parser.add_argument("--bottom", type=int, default=None, help="1 with 2 players, else 3")
+    parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    options = {} if args.game == "oust" else {"players": args.players}
+    game = tabletop.load_game(args.game, **options)
+    bottom = args.bottom or (1 if game.num_players == 2 else 3)
+    top = agent_for_level(game, args.top, seed=args.seed)
+    others = [
+        agent_for_level(game, bottom, seed=args.seed + 1 + i) for i in range(game.num_players - 1)
+    ]
+    for i, agent in enumerate(others):
+        agent.name = f"ai:{bottom}" + (f"#{i + 1}" if len(others) > 1 else "")
+    spent: list[float] = []
+    analyze = top.analyze
+
+    def timed(state: State, budget: Budget | None = None) -> Analysis:
+        begin = time.perf_counter()
+        result = analyze(state, budget)
+        spent.append(time.perf_counter() - begin)
+        return result
+
+    setattr(top, "analyze", timed)  # noqa: B010  # time the top level's moves only
+
+    def progress(done: int, total: int) -> None:
+        print(f"  {done}/{total} games", flush=True)
+
+    start = time.perf_counter()
+    standings = run_match(
+        game, [top, *others], args.games, Budget(seconds=3.0), args.max_plies, progress=progress
+    )
+    seconds = time.perf_counter() - start
+    print(table(standings))
+    mine = standings[0]
+    print(
+        f"{args.game} ({game.num_players} players): level {args.top} won {mine.wins}/"
+        f"{len(mine.scores)} ({mine.wins / len(mine.scores):.1%}), score {mine.mean:.1%}, "
+        f"{seconds:.0f} s in all"
+    )
+    print(f"level {args.top}: {sum(spent) / len(spent):.2f} s/move, max {max(spent):.2f} s")
+
+
+if __name__ == "__main__":
+    main()

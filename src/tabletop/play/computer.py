@@ -1,0 +1,52 @@
+"""What a worker process runs for a computer seat or a hint: plain data in, plain data out.
+
+The server sends these functions to a process pool, so they take and return
+only JSON-ready values (a state's ``to_dict()``, a level, a seed) and
+rebuild the game in the worker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.core import State, load_game
+
+#: Candidate moves a hint lists.
+HINT_MOVES = 5
+
+
+def rebuild(data: Mapping[str, Any]) -> State:
+    """The state a ``State.to_dict()`` record describes."""
+    game = load_game(str(data["game"]), **dict(data["options"]))
+    return type(game.new_state()).from_dict(data)
+
+
+def think(job: Mapping[str, Any]) -> str:
+    """The move (in notation) the job's computer level chooses in the job's state."""
+    from tabletop.ai.levels import agent_for_level
+
+    state = rebuild(job["state"])
+    agent = agent_for_level(state.game, int(job["level"]), int(job["seed"]))
+    return state.format_move(agent.choose(state))
+
+
+def hint(job: Mapping[str, Any]) -> dict[str, Any]:
+    """The level's analysis of the job's state: best moves with shares and values, the line."""
+    from tabletop.ai.levels import agent_for_level
+
+    state = rebuild(job["state"])
+    agent = agent_for_level(state.game, int(job["level"]), int(job["seed"]))
+    analysis = agent.analyze(state)
+    return {
+        "moves": [
+            {
+                "move": state.format_move(stat.move),
+                "share": round(stat.share, 4),
+                "value": round(stat.value, 4),
+            }
+            for stat in analysis.moves[:HINT_MOVES]
+        ],
+        "values": [round(v, 4) for v in analysis.values],
+        "line": [state.format_move(m) for m in analysis.line],
+    }

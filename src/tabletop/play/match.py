@@ -1,0 +1,478 @@
+"""A match: one game with seats, a clock, resignation, undo and Go's dead-stone phase.
+
+Every action names the seat that acts and returns the *events* it caused
+(plain JSON-ready dicts such as ``{"kind": "move", "seat": 0, "move": "D4"}``),
+which the server numbers, stores and broadcasts and the terminal prints. A
+refused action raises :class:`MatchError` with a code and a message and
+changes nothing.
+
+Statuses: ``waiting`` (a person seat is not yet claimed), ``playing``,
+``scoring`` (Go after two passes: the players agree on dead stones) and
+``finished``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core import Game, Outcome, State, TabletopError, load_game
+from tabletop.play.clock import Clock, ClockSpec
+from tabletop.play.outcome import outcome_from_dict, outcome_to_dict
+
+Event = dict[str, Any]
+SEAT_KINDS = ("person", "computer")
+STATUSES = ("waiting", "playing", "scoring", "finished")
+MAX_NAME = 40
+#: Playouts of the dead-stone proposal (the players correct what it gets wrong).
+DEAD_PLAYOUTS = 100
+
+
+class MatchError(TabletopError):
+    """An action the match refuses; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in a seat: a person (with a display name) or a computer level."""
+
+    kind: str = "person"
+    level: int | None = None
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise MatchError("bad-request", f"seat kind {self.kind!r}: must be person or computer")
+        if self.kind == "computer" and (
+            isinstance(self.level, bool) or not isinstance(self.level, int)
+        ):
+            raise MatchError("bad-request", f"computer seat level {self.level!r}: expected 1..10")
+        if len(self.name) > MAX_NAME:
+            raise MatchError("bad-request", f"name {self.name[:20]!r}...: at most {MAX_NAME} chars")
+
+
+def default_dead_proposal(state: State, seed: int) -> list[str]:
+    """The Go estimator's proposal: the stones that playouts from here mostly lose."""
+    from tabletop.games.go import GoState
+    from tabletop.games.go.evaluation import estimate_dead
+
+    assert isinstance(state, GoState)
+    return estimate_dead(state, playouts=DEAD_PLAYOUTS, seed=seed)
+
+
+class Match:
+    """One game being played. Synchronous and pure: time comes from ``now``."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[SeatSpec],
+        clock: ClockSpec | None = None,
+        *,
+        now: Callable[[], float] = time.time,
+        seed: int = 0,
+        propose_dead: Callable[[State, int], list[str]] = default_dead_proposal,
+        state: State | None = None,
+    ) -> None:
+        """``state``, when given, is a game in progress to continue (its moves are kept)."""
+        if len(seats) != game.num_players:
+            raise MatchError(
+                "bad-request",
+                f"{game.name} with these options has {game.num_players} seats, not {len(seats)}",
+            )
+        if all(seat.kind == "computer" for seat in seats):
+            raise MatchError("bad-request", "at least one seat must be a person")
+        if any(s.kind == "computer" for s in seats):
+            from tabletop.ai.levels import level_for
+
+            for s in seats:
+                if s.kind == "computer":
+                    assert s.level is not None
+                    try:
+                        level_for(game, s.level)
+                    except TabletopError as err:
+                        raise MatchError("bad-request", str(err)) from None
+        self.game = game
+        self.state: State = game.new_state()
+        self.moves: list[dict[str, Any]] = []  # {seat, move, clock}
+        if state is not None:
+            self._continue_from(state)
+        self.seats = list(seats)
+        self.claimed = [s.kind == "computer" for s in seats]
+        self.clock = Clock(clock or ClockSpec(), game.num_players)
+        self.now = now
+        self.seed = seed
+        self.propose_dead = propose_dead
+        self.status = "waiting"
+        self.undo_request: dict[str, Any] | None = None  # {seat, accepted: [seats]}
+        self.accepted: list[int] = []  # scoring phase: seats that accepted the dead stones
+        self.resigned: Outcome | None = None  # resignation or timeout (the state has no say)
+        self.created = now()
+        self._start_if_ready()
+
+    def _continue_from(self, state: State) -> None:
+        """Start from a game in progress: replay its moves to learn who played each."""
+        # Undoing a copy to the start keeps set-up positions and handicap stones.
+        replay = state.copy()
+        history = list(state.history)
+        for _ in history:
+            replay.undo()
+        for move in history:
+            seat = replay.to_move
+            replay.play(move)
+            self.moves.append({"seat": seat, "move": replay.format_move(move), "clock": None})
+        self.state = state
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat that may move now (None unless playing)."""
+        return self.state.to_move if self.status == "playing" else None
+
+    @property
+    def ply(self) -> int:
+        """Moves played."""
+        return self.state.ply
+
+    def outcome(self) -> Outcome | None:
+        """The result once finished: resignation/timeout, or what the rules say."""
+        if self.status != "finished":
+            return None
+        return self.resigned or self.state.outcome()
+
+    def legal_moves(self) -> list[str]:
+        """The legal moves in notation of the seat to move (empty unless playing)."""
+        if self.status != "playing":
+            return []
+        return [self.state.format_move(m) for m in self.state.legal_moves()]
+
+    def computer_to_move(self) -> int | None:
+        """The seat to move if it is a computer seat (the caller then asks it for a move)."""
+        seat = self.to_move
+        return seat if seat is not None and self.seats[seat].kind == "computer" else None
+
+    def computer_job(self, seat: int) -> dict[str, Any]:
+        """What a worker process needs to choose ``seat``'s move (JSON-ready, picklable)."""
+        level = self.seats[seat].level
+        return {
+            "state": self.state.to_dict(),
+            "level": level,
+            "seed": (self.seed * 1_000_003 + self.ply) % 2**31,
+            "ply": self.ply,
+        }
+
+    def open_seats(self) -> list[int]:
+        """Person seats nobody has claimed yet."""
+        return [i for i, c in enumerate(self.claimed) if not c]
+
+    # -- joining -------------------------------------------------------------------------------
+    def claim(self, seat: int, name: str = "") -> list[Event]:
+        """``seat`` is taken by a person; play starts once every seat is taken."""
+        self._check_seat(seat)
+        if self.claimed[seat]:
+            raise MatchError("seat-taken", f"seat {seat} is already taken")
+        name = name.strip()[:MAX_NAME] or self.seats[seat].name or self.game.seat_names[seat]
+        self.seats[seat] = SeatSpec(self.seats[seat].kind, self.seats[seat].level, name)
+        self.claimed[seat] = True
+        events: list[Event] = [{"kind": "joined", "seat": seat, "name": name}]
+        self._start_if_ready()
+        return events
+
+    def _start_if_ready(self) -> None:
+        if self.status == "waiting" and all(self.claimed):
+            self.status = "playing"
+            self.clock.start(self.state.to_move, self.now())
+
+    # -- playing -------------------------------------------------------------------------------
+    def play(self, seat: int, move: str, ply: int | None = None) -> list[Event]:
+        """``seat`` plays ``move`` (notation). Refused: not-your-turn, illegal-move, stale, ..."""
+        self._check_acting(seat, "playing")
+        return self._play(seat, move, ply)
+
+    def play_computer(self, seat: int, move: str) -> list[Event]:
+        """The computer seat to move plays ``move`` (what its agent chose)."""
+        if self.computer_to_move() != seat:
+            raise MatchError("not-your-turn", f"seat {seat} is not a computer seat to move")
+        return self._play(seat, move, None)
+
+    def _play(self, seat: int, move: str, ply: int | None) -> list[Event]:
+        if ply is not None and ply != self.ply:
+            raise MatchError("stale", f"the game is at ply {self.ply}, not {ply}: reload")
+        if self.state.to_move != seat:
+            raise MatchError("not-your-turn", f"it is seat {self.state.to_move}'s turn")
+        if not isinstance(move, str) or len(move) > 32:
+            raise MatchError("illegal-move", f"{str(move)[:32]!r} is not a move")
+        probe = self.state
+        try:
+            parsed = probe.parse_move(move)
+            probe.play(parsed)
+        except TabletopError as err:
+            raise MatchError("illegal-move", str(err)) from None
+        now = self.now()
+        if not self.clock.stop(now):
+            self.state.undo()
+            return self._timeout(seat)
+        text = self.state.format_move(parsed)
+        clock = self.clock.remaining(seat, now) if self.clock.enabled else None
+        self.moves.append({"seat": seat, "move": text, "clock": clock})
+        self.undo_request = None
+        events: list[Event] = [{"kind": "move", "seat": seat, "move": text}]
+        return events + self._after_move(now)
+
+    def _after_move(self, now: float) -> list[Event]:
+        """Start the next clock, or the scoring phase, or finish."""
+        state = self.state
+        if not state.is_over():
+            self.clock.start(state.to_move, now)
+            return []
+        if self._needs_dead_stone_agreement():
+            return self._enter_scoring()
+        return self._finish(None)
+
+    def _needs_dead_stone_agreement(self) -> bool:
+        from tabletop.games.go import GoState
+
+        state = self.state
+        return (
+            isinstance(state, GoState)
+            and state.end_reason == "score"
+            and state.game.rules.rules != "tromp-taylor"
+        )
+
+    def _enter_scoring(self) -> list[Event]:
+        from tabletop.games.go import GoState
+
+        state = self.state
+        assert isinstance(state, GoState)
+        self.clock.start(None, self.now())
+        dead = self.propose_dead(state, (self.seed + self.ply) % 2**31)
+        state.set_dead_stones(dead)
+        self.status = "scoring"
+        self.accepted = [i for i, s in enumerate(self.seats) if s.kind == "computer"]
+        return [{"kind": "scoring", "dead": [str(m) for m in state.dead_stones]}]
+
+    def _finish(self, resigned: Outcome | None) -> list[Event]:
+        self.clock.start(None, self.now())
+        self.status = "finished"
+        self.resigned = resigned
+        self.undo_request = None
+        outcome = self.outcome()
+        assert outcome is not None
+        return [{"kind": "end", "outcome": outcome_to_dict(self.game, outcome)}]
+
+    def _losing(self, seat: int, reason: str) -> Outcome:
+        """Everyone but ``seat`` (and its partners) wins."""
+        n = self.game.num_players
+        teams: Sequence[int] = getattr(self.game, "teams", None) or tuple(range(n))
+        losers = [s for s in range(n) if teams[s] == teams[seat]]
+        winners = tuple(s for s in range(n) if s not in losers)
+        share = 1.0 / len(winners)
+        returns = tuple(-1.0 / len(losers) if s in losers else share for s in range(n))
+        key = "resigned" if reason == "resignation" else "flagged"
+        return Outcome(returns, winners, reason, {key: seat})
+
+    def _timeout(self, seat: int) -> list[Event]:
+        events: list[Event] = [{"kind": "timeout", "seat": seat}]
+        return events + self._finish(self._losing(seat, "timeout"))
+
+    def check_time(self) -> list[Event]:
+        """End the game if the running seat's flag has fallen (the server calls this on time)."""
+        if self.status != "playing":
+            return []
+        seat = self.clock.flagged(self.now())
+        if seat is None:
+            return []
+        self.clock.stop(self.now())
+        return self._timeout(seat)
+
+    def resign(self, seat: int) -> list[Event]:
+        """``seat`` gives up: the game ends and every other side wins."""
+        self._check_acting(seat, "playing", "scoring", "waiting")
+        events: list[Event] = [{"kind": "resign", "seat": seat}]
+        return events + self._finish(self._losing(seat, "resignation"))
+
+    # -- undo --------------------------------------------------------------------------------
+    def request_undo(self, seat: int) -> list[Event]:
+        """Ask to take back ``seat``'s last move (and what followed it).
+
+        Granted at once when no other person is in the game (undo against the
+        computer is free); otherwise every other person seat must accept.
+        """
+        self._check_acting(seat, "playing")
+        self._undo_target(seat)
+        if self.undo_request is not None:
+            raise MatchError("bad-request", "an undo request is already waiting for an answer")
+        others = [s for s, spec in enumerate(self.seats) if s != seat and spec.kind == "person"]
+        if not others:
+            return self._undo(seat)
+        self.undo_request = {"seat": seat, "accepted": []}
+        return [{"kind": "undo-request", "seat": seat}]
+
+    def answer_undo(self, seat: int, accept: bool) -> list[Event]:
+        """Another person's answer to the waiting undo request."""
+        self._check_acting(seat, "playing")
+        request = self.undo_request
+        if request is None or request["seat"] == seat:
+            raise MatchError("bad-request", "there is no undo request for you to answer")
+        if not accept:
+            self.undo_request = None
+            return [{"kind": "undo-declined", "seat": seat}]
+        accepted = sorted({*request["accepted"], seat})
+        request["accepted"] = accepted
+        others = {
+            s for s, spec in enumerate(self.seats) if s != request["seat"] and spec.kind == "person"
+        }
+        if others <= set(accepted):
+            return self._undo(request["seat"])
+        return []
+
+    def _undo_target(self, seat: int) -> int:
+        """The ply to go back to: just before ``seat``'s last move."""
+        for index in range(len(self.moves) - 1, -1, -1):
+            if self.moves[index]["seat"] == seat:
+                return index
+        raise MatchError("bad-request", "you have no move to take back")
+
+    def _undo(self, seat: int) -> list[Event]:
+        target = self._undo_target(seat)
+        plies = self.ply - target
+        for _ in range(plies):
+            self.state.undo()
+            self.moves.pop()
+        self.undo_request = None
+        now = self.now()
+        self.clock.stop(now)  # the time spent so far stays spent
+        self.clock.start(self.state.to_move, now)
+        return [{"kind": "undo", "plies": plies}]
+
+    # -- Go: dead stones ---------------------------------------------------------------------
+    def toggle_dead(self, seat: int, point: str) -> list[Event]:
+        """Mark the chain through ``point`` dead or alive again; acceptances start over."""
+        self._check_acting(seat, "scoring")
+        from tabletop.games.go import GoState
+
+        assert isinstance(self.state, GoState)
+        if not isinstance(point, str) or len(point) > 8:
+            raise MatchError("illegal-move", f"{str(point)[:8]!r} is not a point")
+        try:
+            chain = self.state.toggle_dead(point)
+        except TabletopError as err:
+            raise MatchError("illegal-move", str(err)) from None
+        self.accepted = [i for i, s in enumerate(self.seats) if s.kind == "computer"]
+        return [{"kind": "dead-toggle", "seat": seat, "point": str(chain[0])}]
+
+    def accept_dead(self, seat: int) -> list[Event]:
+        """``seat`` agrees with the dead stones as marked; when all agree the game is scored."""
+        self._check_acting(seat, "scoring")
+        if seat in self.accepted:
+            raise MatchError("bad-request", "you have already accepted")
+        self.accepted = sorted({*self.accepted, seat})
+        events: list[Event] = [{"kind": "dead-accept", "seat": seat}]
+        if len(self.accepted) == len(self.seats):
+            events += self._finish(None)
+        return events
+
+    def resume(self, seat: int) -> list[Event]:
+        """Disagreement: play on (two new passes end it again)."""
+        self._check_acting(seat, "scoring")
+        from tabletop.games.go import GoState
+
+        assert isinstance(self.state, GoState)
+        self.state.resume()
+        self.status = "playing"
+        self.accepted = []
+        self.clock.start(self.state.to_move, self.now())
+        return [{"kind": "resume"}]
+
+    # -- people leaving -------------------------------------------------------------------------
+    def replace(self, seat: int, level: int) -> list[Event]:
+        """A person who left a 3 or 4 player game is replaced by a computer at ``level``."""
+        self._check_seat(seat)
+        if self.game.num_players < 3 or self.status not in ("playing", "waiting"):
+            raise MatchError("bad-request", "only 3 and 4 player games replace a player")
+        if self.seats[seat].kind != "person":
+            raise MatchError("bad-request", f"seat {seat} is not a person")
+        if sum(s.kind == "person" for s in self.seats) == 1:
+            raise MatchError("bad-request", "the last person in a game is not replaced")
+        name = f"{self.seats[seat].name} (computer)"
+        self.seats[seat] = SeatSpec("computer", level, name)
+        self.claimed[seat] = True
+        if self.undo_request is not None:
+            self.undo_request = None
+        self._start_if_ready()
+        return [{"kind": "replaced", "seat": seat, "level": level}]
+
+    # -- checks ----------------------------------------------------------------------------------
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise MatchError("bad-request", f"seat {seat!r}: seats are 0..{len(self.seats) - 1}")
+
+    def _check_acting(self, seat: int, *statuses: str) -> None:
+        self._check_seat(seat)
+        if self.status == "finished":
+            raise MatchError("game-over", "the game is over")
+        if self.status not in statuses:
+            if self.status == "waiting":
+                raise MatchError("waiting", "the game starts once every seat is taken")
+            if self.status == "scoring":
+                raise MatchError("scoring", "play has ended: mark dead stones, accept, or resume")
+            raise MatchError("bad-request", "that is only possible in the Go scoring phase")
+        if self.seats[seat].kind != "person":
+            raise MatchError("computer-seat", f"seat {seat} is played by the computer")
+
+    # -- records ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything needed to continue this match after a restart (JSON-ready)."""
+        resigned = self.resigned
+        return {
+            "version": 1,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seats": [
+                {"kind": s.kind, "level": s.level, "name": s.name, "claimed": c}
+                for s, c in zip(self.seats, self.claimed, strict=True)
+            ],
+            "clock": self.clock.to_dict(),
+            "state": self.state.to_dict(),
+            "moves": self.moves,
+            "status": self.status,
+            "undo_request": self.undo_request,
+            "accepted": self.accepted,
+            "resigned": None if resigned is None else outcome_to_dict(self.game, resigned),
+            "seed": self.seed,
+            "created": self.created,
+        }
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: dict[str, Any],
+        *,
+        now: Callable[[], float] = time.time,
+        propose_dead: Callable[[State, int], list[str]] = default_dead_proposal,
+    ) -> Match:
+        """The match :meth:`to_dict` described, clocks continuing from the stored times."""
+        game = load_game(data["game"], **data["options"])
+        match = object.__new__(cls)
+        match.game = game
+        match.state = type(game.new_state()).from_dict(data["state"])
+        match.seats = [SeatSpec(s["kind"], s["level"], s["name"]) for s in data["seats"]]
+        match.claimed = [bool(s["claimed"]) for s in data["seats"]]
+        match.clock = Clock.from_dict(data["clock"])
+        match.now = now
+        match.seed = int(data["seed"])
+        match.propose_dead = propose_dead
+        match.status = data["status"]
+        match.moves = list(data["moves"])
+        match.undo_request = data["undo_request"]
+        match.accepted = list(data["accepted"])
+        match.resigned = None if data["resigned"] is None else outcome_from_dict(data["resigned"])
+        match.created = float(data["created"])
+        return match

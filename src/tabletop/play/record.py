@@ -1,0 +1,127 @@
+"""Game records: JSON for every game, SGF for Go; reading them back for the replay view.
+
+The JSON record is the match's facts (game, options, seats, clock, each move
+with the mover's clock) plus the state's own ``to_dict()``, so any record
+replays exactly. A plain ``State.to_dict()`` record is read too.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tabletop.core import NotationError, Outcome, TabletopError, load_game
+from tabletop.play.match import Match, MatchError, SeatSpec
+from tabletop.play.outcome import outcome_from_dict, outcome_to_dict
+
+FORMAT = "tabletop-record"
+
+
+def json_record(match: Match) -> dict[str, Any]:
+    """The JSON record of a match, finished or not."""
+    outcome = match.outcome()
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "game": match.game.name,
+        "options": dict(match.game.options),
+        "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in match.seats],
+        "clock": match.clock.spec.as_dict(),
+        "created": match.created,
+        "moves": match.moves,
+        "state": match.state.to_dict(),
+        "outcome": None if outcome is None else outcome_to_dict(match.game, outcome),
+    }
+
+
+def sgf_record(match: Match) -> bytes:
+    """The SGF of a Go match (with resignation and time-out results as B+R, W+T)."""
+    from tabletop.games.go import GoState
+    from tabletop.games.go.sgf import write_sgf
+
+    state = match.state
+    if not isinstance(state, GoState):
+        raise MatchError("bad-request", f"SGF records are for Go, not {match.game.name}")
+    result = None
+    outcome = match.resigned
+    if outcome is not None and outcome.winners:
+        result = "BW"[outcome.winners[0]] + ("+R" if outcome.reason == "resignation" else "+T")
+    names = [s.name or None for s in match.seats]
+    return write_sgf(state, black=names[0], white=names[1], result=result)
+
+
+def _special_result(result: str | None) -> Outcome | None:
+    """A resignation or time-out result of an SGF (``B+R``, ``W+T``), as an outcome."""
+    if not result or len(result) < 3 or result[0] not in "BW" or result[1] != "+":
+        return None
+    kind = {"R": "resignation", "T": "timeout"}.get(result[2:].strip().upper()[:1])
+    if kind is None:
+        return None
+    winner = "BW".index(result[0])
+    returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+    key = "resigned" if kind == "resignation" else "flagged"
+    return Outcome(returns, (winner,), kind, {key: 1 - winner})
+
+
+def _archived(state: Any, names: list[str], resigned: Outcome | None) -> Match:
+    """A finished match around a replayed state (for the replay view)."""
+    game = state.game
+    match = Match(game, [SeatSpec("person", None, n[:40]) for n in names], now=lambda: 0.0)
+    match.state = state
+    match.claimed = [True] * len(names)
+    match.status = "finished"
+    match.clock.start(None, 0.0)
+    # Who made each move: take the moves back on a copy (no clocks in an imported record).
+    probe = state.copy()
+    movers: list[int | None] = []
+    while probe.ply:
+        probe.undo()
+        movers.append(probe.to_move)
+    movers.reverse()
+    match.moves = [
+        {"seat": seat, "move": state.format_move(m), "clock": None}
+        for seat, m in zip(movers, state.history, strict=True)
+    ]
+    match.resigned = resigned
+    return match
+
+
+def read_record(kind: str, text: str) -> Match:
+    """A finished match from a JSON or SGF record; NotationError says what is wrong."""
+    if kind == "sgf":
+        from tabletop.games.go.sgf import read_sgf
+
+        record = read_sgf(text, where="SGF")
+        names = [record.black or "Black", record.white or "White"]
+        return _archived(record.state, names, _special_result(record.result))
+    if kind != "json":
+        raise NotationError(f"record format {kind!r}: expected json or sgf")
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        raise NotationError(f"not a JSON record ({err})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise NotationError("a record needs a 'game' name, 'options' and 'moves'")
+    inner = data.get("state", data)
+    if not isinstance(inner, dict):
+        raise NotationError("'state' must be an object")
+    options = inner.get("options", {})
+    if not isinstance(options, dict):
+        raise NotationError("'options' must be an object")
+    game = load_game(str(inner.get("game")), **options)
+    state = type(game.new_state()).from_dict(inner)
+    names = list(game.seat_names)
+    seats = data.get("seats")
+    if isinstance(seats, list) and len(seats) == len(names):
+        names = [
+            str(s.get("name") or n) if isinstance(s, dict) else n
+            for s, n in zip(seats, names, strict=True)
+        ]
+    resigned = None
+    outcome = data.get("outcome")
+    if isinstance(outcome, dict) and outcome.get("reason") in ("resignation", "timeout"):
+        try:
+            resigned = outcome_from_dict(outcome)
+        except (KeyError, TypeError, ValueError, TabletopError):
+            raise NotationError("'outcome' is not a valid outcome") from None
+    return _archived(state, names, resigned)

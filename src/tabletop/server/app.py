@@ -1,0 +1,470 @@
+"""The FastAPI app: the JSON HTTP API, the WebSocket per game, and the browser app's files.
+
+``create_app(db)`` builds the app; ``tabletop serve`` runs it on uvicorn.
+Every answer to bad input is a 4xx with ``{"error": code, "message": text}``
+(or an ``error`` frame on the WebSocket) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+import tabletop
+from tabletop.core import TabletopError, list_games, load_game
+from tabletop.play.clock import CLOCK_KINDS, ClockSpec
+from tabletop.play.match import Event, Match, MatchError, SeatSpec
+from tabletop.play.record import json_record, read_record, sgf_record
+from tabletop.server import protocol as p
+from tabletop.server.bus import Bus
+from tabletop.server.rooms import Room, Rooms, new_token
+from tabletop.server.store import Store, database_url, hash_token
+
+log = logging.getLogger("tabletop.server")
+
+WEB_DIR = Path(tabletop.__file__).parent / "web"
+#: Request bodies over this many bytes get 413 (records may be larger).
+MAX_BODY = 64 * 1024
+MAX_RECORD_BODY = 2 * 1024 * 1024
+
+STATUS_OF_CODE = {
+    "bad-request": 400,
+    "bad-token": 403,
+    "spectator": 403,
+    "computer-seat": 403,
+    "unknown-game": 404,
+    "not-your-turn": 409,
+    "illegal-move": 409,
+    "seat-taken": 409,
+    "game-over": 409,
+    "stale": 409,
+    "waiting": 409,
+    "scoring": 409,
+    "busy": 409,
+    "no-hint": 409,
+    "too-large": 413,
+}
+
+
+class ApiError(Exception):
+    """An HTTP error answer: status, code, message."""
+
+    def __init__(self, code: str, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status or STATUS_OF_CODE.get(code, 400)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+class BodyLimit:
+    """ASGI middleware: refuse request bodies over the limit with 413 before parsing them."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = MAX_RECORD_BODY if scope["path"] == "/api/records" else MAX_BODY
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                response = _error(413, "too-large", f"request bodies are at most {limit} bytes")
+                await response(scope, receive, send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def default_executor() -> Executor:
+    """The process pool for computer seats and hints (spawned: no forked event loop)."""
+    workers = max(1, (os.cpu_count() or 2) - 1)
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def create_app(
+    db: str | None = None,
+    *,
+    executor: Executor | None = None,
+    grace: float = 60.0,
+    replace_level: int = 3,
+    web_dir: Path | None = WEB_DIR,
+) -> FastAPI:
+    """The server app over the database ``db`` (a path or URL; None: the user data dir)."""
+    store = Store(database_url(db))
+    bus = Bus()
+    pool = executor or default_executor()
+    rooms = Rooms(store, bus, pool, grace=grace, replace_level=replace_level)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await store.start()
+        restored = await rooms.restore()
+        if restored:
+            log.info("restored %d games in play", restored)
+        yield
+        await rooms.close()
+        await store.close()
+        if executor is None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(
+        title="tabletop",
+        version=tabletop.__version__,
+        description="Go, Abalone, Oust and Quoridor: the game server (see docs/protocol.md).",
+        lifespan=lifespan,
+        responses={400: {"model": p.ErrorOut}, 404: {"model": p.ErrorOut}},
+    )
+    app.state.rooms = rooms
+    app.state.store = store
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+        return _error(err.status, err.code, err.message)
+
+    @app.exception_handler(MatchError)
+    async def match_error(_request: Request, err: MatchError) -> JSONResponse:
+        return _error(STATUS_OF_CODE.get(err.code, 400), err.code, err.message)
+
+    @app.exception_handler(TabletopError)
+    async def tabletop_error(_request: Request, err: TabletopError) -> JSONResponse:
+        return _error(400, "bad-request", str(err))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        return _error(400, "bad-request", p.describe_errors(err.errors()))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not-found", 405: "method-not-allowed"}.get(err.status_code, "bad-request")
+        return _error(err.status_code, code, str(err.detail))
+
+    async def room_of(game_id: str) -> Room:
+        room = await rooms.get(game_id)
+        if room is None:
+            raise ApiError("unknown-game", f"no game {game_id[:40]!r}")
+        return room
+
+    # -- HTTP API ------------------------------------------------------------------------------
+    @app.get("/api/catalog")
+    async def catalog() -> dict[str, Any]:
+        """The games, their options with defaults and allowed values, levels and clock kinds."""
+        return {
+            "games": [
+                {
+                    "name": info.name,
+                    "title": info.title,
+                    "players": list(info.players),
+                    "options": [
+                        {
+                            "name": o.name,
+                            "kind": o.kind.__name__,
+                            "default": o.default,
+                            "default_text": o.default_text,
+                            "help": o.help,
+                            "choices": None if o.choices is None else list(o.choices),
+                            "minimum": o.minimum,
+                            "maximum": o.maximum,
+                        }
+                        for o in info.options
+                    ],
+                }
+                for info in list_games()
+            ],
+            "levels": list(range(1, 11)),
+            "clocks": list(CLOCK_KINDS),
+        }
+
+    @app.post("/api/games", status_code=201, response_model=p.CreatedOut)
+    async def create_game(body: p.CreateGame) -> JSONResponse:
+        """Create a game: the game, its options, the seats and the clock."""
+        game = load_game(body.game, **body.options)
+        seats_in = body.seats or [p.SeatIn() for _ in range(game.num_players)]
+        seats = [
+            SeatSpec(
+                s.kind,
+                s.level,
+                s.name or (f"Computer (level {s.level})" if s.kind == "computer" else ""),
+            )
+            for s in seats_in
+        ]
+        if any(s.kind == "computer" and s.level is None for s in seats):
+            raise ApiError("bad-request", "a computer seat needs a level from 1 to 10")
+        clock = ClockSpec.from_dict(
+            None if body.clock is None else body.clock.model_dump(exclude_none=True)
+        )
+        match = Match(game, seats, clock, seed=int.from_bytes(os.urandom(4), "big") >> 1)
+        for i, s in enumerate(seats_in):
+            if s.claim and s.kind == "person":
+                match.claim(i, s.name)
+        room, tokens = await rooms.create(match)
+        answer = {
+            "id": room.id,
+            "seats": [
+                {
+                    "seat": i,
+                    "kind": spec.kind,
+                    "name": spec.name,
+                    "token": token,
+                    "invite": None if token is None else f"/game/{room.id}?token={token}",
+                }
+                for i, (spec, token) in enumerate(zip(match.seats, tokens, strict=True))
+            ],
+            "game": room.view(),
+        }
+        return JSONResponse(answer, status_code=201)
+
+    @app.get("/api/games", response_model=list[p.ListedGame])
+    async def list_open(
+        status: Literal["open", "playing", "finished"] | None = None,
+    ) -> JSONResponse:
+        """The lobby (``status=open``) and other listings, newest first."""
+        return JSONResponse(await store.listing(status))
+
+    @app.get("/api/games/{game_id}", response_model=p.GameViewOut)
+    async def get_game(game_id: str) -> JSONResponse:
+        """The public view of one game."""
+        return JSONResponse((await room_of(game_id)).view())
+
+    @app.post("/api/games/{game_id}/join", response_model=p.JoinOut)
+    async def join(game_id: str, body: p.JoinIn) -> JSONResponse:
+        """Take an open person seat (the first one without ``seat``): a fresh token for it."""
+        room = await room_of(game_id)
+        async with room.lock:
+            match = room.match
+            open_seats = match.open_seats()
+            if body.seat is None:
+                if not open_seats:
+                    raise ApiError("seat-taken", "every seat of this game is taken")
+                seat = open_seats[0]
+            else:
+                seat = body.seat
+                if not 0 <= seat < len(match.seats):
+                    last = len(match.seats) - 1
+                    raise ApiError("bad-request", f"seat {seat}: seats are 0..{last}")
+                if seat not in open_seats:
+                    raise ApiError("seat-taken", f"seat {seat} is taken")
+            token = new_token()
+            # A new token: the invite link made at creation no longer claims this seat.
+            digest = hash_token(token)
+            await store.set_token(room.id, seat, digest)
+            room.hashes[seat] = digest
+            await rooms.act_locked(room, lambda m: m.claim(seat, body.name))
+        invite = f"/game/{room.id}?token={token}"
+        return JSONResponse({"seat": seat, "token": token, "invite": invite})
+
+    @app.post("/api/games/{game_id}/moves", response_model=p.GameViewOut)
+    async def post_move(game_id: str, body: p.MoveIn) -> JSONResponse:
+        """Play a move for the seat of ``token``; the same checks as the WebSocket ``move``."""
+        room = await room_of(game_id)
+        seat = room.seat_of(body.token)
+        if seat is None:
+            raise ApiError("bad-token", "this token holds no seat of this game")
+        await rooms.act(room, lambda m: m.play(seat, body.move, body.ply))
+        return JSONResponse(room.view())
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str, format: Literal["json", "sgf"] = Query("json")) -> Response:
+        """The game record as a download: JSON for every game, SGF for Go."""
+        room = await room_of(game_id)
+        name = f"tabletop-{room.match.game.name}-{room.id}"
+        if format == "sgf":
+            data = sgf_record(room.match)
+            return Response(
+                data,
+                media_type="application/x-go-sgf",
+                headers={"Content-Disposition": f'attachment; filename="{name}.sgf"'},
+            )
+        return JSONResponse(
+            json_record(room.match),
+            headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
+        )
+
+    @app.post("/api/records", status_code=201, response_model=p.ImportedOut)
+    async def import_record(body: p.RecordIn) -> JSONResponse:
+        """Import a record (JSON or SGF) as a finished game for the replay view."""
+        try:
+            match = read_record(body.format, body.text)
+        except (TabletopError, RecursionError) as err:
+            raise ApiError("bad-request", str(err)[:500]) from None
+        room, _ = await rooms.create(match, person_tokens=False)
+        return JSONResponse({"id": room.id}, status_code=201)
+
+    # -- WebSocket -----------------------------------------------------------------------------
+    @app.websocket("/ws/games/{game_id}")
+    async def socket(websocket: WebSocket, game_id: str) -> None:
+        await websocket.accept()
+        await serve_socket(rooms, websocket, game_id)
+
+    # -- the browser app -------------------------------------------------------------------------
+    _static(app, web_dir)
+    return app
+
+
+def _static(app: FastAPI, web_dir: Path | None) -> None:
+    """`/`, `/game/{id}`, `/replay/{id}` and `/static/*` from the browser app's directory."""
+
+    def page(name: str) -> Callable[..., Awaitable[Response]]:
+        async def serve(game_id: str = "") -> Response:
+            path = None if web_dir is None else web_dir / name
+            if path is None or not path.is_file():
+                return _error(404, "not-found", "the browser app is not installed")
+            return FileResponse(path, media_type="text/html")
+
+        return serve
+
+    app.get("/", include_in_schema=False)(page("index.html"))
+    app.get("/game/{game_id}", include_in_schema=False)(page("game.html"))
+    app.get("/replay/{game_id}", include_in_schema=False)(page("replay.html"))
+    if web_dir is not None and web_dir.is_dir():
+        app.mount("/static", StaticFiles(directory=web_dir), name="static")
+
+
+# -- one WebSocket connection ------------------------------------------------------------------
+async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None:
+    """Run one client's connection: catch-up, then its messages until it closes."""
+    params = websocket.query_params
+    room = await rooms.get(game_id)
+    if room is None:
+        await _refuse(websocket, "unknown-game", f"no game {game_id[:40]!r}", 4404)
+        return
+    token = params.get("token")
+    seat = None
+    if token:
+        seat = room.seat_of(token)
+        if seat is None:
+            await _refuse(websocket, "bad-token", "this token holds no seat of this game", 4403)
+            return
+    since = _int_or_none(params.get("since"))
+    name = (params.get("name") or "")[: p.MAX_NAME]
+    queue = await rooms.subscribe(room, seat, since)
+    sender = asyncio.create_task(_send_loop(websocket, queue))
+    try:
+        await rooms.connect(room, seat, name)
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            reply: str | None
+            if text is None:
+                reply = _error_frame("bad-message", "send JSON text frames, not binary")
+            else:
+                reply = await _handle(rooms, room, seat, text)
+            if reply is not None:
+                try:
+                    queue.put_nowait(reply)
+                except asyncio.QueueFull:
+                    break
+            if sender.done():
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sender.cancel()
+        rooms.bus.unsubscribe(room.id, queue)
+        await rooms.disconnect(room, seat)
+
+
+async def _handle(rooms: Rooms, room: Room, seat: int | None, text: str) -> str | None:
+    """One client frame: act on it; returns the reply for this client alone (or None)."""
+    try:
+        message = p.parse_client(text)
+    except p.BadMessage as err:
+        return _error_frame(err.code, err.message)
+    if isinstance(message, p.PingMsg):
+        return p.frame({"type": "pong"})
+    if seat is None:
+        return _error_frame("spectator", "spectators watch; they cannot act")
+    try:
+        if isinstance(message, p.HintMsg):
+            result = await rooms.hint_for(room, seat)
+            return p.frame({"type": "hint", **result})
+        action = _action(message, seat)
+        await rooms.act(room, action)
+    except MatchError as err:
+        return _error_frame(err.code, err.message)
+    except TabletopError as err:
+        return _error_frame("bad-request", str(err))
+    return None
+
+
+def _action(message: Any, seat: int) -> Callable[[Match], list[Event]]:
+    if isinstance(message, p.MoveMsg):
+        return lambda m: m.play(seat, message.move, message.ply)
+    if isinstance(message, p.ResignMsg):
+        return lambda m: m.resign(seat)
+    if isinstance(message, p.UndoRequestMsg):
+        return lambda m: m.request_undo(seat)
+    if isinstance(message, p.UndoAnswerMsg):
+        return lambda m: m.answer_undo(seat, message.accept)
+    if isinstance(message, p.DeadToggleMsg):
+        return lambda m: m.toggle_dead(seat, message.point)
+    if isinstance(message, p.DeadAcceptMsg):
+        return lambda m: m.accept_dead(seat)
+    assert isinstance(message, p.ResumeMsg)
+    return lambda m: m.resume(seat)
+
+
+async def _send_loop(websocket: WebSocket, queue: asyncio.Queue[str | None]) -> None:
+    while True:
+        text = await queue.get()
+        if text is None:  # the bus dropped this slow client: it reconnects with since
+            await websocket.close(code=4408)
+            return
+        await websocket.send_text(text)
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    await websocket.send_text(_error_frame(code, message))
+    if websocket.application_state != WebSocketState.DISCONNECTED:
+        await websocket.close(code=close)
+
+
+def _error_frame(code: str, message: str) -> str:
+    return p.frame({"type": "error", "code": code, "message": message})
+
+
+def _int_or_none(text: str | None) -> int | None:
+    if text is None or not text.isdigit() or len(text) > 12:
+        return None
+    return int(text)

@@ -1,0 +1,55 @@
+"""In-process publish/subscribe: each game's messages to the sockets watching it.
+
+A subscriber is an ``asyncio.Queue`` of ready-made text frames, so a message
+is encoded to JSON once and handed to every watcher. Publishing never waits:
+a watcher whose queue is full (a client that stopped reading) is dropped and
+told so by ``None`` in its queue; it reconnects with ``since`` and catches up.
+A Redis bus with the same two methods can take this one's place for several
+server processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+
+#: Frames a watcher may fall behind before it is dropped.
+QUEUE_LIMIT = 256
+
+Frame = str | None
+
+
+class Bus:
+    """Topics (game ids) to subscriber queues."""
+
+    def __init__(self) -> None:
+        self._topics: defaultdict[str, set[asyncio.Queue[Frame]]] = defaultdict(set)
+
+    def subscribe(self, topic: str) -> asyncio.Queue[Frame]:
+        """A new queue receiving every frame published on ``topic`` from now on."""
+        queue: asyncio.Queue[Frame] = asyncio.Queue(QUEUE_LIMIT)
+        self._topics[topic].add(queue)
+        return queue
+
+    def unsubscribe(self, topic: str, queue: asyncio.Queue[Frame]) -> None:
+        """Stop delivering to ``queue``."""
+        subscribers = self._topics.get(topic)
+        if subscribers is not None:
+            subscribers.discard(queue)
+            if not subscribers:
+                del self._topics[topic]
+
+    def publish(self, topic: str, frame: str) -> None:
+        """Hand ``frame`` to every subscriber of ``topic`` (never blocks)."""
+        for queue in list(self._topics.get(topic, ())):
+            try:
+                queue.put_nowait(frame)
+            except asyncio.QueueFull:
+                self.unsubscribe(topic, queue)
+                while not queue.empty():
+                    queue.get_nowait()
+                queue.put_nowait(None)
+
+    def subscribers(self, topic: str) -> int:
+        """How many queues watch ``topic``."""
+        return len(self._topics.get(topic, ()))

@@ -1,0 +1,339 @@
+"""Rooms: the live games in memory, each with its lock, watchers, clock timer and computer seat.
+
+Every change to a game goes through :meth:`Rooms.act` under the room's lock:
+the match applies the action (or refuses it and is unchanged), the events
+get the next sequence numbers, the events and the new match are committed
+to storage, and only then are they published to the watchers. Afterwards
+the room arms what runs on its own: the flag-fall timer of the running
+clock, the computer seat to move (in the process pool), the grace period of
+a player who left a 3 or 4 player game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from tabletop.core import TabletopError
+from tabletop.play.computer import hint, think
+from tabletop.play.match import Event, Match, MatchError
+from tabletop.server.bus import Bus, Frame
+from tabletop.server.protocol import frame
+from tabletop.server.store import Store, hash_token
+from tabletop.server.views import game_view
+
+log = logging.getLogger("tabletop.server")
+
+#: Missed events sent one by one on reconnect; more than this and a snapshot is sent instead.
+CATCH_UP_LIMIT = 100
+
+
+def new_id() -> str:
+    """A game id: 12 URL-safe random characters."""
+    return secrets.token_urlsafe(9)
+
+
+def new_token() -> str:
+    """A seat token."""
+    return secrets.token_urlsafe(24)
+
+
+class Room:
+    """One live game."""
+
+    def __init__(self, game_id: str, match: Match, seq: int, hashes: list[str | None]) -> None:
+        self.id = game_id
+        self.match = match
+        self.seq = seq
+        self.hashes = hashes
+        self.lock = asyncio.Lock()
+        self.connected: Counter[int] = Counter()  # seat -> open sockets
+        self.left: set[int] = set()  # seats whose player left (a "left" event was sent)
+        self.timer: asyncio.Task[None] | None = None
+        self.computer: asyncio.Task[None] | None = None
+        self.hinting = False
+        self.grace: dict[int, asyncio.Task[None]] = {}
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        digest = hash_token(token)
+        for seat, stored in enumerate(self.hashes):
+            if stored is not None and hmac.compare_digest(stored, digest):
+                return seat
+        return None
+
+    def view(self) -> dict[str, Any]:
+        """The GameView now."""
+        online = [s for s, n in self.connected.items() if n > 0]
+        return game_view(self.match, self.id, self.seq, online)
+
+
+class Rooms:
+    """The live games of this server process."""
+
+    def __init__(
+        self,
+        store: Store,
+        bus: Bus,
+        executor: Executor,
+        *,
+        grace: float = 60.0,
+        replace_level: int = 3,
+        now: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.bus = bus
+        self.executor = executor
+        self.grace = grace
+        self.replace_level = replace_level
+        self.now = now
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.closing = False
+
+    # -- finding and making rooms ----------------------------------------------------------
+    async def get(self, game_id: str) -> Room | None:
+        """The room of ``game_id``, loaded from storage on first use; None if unknown."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        if len(game_id) > 32:
+            return None
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(game_id)
+            if room is None:
+                loaded = await self.store.load(game_id)
+                if loaded is None:
+                    self._loading.pop(game_id, None)
+                    return None
+                data, seq, hashes = loaded
+                match = Match.from_dict(data, now=self.now)
+                room = self.rooms[game_id] = Room(game_id, match, seq, hashes)
+                self._arm(room)
+        self._loading.pop(game_id, None)
+        return room
+
+    async def create(
+        self, match: Match, person_tokens: bool = True
+    ) -> tuple[Room, list[str | None]]:
+        """Store a new game; returns its room and each seat's token (None: computer)."""
+        game_id = new_id()
+        tokens = [
+            new_token() if spec.kind == "person" and person_tokens else None for spec in match.seats
+        ]
+        hashes = [None if t is None else hash_token(t) for t in tokens]
+        await self.store.create(game_id, match.to_dict(), hashes)
+        room = self.rooms[game_id] = Room(game_id, match, 0, hashes)
+        self._arm(room)
+        return room, tokens
+
+    async def restore(self) -> int:
+        """Load every game in play after a restart, so clocks and computers run again."""
+        ids = await self.store.live_ids()
+        for game_id in ids:
+            await self.get(game_id)
+        return len(ids)
+
+    # -- acting ------------------------------------------------------------------------------
+    async def act(self, room: Room, action: Callable[[Match], list[Event]]) -> list[Event]:
+        """Apply ``action`` to the room's match; commit, then publish its events.
+
+        MatchError from the action propagates and nothing has changed.
+        """
+        async with room.lock:
+            return await self.act_locked(room, action)
+
+    async def act_locked(self, room: Room, action: Callable[[Match], list[Event]]) -> list[Event]:
+        """:meth:`act` for a caller that holds the room's lock already."""
+        events = action(room.match)
+        if not events:
+            return events
+        first = room.seq + 1
+        try:
+            await self.store.commit(room.id, first, events, room.match.to_dict())
+        except Exception:
+            # Storage failed: forget the changed match; the stored one is the truth.
+            log.exception("storing game %s failed", room.id)
+            self.forget(room)
+            raise
+        room.seq = first + len(events) - 1
+        view = room.view()
+        for offset, event in enumerate(events):
+            message = {"type": "event", "seq": first + offset, "event": event, "game": view}
+            self.bus.publish(room.id, frame(message))
+        self._arm(room)
+        return events
+
+    def forget(self, room: Room) -> None:
+        """Drop a room from memory (its tasks stop; storage keeps the game)."""
+        for task in (room.timer, room.computer, *room.grace.values()):
+            if task is not None:
+                task.cancel()
+        self.rooms.pop(room.id, None)
+
+    # -- what runs on its own ----------------------------------------------------------------
+    def _arm(self, room: Room) -> None:
+        """(Re)start the flag-fall timer and the computer seat to move, as the match needs."""
+        if self.closing:
+            return
+        match = room.match
+        if room.timer is not None and room.timer is not asyncio.current_task():
+            room.timer.cancel()
+        room.timer = None
+        flag = match.clock.flag_time() if match.status == "playing" else None
+        if flag is not None:
+            room.timer = asyncio.create_task(self._flag_fall(room, flag))
+        seat = match.computer_to_move()
+        if seat is not None and (room.computer is None or room.computer.done()):
+            room.computer = asyncio.create_task(self._computer_move(room, seat))
+
+    async def _flag_fall(self, room: Room, flag: float) -> None:
+        await asyncio.sleep(max(0.0, flag - self.now()) + 0.01)
+        await self.act(room, lambda m: m.check_time())
+
+    async def _computer_move(self, room: Room, seat: int) -> None:
+        match = room.match
+        job = match.computer_job(seat)
+        loop = asyncio.get_running_loop()
+        try:
+            move = await loop.run_in_executor(self.executor, think, job)
+        except Exception:
+            log.exception("computer move failed in game %s", room.id)
+            return
+
+        def play(m: Match) -> list[Event]:
+            # The game may have moved on (undo, resignation) while the computer thought.
+            if m.ply != job["ply"] or m.computer_to_move() != seat:
+                return []
+            try:
+                return m.play_computer(seat, move)
+            except MatchError:
+                # Never stall the game on a bad answer: log it, play the first legal move.
+                log.exception("computer move %r refused in game %s", move, room.id)
+                return m.play_computer(seat, m.legal_moves()[0])
+
+        try:
+            await self.act(room, play)
+        finally:
+            room.computer = None
+            async with room.lock:
+                self._arm(room)
+
+    async def hint_for(self, room: Room, seat: int) -> dict[str, Any]:
+        """The strongest computer seat's analysis of the position, for ``seat`` to move."""
+        match = room.match
+        levels = [s.level for s in match.seats if s.kind == "computer" and s.level is not None]
+        if not levels:
+            raise MatchError("no-hint", "hints are given only in games with computer seats")
+        if match.status != "playing" or match.to_move != seat:
+            raise MatchError("not-your-turn", "a hint is for the player to move")
+        if room.hinting:
+            raise MatchError("busy", "a hint is already being computed")
+        job = match.computer_job(seat)
+        job["level"] = max(levels)
+        room.hinting = True
+        try:
+            loop = asyncio.get_running_loop()
+            result: dict[str, Any] = await loop.run_in_executor(self.executor, hint, job)
+        finally:
+            room.hinting = False
+        return result
+
+    # -- people coming and going -------------------------------------------------------------
+    async def connect(self, room: Room, seat: int | None, name: str = "") -> None:
+        """A socket of ``seat`` opened: claim the seat, or note a returning player."""
+        if seat is None:
+            return
+        room.connected[seat] += 1
+        task = room.grace.pop(seat, None)
+        if task is not None:
+            task.cancel()
+        match = room.match
+        if match.seats[seat].kind != "person":
+            return
+        if not match.claimed[seat]:
+            await self.act(room, lambda m: m.claim(seat, name) if not m.claimed[seat] else [])
+        elif seat in room.left and room.connected[seat] == 1:
+            room.left.discard(seat)
+            who = match.seats[seat].name
+            await self.act(room, lambda m: [{"kind": "joined", "seat": seat, "name": who}])
+
+    async def disconnect(self, room: Room, seat: int | None) -> None:
+        """A socket of ``seat`` closed: the last one means the player left."""
+        if seat is None:
+            return
+        room.connected[seat] -= 1
+        if room.connected[seat] > 0 or self.closing:
+            return
+        del room.connected[seat]
+        match = room.match
+        if match.status == "finished" or match.seats[seat].kind != "person":
+            return
+        room.left.add(seat)
+        await self.act(room, lambda m: [{"kind": "left", "seat": seat}])
+        if match.game.num_players >= 3 and match.status in ("playing", "waiting"):
+            room.grace[seat] = asyncio.create_task(self._replace_later(room, seat))
+
+    async def _replace_later(self, room: Room, seat: int) -> None:
+        await asyncio.sleep(self.grace)
+        room.grace.pop(seat, None)
+        if room.connected[seat] > 0:
+            return
+        level = self.replace_level
+
+        def replace(m: Match) -> list[Event]:
+            if m.seats[seat].kind != "person" or m.status not in ("playing", "waiting"):
+                return []
+            try:
+                return m.replace(seat, level)
+            except TabletopError:
+                return []  # e.g. the last person in the game
+
+        await self.act(room, replace)
+        room.left.discard(seat)
+
+    # -- catching up ---------------------------------------------------------------------------
+    async def subscribe(
+        self, room: Room, seat: int | None, since: int | None
+    ) -> asyncio.Queue[Frame]:
+        """A queue for one socket, already holding what it must see first.
+
+        That is the events after ``since`` when they are few enough, else one
+        snapshot. Taken under the room's lock, so no event is lost or doubled.
+        """
+        async with room.lock:
+            queue = self.bus.subscribe(room.id)
+            first: list[str] = []
+            if since is not None and 0 <= since <= room.seq and room.seq - since <= CATCH_UP_LIMIT:
+                missed = await self.store.events_since(room.id, since)
+                if len(missed) == room.seq - since:
+                    view = room.view()
+                    first = [
+                        frame({"type": "event", "seq": seq, "event": event, "game": view})
+                        for seq, event in missed
+                    ]
+                    if not missed:
+                        first = [self.snapshot(room, seat)]
+            if not first:
+                first = [self.snapshot(room, seat)]
+            for text in first:
+                queue.put_nowait(text)
+            return queue
+
+    def snapshot(self, room: Room, seat: int | None) -> str:
+        """The snapshot frame for a socket of ``seat`` (None: a spectator)."""
+        return frame({"type": "snapshot", "seq": room.seq, "you": seat, "game": room.view()})
+
+    async def close(self) -> None:
+        """Stop every room's tasks (shutdown)."""
+        self.closing = True
+        for room in list(self.rooms.values()):
+            self.forget(room)

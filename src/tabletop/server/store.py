@@ -1,0 +1,267 @@
+"""Storage: SQLAlchemy (async) over SQLite by default, any async URL (PostgreSQL) by choice.
+
+Three tables (decision record 0040):
+
+* ``games``: one row per game: its match as JSON (everything needed to go on
+  after a restart, clocks included), its status, ply and last sequence number;
+* ``events``: every event of every game, unique on (game, seq), for clients
+  that reconnect and for the history;
+* ``seats``: one row per seat: the SHA-256 of its token (never the token).
+
+An event and the match it leads to are written in one transaction, before
+anyone hears of the event.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("ply", Integer, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("open_seats", Integer, nullable=False),
+    Column("match", Text, nullable=False),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("event", Text, nullable=False),
+    UniqueConstraint("game_id", "seq", name="one_event_per_seq"),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def database_url(db: str | None) -> str:
+    """An SQLAlchemy async URL from ``--db``: a URL as is, a path as SQLite, None the default."""
+    if db and "://" in db:
+        return db
+    if db is None:
+        from platformdirs import user_data_dir
+
+        folder = Path(user_data_dir("tabletop"))
+        folder.mkdir(parents=True, exist_ok=True)
+        db = str(folder / "tabletop.db")
+    return f"sqlite+aiosqlite:///{db}"
+
+
+class Store:
+    """The games, events and seat tokens, behind a small async interface."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        sqlite = url.startswith("sqlite")
+        # SQLite has one writer at a time: one connection, so transactions queue
+        # instead of failing with "database is locked".
+        options: dict[str, Any] = {"pool_size": 1, "max_overflow": 0} if sqlite else {}
+        if ":memory:" in url or url.rstrip("/").endswith("sqlite+aiosqlite:"):
+            from sqlalchemy.pool import StaticPool
+
+            options = {"poolclass": StaticPool}
+        self.engine: AsyncEngine = create_async_engine(url, **options)
+        if sqlite:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+
+    async def start(self) -> None:
+        """Create the tables when they are missing."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(metadata.create_all)
+
+    async def close(self) -> None:
+        """Close every connection."""
+        await self.engine.dispose()
+
+    # -- writing ----------------------------------------------------------------------------
+    async def create(
+        self, game_id: str, match: dict[str, Any], token_hashes: Sequence[str | None]
+    ) -> None:
+        """A new game with its seats (``token_hashes[i]`` None for computer seats)."""
+        now = time.time()
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(games).values(_game_row(game_id, match, 0, now, now)))
+            await conn.execute(
+                insert(seats),
+                [
+                    {"game_id": game_id, "seat": i, "token_hash": h}
+                    for i, h in enumerate(token_hashes)
+                ],
+            )
+
+    async def commit(
+        self,
+        game_id: str,
+        first_seq: int,
+        new_events: Sequence[dict[str, Any]],
+        match: dict[str, Any],
+    ) -> None:
+        """Store events ``first_seq ..`` and the match they lead to, in one transaction."""
+        now = time.time()
+        last = first_seq + len(new_events) - 1
+        row = _game_row(game_id, match, last, None, now)
+        del row["id"], row["created"]
+        async with self.engine.begin() as conn:
+            if new_events:
+                await conn.execute(
+                    insert(events),
+                    [
+                        {
+                            "game_id": game_id,
+                            "seq": first_seq + i,
+                            "created": now,
+                            "event": json.dumps(e),
+                        }
+                        for i, e in enumerate(new_events)
+                    ],
+                )
+            await conn.execute(update(games).where(games.c.id == game_id).values(row))
+
+    async def set_token(self, game_id: str, seat: int, token_hash: str | None) -> None:
+        """Give ``seat`` a (new) token hash."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .values(token_hash=token_hash)
+            )
+
+    # -- reading ------------------------------------------------------------------------------
+    async def load(self, game_id: str) -> tuple[dict[str, Any], int, list[str | None]] | None:
+        """(match, seq, token hash per seat) of a game, or None if there is no such game."""
+        async with self.engine.connect() as conn:
+            found = (
+                await conn.execute(select(games.c.match, games.c.seq).where(games.c.id == game_id))
+            ).first()
+            if found is None:
+                return None
+            rows = await conn.execute(
+                select(seats.c.seat, seats.c.token_hash)
+                .where(seats.c.game_id == game_id)
+                .order_by(seats.c.seat)
+            )
+            hashes = [r.token_hash for r in rows]
+        return json.loads(found.match), int(found.seq), hashes
+
+    async def events_since(self, game_id: str, seq: int) -> list[tuple[int, dict[str, Any]]]:
+        """The events after ``seq``, oldest first."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(events.c.seq, events.c.event)
+                .where(events.c.game_id == game_id, events.c.seq > seq)
+                .order_by(events.c.seq)
+            )
+            return [(int(r.seq), json.loads(r.event)) for r in rows]
+
+    async def listing(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
+        """Games for the lobby: ``open`` has a free person seat; else by status; newest first."""
+        query = select(games).order_by(games.c.created.desc()).limit(limit)
+        if status == "open":
+            query = query.where(games.c.open_seats > 0, games.c.status != "finished")
+        elif status is not None:
+            query = query.where(games.c.status == status)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        out = []
+        for r in rows:
+            match = json.loads(r.match)
+            out.append(
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "options": match["options"],
+                    "seats": [
+                        {
+                            "seat": i,
+                            "name": s["name"],
+                            "kind": s["kind"],
+                            "level": s["level"],
+                            "claimed": s["claimed"],
+                        }
+                        for i, s in enumerate(match["seats"])
+                    ],
+                    "status": r.status,
+                    "created": r.created,
+                    "ply": r.ply,
+                }
+            )
+        return out
+
+    async def live_ids(self) -> list[str]:
+        """Games that are being played (their clocks and computer seats need a driver)."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(games.c.id).where(games.c.status.in_(("playing", "waiting", "scoring")))
+            )
+            return [r.id for r in rows]
+
+
+def _game_row(
+    game_id: str, match: dict[str, Any], seq: int, created: float | None, now: float
+) -> dict[str, Any]:
+    return {
+        "id": game_id,
+        "game": match["game"],
+        "status": match["status"],
+        "created": created if created is not None else now,
+        "updated": now,
+        "ply": len(match["moves"]),
+        "seq": seq,
+        "open_seats": sum(not s["claimed"] for s in match["seats"]),
+        "match": json.dumps(match),
+    }
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL: readers never wait for the writer; synchronous=NORMAL: a commit survives a crash
+    of the server process (not of the machine) without an fsync per move."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

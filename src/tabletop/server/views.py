@@ -1,0 +1,226 @@
+"""The GameView of docs/protocol.md: everything the browser app draws, as JSON.
+
+The browser app draws from these views alone, so each game's ``board`` names
+every cell and gives its drawing coordinates (hex boards included), and
+``legal`` lists the moves of the seat to move in notation.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+from functools import cache
+from typing import Any
+
+from tabletop.core import State, game_info
+from tabletop.play.match import Match
+from tabletop.play.outcome import outcome_to_dict
+
+GO_COLOURS = ("black", "white")
+#: Seat colours of the other games, in seat order (the client picks its palette from them).
+COLOURS = ("black", "white", "red", "blue")
+HEX_HEIGHT = math.sqrt(3) / 2
+
+
+def game_view(
+    match: Match,
+    game_id: str,
+    seq: int,
+    connected: Collection[int] = (),
+    now: float | None = None,
+) -> dict[str, Any]:
+    """The public view of a match (no tokens) at sequence number ``seq``."""
+    game = match.game
+    state = match.state
+    now = match.now() if now is None else now
+    colours = GO_COLOURS if game.name == "go" else COLOURS
+    outcome = match.outcome()
+    return {
+        "id": game_id,
+        "game": game.name,
+        "title": game_info(game.name).title,
+        "options": dict(game.options),
+        "players": game.num_players,
+        "seats": [
+            {
+                "seat": i,
+                "name": spec.name or game.seat_names[i],
+                "kind": spec.kind,
+                "level": spec.level,
+                "claimed": match.claimed[i],
+                "connected": spec.kind == "computer" or i in connected,
+                "colour": colours[i],
+            }
+            for i, spec in enumerate(match.seats)
+        ],
+        "status": match.status,
+        "seq": seq,
+        "ply": state.ply,
+        "to_move": match.to_move,
+        "moves": match.moves,
+        "legal": match.legal_moves(),
+        "board": board_view(state),
+        "clock": clock_view(match, now),
+        "scoring": scoring_view(match),
+        "undo_request": match.undo_request,
+        "outcome": None if outcome is None else outcome_to_dict(game, outcome),
+    }
+
+
+def clock_view(match: Match, now: float) -> dict[str, Any]:
+    """The clock as the protocol shows it: spec, time left per seat, who runs, server time."""
+    clock = match.clock
+    seats = range(len(match.seats))
+    view = clock.spec.as_dict()
+    view.update(
+        remaining=[round(clock.remaining(s, now), 3) for s in seats] if clock.enabled else None,
+        periods_left=[clock.periods(s, now) for s in seats]
+        if clock.spec.kind == "byoyomi"
+        else None,
+        running=clock.running,
+        server_time=round(now, 3),
+    )
+    return view
+
+
+def scoring_view(match: Match) -> dict[str, Any] | None:
+    """Go's dead-stone phase: the dead stones, who accepted, the score as marked."""
+    if match.status != "scoring":
+        return None
+    from tabletop.games.go import GoState
+
+    state = match.state
+    assert isinstance(state, GoState)
+    score = state.score()
+    outcome = state.outcome()
+    text = ""
+    if outcome is not None:
+        from tabletop.play.outcome import outcome_text
+
+        text = outcome_text(match.game, outcome)
+    return {
+        "dead": [str(m) for m in state.dead_stones],
+        "accepted": list(match.accepted),
+        "score": {"black": score.black.total, "white": score.white.total, "text": text},
+    }
+
+
+def _last(state: State) -> str | None:
+    history = state.history
+    return state.format_move(history[-1]) if history else None
+
+
+def board_view(state: State) -> dict[str, Any]:
+    """The ``board`` field for the state's game."""
+    name = state.game.name
+    if name == "go":
+        return _go_board(state)
+    if name == "oust":
+        return _oust_board(state)
+    if name == "abalone":
+        return _abalone_board(state)
+    if name == "quoridor":
+        return _quoridor_board(state)
+    return {"kind": name, "text": str(state), "last": _last(state)}
+
+
+def _go_board(state: Any) -> dict[str, Any]:
+    from tabletop.games.go.handicap import star_points
+    from tabletop.games.go.notation import COLUMNS, format_point
+
+    n = state.game.size
+    stones = {}
+    for row in range(n):
+        for col in range(n):
+            stone = state.stone_at(col, row)
+            if stone is not None:
+                stones[format_point(col, row)] = stone
+    ko = state._ko
+    ko_name = None
+    if ko > 0 and not state.is_over():
+        col, row = state._col_row(ko)
+        ko_name = format_point(col, row)
+    return {
+        "kind": "go",
+        "size": n,
+        "columns": COLUMNS[:n],
+        "stones": stones,
+        "star_points": [format_point(c, r) for c, r in star_points(n)],
+        "last": _last(state),
+        "captures": list(state.prisoners),
+        "ko": ko_name,
+    }
+
+
+def _hex_cells(names: tuple[str, ...], coords: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Drawing centres of hex cells named by (row from the bottom, diagonal number).
+
+    One step east is +1 in x; one step north-west (row + 1, same number) is
+    half a cell left and sqrt(3)/2 up; y grows downward, both start at 0.
+    """
+    xs = [n - r / 2 for r, n in coords]
+    top = max(r for r, _ in coords)
+    left = min(xs)
+    return [
+        {"name": name, "x": round(x - left, 4), "y": round((top - r) * HEX_HEIGHT, 4)}
+        for name, x, (r, _) in zip(names, xs, coords, strict=True)
+    ]
+
+
+@cache
+def _oust_cells(state_game: Any) -> tuple[str, list[dict[str, Any]]]:
+    grid = state_game.grid
+    if grid.shape == "hex":
+        return "hex", _hex_cells(grid.names, list(grid.coords))
+    cells = [
+        {"name": name, "x": float(col), "y": float(grid.height - 1 - row)}
+        for name, (col, row) in zip(grid.names, grid.coords, strict=True)
+    ]
+    return "square", cells
+
+
+def _oust_board(state: Any) -> dict[str, Any]:
+    shape, cells = _oust_cells(state.game)
+    stones = {}
+    for seat in range(state.game.num_players):
+        for cell in state.stones(seat):
+            stones[cell] = seat
+    return {"kind": "oust", "shape": shape, "cells": cells, "stones": stones, "last": _last(state)}
+
+
+@cache
+def _abalone_cells() -> list[dict[str, Any]]:
+    from tabletop.games.abalone import geometry
+
+    return _hex_cells(geometry.NAMES, list(geometry.CELLS))
+
+
+def _abalone_board(state: Any) -> dict[str, Any]:
+    marbles = {}
+    for seat in range(state.game.num_players):
+        for cell in state.marbles(seat):
+            marbles[cell] = seat
+    return {
+        "kind": "abalone",
+        "cells": _abalone_cells(),
+        "marbles": marbles,
+        "ejected": list(state.ejected),
+        "teams": list(state.game.teams),
+        "last": _last(state),
+    }
+
+
+GOAL_WORDS = {"row 9": "north", "row 1": "south", "column i": "east", "column a": "west"}
+
+
+def _quoridor_board(state: Any) -> dict[str, Any]:
+    seats = range(state.game.num_players)
+    return {
+        "kind": "quoridor",
+        "size": 9,
+        "pawns": [state.pawn(s) for s in seats],
+        "walls": [str(w) for w in state.walls()],
+        "walls_left": [state.walls_left(s) for s in seats],
+        "goals": [GOAL_WORDS.get(state.goal_name(s), state.goal_name(s)) for s in seats],
+        "last": _last(state),
+    }

@@ -1,0 +1,86 @@
+// The HTTP half of docs/protocol.md, and where this browser keeps its seat tokens.
+
+/** An error answer of the server: `code` from the protocol, `message` for people. */
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** fetch JSON from `path`; a 4xx/5xx answer becomes an ApiError with the server's message. */
+export async function request(path, { method = "GET", body } = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(0, "network", `The server cannot be reached (${err.message})`);
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data?.message || data?.detail || `${response.status} ${response.statusText}`;
+    throw new ApiError(response.status, data?.error || "http", typeof message === "string" ? message : JSON.stringify(message));
+  }
+  return data;
+}
+
+export const api = {
+  catalog: () => request("/api/catalog"),
+  games: (status) => request(`/api/games?status=${encodeURIComponent(status)}`),
+  game: (id) => request(`/api/games/${encodeURIComponent(id)}`),
+  create: (body) => request("/api/games", { method: "POST", body }),
+  join: (id, body) => request(`/api/games/${encodeURIComponent(id)}/join`, { method: "POST", body }),
+  move: (id, body) => request(`/api/games/${encodeURIComponent(id)}/moves`, { method: "POST", body }),
+  uploadRecord: (body) => request("/api/records", { method: "POST", body }),
+  recordUrl: (id, format) => `/api/games/${encodeURIComponent(id)}/record?format=${format}`,
+};
+
+const KEY = (id) => `tabletop.tokens.${id}`;
+
+/** The seat tokens this browser holds for game `id`: {seat: token}. */
+export function storedTokens(id) {
+  try {
+    return JSON.parse(localStorage.getItem(KEY(id)) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** Remember the token of `seat` in game `id` (so a reload keeps the seat). */
+export function storeToken(id, seat, token) {
+  const tokens = storedTokens(id);
+  tokens[seat] = token;
+  try {
+    localStorage.setItem(KEY(id), JSON.stringify(tokens));
+  } catch {
+    /* private mode: the token stays in the URL */
+  }
+}
+
+/** The name this browser last played under. */
+export function playerName() {
+  try {
+    return localStorage.getItem("tabletop.name") || "";
+  } catch {
+    return "";
+  }
+}
+
+export function setPlayerName(name) {
+  try {
+    localStorage.setItem("tabletop.name", name);
+  } catch {
+    /* ignore */
+  }
+}

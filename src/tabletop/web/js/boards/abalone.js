@@ -1,0 +1,77 @@
+// The Abalone board: the hexagon of cells with coordinates, marbles, the last
+// move, and the selection: click marbles, then the cell the move goes to.
+
+import { svg } from "../svg.js";
+import * as moves from "../abalone-moves.js";
+import { cellLabels, cellsOf, hintMark, resetRoot, stone } from "./common.js";
+import { cellBox } from "./oust.js";
+
+/** Draw an Abalone GameView into `root`; `ctx.selection` is kept by the caller. */
+export function drawAbalone(root, ctx) {
+  const { view } = ctx;
+  const board = view.board;
+  const cells = board.cells;
+  resetRoot(root, cellBox(cells, 1.4), `Abalone board of ${cells.length} cells`);
+  const marbles = {};
+  for (const [name, seat] of Object.entries(board.marbles || {})) marbles[name.toLowerCase()] = seat;
+  const mover = view.to_move;
+  const described = ctx.interactive ? moves.describeMoves(cells, marbles, mover, view.legal) : [];
+  const selection = ctx.selection || [];
+  const selectable = moves.selectable(described);
+  const targets = moves.targets(described, selection);
+  const last = new Set(board.last ? cellsOf(board.last) : []);
+  const hinted = new Map();
+  for (const h of ctx.hints || []) for (const c of cellsOf(h.move)) if (!hinted.has(c)) hinted.set(c, h);
+
+  const xs = cells.map((c) => c.x);
+  const ys = cells.map((c) => c.y);
+  const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+  const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const rad = (Math.max(...xs) - Math.min(...xs)) / 2 + 0.75;
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (k * Math.PI) / 3;
+    pts.push(`${(cx + rad * Math.cos(a)).toFixed(3)},${(cy + rad * Math.sin(a)).toFixed(3)}`);
+  }
+  root.appendChild(svg("polygon", { points: pts.join(" "), class: "abalone-frame" }));
+
+  const layer = svg("g", { class: "points" });
+  for (const cell of cells) {
+    const name = cell.name.toLowerCase();
+    const g = svg("g", { class: "pt", "data-point": name });
+    g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.42, class: "hole" }));
+    const seat = marbles[name];
+    if (seat !== undefined) {
+      g.appendChild(stone(view, seat, cell.x, cell.y, 0.44, name));
+      if (selection.includes(name)) {
+        g.classList.add("selected");
+        g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.47, class: "select-ring" }));
+      } else if (selection.length === 0 && selectable.has(name)) {
+        g.classList.add("selectable");
+      }
+    } else {
+      const title = svg("title");
+      title.textContent = name;
+      g.appendChild(title);
+    }
+    if (targets.has(name)) {
+      g.classList.add("target");
+      g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.16, class: "target-dot" }));
+    }
+    if (last.has(name)) {
+      g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.5, class: "last-ring" }));
+    }
+    if (hinted.has(name)) g.appendChild(hintMark(cell.x, cell.y, 0.25, hinted.get(name).share));
+    if (ctx.interactive) {
+      g.addEventListener("click", () => {
+        const result = moves.click(described, selection, name, marbles, mover);
+        if (result.move) ctx.onMove?.(result.move);
+        else if (result.selection) ctx.onSelect?.(result.selection);
+        else if (result.ambiguous) ctx.onMessage?.(`Which move? ${result.ambiguous.join(", ")} - select all the marbles that move`);
+      });
+    }
+    layer.appendChild(g);
+  }
+  root.appendChild(layer);
+  for (const node of cellLabels(cells, "hex", 0.36)) root.appendChild(node);
+}

@@ -1,0 +1,102 @@
+// The Go board: grid, star points, coordinates, stones, last move, dead stones
+// in the scoring phase, a ghost stone under the pointer on legal points.
+
+import { svg } from "../svg.js";
+import { seatPaint } from "../palette.js";
+import { hintMark, label, lastMark, legalIndex, resetRoot, stone } from "./common.js";
+
+/** Point name (lower case) of column x (0 = left) and row y (0 = bottom). */
+export function pointName(columns, x, y) {
+  return `${columns[x].toLowerCase()}${y + 1}`;
+}
+
+/** Draw `ctx.view` (a Go GameView) into the <svg> `root`. */
+export function drawGo(root, ctx) {
+  const { view } = ctx;
+  const board = view.board;
+  const n = board.size;
+  const columns = board.columns || "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+  const sy = (y) => n - 1 - y; // row 1 at the bottom
+  resetRoot(root, [-1.2, -1.2, n + 1.4, n + 1.4], `Go board ${n} by ${n}`);
+
+  const stones = {};
+  for (const [name, seat] of Object.entries(board.stones || {})) stones[name.toLowerCase()] = seat;
+  const dead = new Set((view.scoring?.dead || []).map((p) => p.toLowerCase()));
+  const legal = legalIndex(ctx.interactive ? view.legal : []);
+  const mover = view.to_move;
+
+  root.appendChild(svg("rect", { x: -1, y: -1, width: n + 1, height: n + 1, fill: "#dcb35c", rx: 0.2 }));
+  const lines = [];
+  for (let i = 0; i < n; i++) {
+    lines.push(svg("line", { x1: 0, y1: i, x2: n - 1, y2: i }));
+    lines.push(svg("line", { x1: i, y1: 0, x2: i, y2: n - 1 }));
+  }
+  root.appendChild(svg("g", { stroke: "#3a2a10", "stroke-width": 0.04, "pointer-events": "none" }, lines));
+  for (const p of board.star_points || []) {
+    const m = /^([a-z])(\d+)$/i.exec(p);
+    if (!m) continue;
+    const x = columns.toLowerCase().indexOf(m[1].toLowerCase());
+    const y = Number(m[2]) - 1;
+    root.appendChild(svg("circle", { cx: x, cy: sy(y), r: 0.1, fill: "#3a2a10", class: "star" }));
+  }
+  for (let i = 0; i < n; i++) {
+    root.appendChild(label(i, -0.7, columns[i], 0.4));
+    root.appendChild(label(i, n - 0.3, columns[i], 0.4));
+    root.appendChild(label(-0.7, sy(i), String(i + 1), 0.4));
+    root.appendChild(label(n - 0.3, sy(i), String(i + 1), 0.4));
+  }
+
+  const last = board.last ? String(board.last).toLowerCase() : null;
+  const hints = new Map((ctx.hints || []).map((h) => [String(h.move).toLowerCase(), h]));
+  const pending = ctx.pending ? String(ctx.pending).toLowerCase() : null;
+  const points = svg("g", { class: "points" });
+  for (let x = 0; x < n; x++) {
+    for (let y = 0; y < n; y++) {
+      const name = pointName(columns, x, y);
+      const cx = x;
+      const cy = sy(y);
+      const seat = stones[name];
+      const group = svg("g", { class: "pt", "data-point": name });
+      group.appendChild(svg("rect", { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, fill: "transparent" }));
+      if (seat !== undefined) {
+        const isDead = dead.has(name);
+        group.appendChild(stone(view, seat, cx, cy, 0.46, name.toUpperCase(), { opacity: isDead ? 0.45 : 1 }));
+        if (isDead) {
+          const mark = seatPaint(view, 1 - seat).fill;
+          group.appendChild(svg("path", {
+            d: `M${cx - 0.2} ${cy - 0.2}L${cx + 0.2} ${cy + 0.2}M${cx + 0.2} ${cy - 0.2}L${cx - 0.2} ${cy + 0.2}`,
+            stroke: mark, "stroke-width": 0.08, class: "dead", "pointer-events": "none",
+          }));
+        }
+        if (name === last) group.appendChild(lastMark(view, seat, cx, cy, 0.46));
+        if (ctx.scoring) {
+          group.classList.add("toggle");
+          group.addEventListener("click", () => ctx.onPoint?.(name.toUpperCase()));
+        }
+      } else if (legal.has(name)) {
+        const text = legal.get(name);
+        group.classList.add("legal");
+        group.setAttribute("tabindex", "-1");
+        const paint = seatPaint(view, mover);
+        const ghost = svg("circle", {
+          cx, cy, r: 0.44, fill: paint.fill, stroke: paint.stroke, "stroke-width": 0.04,
+          class: pending === name ? "ghost pending" : "ghost",
+        });
+        group.appendChild(ghost);
+        if (ctx.showLegal) group.appendChild(svg("circle", { cx, cy, r: 0.1, class: "legal-dot" }));
+        group.appendChild(svg("title", {}, []));
+        group.lastChild.textContent = `${text}: play here`;
+        group.addEventListener("click", () => ctx.onMove?.(text));
+      }
+      if (hints.has(name)) group.appendChild(hintMark(cx, cy, 0.3, hints.get(name).share));
+      points.appendChild(group);
+    }
+  }
+  root.appendChild(points);
+}
+
+/** What the side panel shows for Go: captures per seat. */
+export function goStats(view, seat) {
+  const caps = view.board.captures?.[seat];
+  return caps === undefined ? "" : `captures ${caps}`;
+}

@@ -1,0 +1,30 @@
+// One entry point for the four board renderers and their per-seat counters.
+
+import { drawAbalone } from "./abalone.js";
+import { drawGo } from "./go.js";
+import { drawOust } from "./oust.js";
+import { drawQuoridor } from "./quoridor.js";
+
+const DRAW = { go: drawGo, oust: drawOust, abalone: drawAbalone, quoridor: drawQuoridor };
+
+/** Draw the board of `ctx.view` into the <svg> `root`. */
+export function drawBoard(root, ctx) {
+  const kind = ctx.view?.board?.kind || ctx.view?.game;
+  const draw = DRAW[kind];
+  if (!draw) throw new Error(`no board drawing for ${kind}`);
+  draw(root, ctx);
+}
+
+/** The counter shown beside a seat: captures (Go), ejected marbles (Abalone), walls left. */
+export function seatCounter(view, seat) {
+  const board = view.board || {};
+  if (board.kind === "go" && board.captures) return `captures: ${board.captures[seat] ?? 0}`;
+  if (board.kind === "abalone" && board.ejected) {
+    return `pushed off: ${board.ejected[seat] ?? 0}`;
+  }
+  if (board.kind === "quoridor" && board.walls_left) return `walls left: ${board.walls_left[seat] ?? 0}`;
+  if (board.kind === "oust" && board.stones) {
+    return `stones: ${Object.values(board.stones).filter((s) => s === seat).length}`;
+  }
+  return "";
+}

@@ -1,0 +1,409 @@
+// The game page: one WebSocket per seat this browser holds (the first drives the
+// page; more than one only in one-screen play), the board, controls, clocks.
+
+import { api, storedTokens, storeToken, playerName } from "./api.js";
+import { drawBoard } from "./boards/index.js";
+import { seatName } from "./palette.js";
+import { renderMoves, renderSeats, tickClocks } from "./panels.js";
+import { html, fill } from "./svg.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const params = new URLSearchParams(location.search);
+
+const state = {
+  view: null,
+  seq: 0,
+  receivedAt: performance.now(),
+  you: [], // seats this browser holds
+  sockets: new Map(), // seat (or "watch") -> Connection
+  pending: null, // a move waiting for confirmation
+  selection: [], // Abalone marbles selected
+  hints: [],
+  message: "",
+  hintText: "",
+  opened: new Set(), // tokens with a connection
+};
+
+/** A WebSocket to the game that reconnects with `since` after a drop. */
+class Connection {
+  constructor(token, primary) {
+    this.token = token;
+    this.primary = primary;
+    this.seat = null;
+    this.retry = 500;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = new URLSearchParams();
+    if (this.token) query.set("token", this.token);
+    if (state.seq > 0 && this.primary) query.set("since", String(state.seq));
+    const qs = query.toString();
+    this.ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}${qs ? `?${qs}` : ""}`);
+    this.ws.onopen = () => {
+      this.retry = 500;
+      if (this.primary) setError("");
+    };
+    this.ws.onmessage = (event) => this.receive(event.data);
+    this.ws.onclose = () => {
+      if (this.closed) return;
+      if (this.primary) setStatus("Connection lost – reconnecting…");
+      setTimeout(() => this.open(), this.retry);
+      this.retry = Math.min(this.retry * 2, 8000);
+    };
+  }
+
+  send(message) {
+    if (this.ws.readyState !== WebSocket.OPEN) {
+      setError("Not connected to the server – try again in a moment");
+      return false;
+    }
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  receive(text) {
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (msg.type === "snapshot") {
+      if (msg.you !== null && msg.you !== undefined) {
+        this.seat = msg.you;
+        if (this.token) storeToken(gameId, msg.you, this.token);
+        if (!state.you.includes(msg.you)) state.you.push(msg.you);
+        state.sockets.set(msg.you, this);
+      } else if (this.token && this.primary) {
+        setError("This invite link is not valid for this game – you are watching");
+      }
+      if (this.primary) {
+        state.seq = msg.seq;
+        showView(msg.game);
+        openOtherSeats();
+      }
+    } else if (msg.type === "event") {
+      if (this.primary && msg.seq > state.seq) {
+        state.seq = msg.seq;
+        state.hints = [];
+        state.hintText = "";
+        describeEvent(msg.event, msg.game);
+        showView(msg.game);
+      }
+    } else if (msg.type === "hint") {
+      state.hints = msg.moves || [];
+      const text = state.hints.slice(0, 3).map((h) => `${h.move} (${Math.round((h.share ?? 0) * 100)}%)`).join(", ");
+      state.hintText = text ? `Hint: ${text}` : "No hint available";
+      render();
+    } else if (msg.type === "error") {
+      setError(msg.message || msg.code);
+      if (msg.code === "unknown-game") {
+        this.closed = true;
+        setStatus("There is no such game – start one from the home page");
+      }
+      if (msg.code === "bad-token" && !this.primary) {
+        this.closed = true; // a stale stored token: nothing to act for
+        return;
+      }
+      if (msg.code === "bad-token" && this.token && this.seat === null) {
+        // A wrong or stale invite link: keep watching without it.
+        this.token = null;
+        setError(`${msg.message || "This invite link is not valid"} – you are watching`);
+      }
+      state.pending = null;
+      render();
+    }
+  }
+}
+
+/** Open a connection for every other seat this browser holds a token for (one-screen play). */
+function openOtherSeats() {
+  for (const token of Object.values(storedTokens(gameId))) {
+    if (!state.opened.has(token)) {
+      state.opened.add(token);
+      new Connection(token, false);
+    }
+  }
+}
+
+function primary() {
+  return state.primaryConnection;
+}
+
+/** The connection to act for `seat`, else the page's own one (the server then refuses). */
+function socketFor(seat) {
+  return state.sockets.get(seat) || primary();
+}
+
+function setStatus(text) {
+  $("status").textContent = text;
+}
+
+function setError(text) {
+  $("error").textContent = text;
+}
+
+function describeEvent(event, view) {
+  if (!event) return;
+  const who = event.seat !== undefined && event.seat !== null ? seatName(view, event.seat) : "";
+  const words = {
+    "undo-request": `${who} asks to take back a move`,
+    "undo-declined": `${who} refused the take-back`,
+    resign: `${who} resigned`,
+    timeout: `${who} ran out of time`,
+    joined: `${who} joined`,
+    left: `${who} left`,
+    replaced: `${who} is now played by the computer`,
+  }[event.kind];
+  if (words) state.message = words;
+  else state.message = "";
+}
+
+function showView(view) {
+  const first = state.view === null;
+  state.view = view;
+  state.receivedAt = performance.now();
+  state.pending = null;
+  state.selection = [];
+  if (first) document.title = `tabletop – ${view.title}`;
+  $("title").textContent = `${view.title} ${optionSummary(view)}`.trim();
+  render();
+}
+
+function optionSummary(view) {
+  const o = view.options || {};
+  if (view.game === "go") return `${o.size}×${o.size}`;
+  if (view.game === "oust") return o.board === "hex" ? `hex ${o.side ?? ""}` : `${o.width ?? o.size ?? ""}×${o.height ?? o.size ?? ""}`;
+  if (view.players > 2) return `${view.players} players`;
+  return "";
+}
+
+function myTurn() {
+  const v = state.view;
+  return v && v.status === "playing" && state.you.includes(v.to_move);
+}
+
+function propose(move) {
+  setError("");
+  if ($("confirm-moves").checked) {
+    state.pending = move;
+    render();
+    return;
+  }
+  sendMove(move);
+}
+
+function sendMove(move) {
+  const v = state.view;
+  state.pending = null;
+  state.selection = [];
+  socketFor(v.to_move)?.send({ type: "move", move, ply: v.ply });
+  render();
+}
+
+function render() {
+  const v = state.view;
+  if (!v) return;
+  const interactive = myTurn();
+  const scoring = v.status === "scoring" && state.you.length > 0;
+  drawBoard($("board"), {
+    view: v,
+    interactive,
+    scoring,
+    showLegal: $("show-legal").checked,
+    hints: state.hints,
+    pending: state.pending,
+    selection: state.selection,
+    onMove: propose,
+    onSelect: (selection) => {
+      state.selection = selection;
+      render();
+    },
+    onPoint: (point) => socketFor(state.you[0])?.send({ type: "dead-toggle", point }),
+    onMessage: setError,
+  });
+  $("board").classList.toggle("interactive", interactive);
+  renderSeats($("seats"), v, { you: state.you, elapsed: elapsed() });
+  renderMoves($("moves"), v);
+  renderControls(v, interactive);
+  renderStatus(v, interactive);
+  renderInvites(v);
+  renderOutcome(v);
+}
+
+function renderControls(v, interactive) {
+  const legal = new Set((v.legal || []).map((m) => String(m).toLowerCase()));
+  const playing = v.status === "playing";
+  const mine = state.you.length > 0;
+  const hasComputer = (v.seats || []).some((s) => s.kind === "computer");
+  $("pass-btn").hidden = !(v.game === "go" || legal.has("pass"));
+  $("pass-btn").disabled = !(interactive && legal.has("pass"));
+  $("resign-btn").disabled = !(mine && (playing || v.status === "scoring"));
+  $("undo-btn").disabled = !(mine && playing && v.ply > 0);
+  $("hint-btn").hidden = !hasComputer;
+  $("hint-btn").disabled = !(interactive && hasComputer);
+  const specials = (v.legal || []).filter((m) => interactive && !/^[a-z]\d+/i.test(m) && String(m).toLowerCase() !== "pass");
+  fill($("special-moves"), specials.map((m) => html("button", { type: "button", onclick: () => propose(m), text: m })));
+  $("notation").disabled = !mine || !playing;
+  $("notation").placeholder = v.legal?.[0] ? `e.g. ${v.legal[0]}` : "";
+
+  const request = v.undo_request;
+  const requester = request && typeof request === "object" ? request.seat : request;
+  const agreed = request?.accepted || [];
+  const answerable = request !== null && request !== undefined && state.you.some((s) => s !== requester && !agreed.includes(s));
+  $("undo-answer").hidden = !answerable;
+  if (answerable) $("undo-text").textContent = `${seatName(v, requester)} asks to take back a move.`;
+
+  const scoringBox = $("scoring");
+  scoringBox.hidden = v.status !== "scoring";
+  if (v.status === "scoring") {
+    const accepted = v.scoring?.accepted || [];
+    $("score-text").textContent = `${v.scoring?.score?.text || ""}${accepted.length ? ` – accepted by ${accepted.map((s) => seatName(v, s)).join(", ")}` : ""}`;
+    $("accept-btn").disabled = !state.you.some((s) => !accepted.includes(s));
+    $("resume-btn").disabled = !mine;
+  }
+
+  const bar = $("confirm-bar");
+  bar.hidden = state.pending === null;
+  if (state.pending !== null) $("confirm-text").textContent = `Play ${state.pending}?`;
+}
+
+function renderStatus(v, interactive) {
+  let text;
+  if (v.status === "finished") text = v.outcome?.text || "Game over";
+  else if (v.status === "waiting") text = "Waiting for players to join – share an invite link";
+  else if (v.status === "scoring") text = "Scoring: mark dead stones, then accept (or resume play)";
+  else if (interactive) {
+    text = state.you.length > 1 ? `${seatName(v, v.to_move)} to move` : "Your move";
+    if (v.game === "abalone") text += state.selection.length ? " – now click where the marbles go" : " – click the marbles to move";
+  } else if (state.you.length === 0) text = `Watching – ${seatName(v, v.to_move)} to move`;
+  else text = `${seatName(v, v.to_move)} to move`;
+  if (state.message) text = `${state.message}. ${text}`;
+  if (state.hintText && interactive) text = state.hintText;
+  setStatus(text);
+}
+
+function renderInvites(v) {
+  let invites = [];
+  try {
+    invites = JSON.parse(localStorage.getItem(`tabletop.invites.${gameId}`) || "[]");
+  } catch {
+    invites = [];
+  }
+  const openSeats = (v.seats || []).filter((s) => s.kind === "person" && !s.claimed);
+  const items = [];
+  for (const seat of openSeats) {
+    const invite = invites.find((i) => i.seat === seat.seat);
+    if (invite) {
+      const url = new URL(invite.invite, location.origin).href;
+      items.push(html("p", { class: "invite" }, [
+        html("label", { for: `invite-${seat.seat}`, text: `Invite for ${seatName(v, seat.seat)}: ` }),
+        html("input", { id: `invite-${seat.seat}`, readonly: true, value: url, class: "invite-url", onfocus: (e) => e.target.select() }),
+        html("button", { type: "button", text: "Copy", onclick: () => navigator.clipboard?.writeText(url) }),
+      ]));
+    } else if (state.you.length === 0 && v.status !== "finished") {
+      items.push(html("button", { type: "button", class: "join", text: `Take the seat of ${seatName(v, seat.seat)}`, onclick: () => joinSeat(seat.seat) }));
+    }
+  }
+  fill($("invites"), items);
+}
+
+async function joinSeat(seat) {
+  try {
+    const answer = await api.join(gameId, { seat, name: playerName() || "Guest" });
+    storeToken(gameId, answer.seat, answer.token);
+    location.href = `/game/${encodeURIComponent(gameId)}?token=${encodeURIComponent(answer.token)}`;
+  } catch (err) {
+    setError(err.message);
+  }
+}
+
+function renderOutcome(v) {
+  const box = $("outcome");
+  box.hidden = v.status !== "finished";
+  if (v.status !== "finished") return;
+  $("outcome-text").textContent = v.outcome?.text || "Game over";
+  $("replay-link").href = `/replay/${encodeURIComponent(gameId)}`;
+  $("record-json").href = api.recordUrl(gameId, "json");
+  $("record-sgf").hidden = v.game !== "go";
+  $("record-sgf").href = api.recordUrl(gameId, "sgf");
+}
+
+function elapsed() {
+  return (performance.now() - state.receivedAt) / 1000;
+}
+
+function wire() {
+  $("confirm-moves").checked = localStorage.getItem("tabletop.confirm") === null
+    ? window.matchMedia?.("(pointer: coarse)").matches ?? false
+    : localStorage.getItem("tabletop.confirm") === "1";
+  $("confirm-moves").addEventListener("change", (e) => {
+    localStorage.setItem("tabletop.confirm", e.target.checked ? "1" : "0");
+    state.pending = null;
+    render();
+  });
+  $("show-legal").addEventListener("change", render);
+  $("confirm-yes").addEventListener("click", () => state.pending !== null && sendMove(state.pending));
+  $("confirm-no").addEventListener("click", () => {
+    state.pending = null;
+    render();
+  });
+  $("pass-btn").addEventListener("click", () => propose(state.view.legal.find((m) => m.toLowerCase() === "pass") || "pass"));
+  $("resign-btn").addEventListener("click", () => {
+    const v = state.view;
+    const seat = state.you.includes(v.to_move) ? v.to_move : state.you[0];
+    if (window.confirm(`Resign the game as ${seatName(v, seat)}?`)) socketFor(seat)?.send({ type: "resign" });
+  });
+  $("undo-btn").addEventListener("click", () => {
+    const v = state.view;
+    const seat = state.you.find((s) => s !== v.to_move) ?? state.you[0];
+    socketFor(seat)?.send({ type: "undo-request" });
+  });
+  $("undo-accept").addEventListener("click", () => answerUndo(true));
+  $("undo-decline").addEventListener("click", () => answerUndo(false));
+  $("hint-btn").addEventListener("click", () => {
+    setStatus("Thinking…");
+    socketFor(state.view.to_move)?.send({ type: "hint" });
+  });
+  $("accept-btn").addEventListener("click", () => {
+    const accepted = state.view.scoring?.accepted || [];
+    for (const seat of state.you) if (!accepted.includes(seat)) socketFor(seat)?.send({ type: "dead-accept" });
+  });
+  $("resume-btn").addEventListener("click", () => socketFor(state.you[0])?.send({ type: "resume" }));
+  $("notation-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("notation");
+    const text = input.value.trim();
+    if (!text) return;
+    setError("");
+    const v = state.view;
+    const seat = state.you.includes(v.to_move) ? v.to_move : state.you[0];
+    if (socketFor(seat)?.send({ type: "move", move: text, ply: v.ply })) input.value = "";
+  });
+  setInterval(() => state.view && tickClocks($("seats"), state.view, elapsed()), 250);
+}
+
+function answerUndo(accept) {
+  const v = state.view;
+  const request = v.undo_request;
+  const requester = request && typeof request === "object" ? request.seat : request;
+  const agreed = request?.accepted || [];
+  for (const seat of state.you) {
+    if (seat !== requester && !agreed.includes(seat)) socketFor(seat)?.send({ type: "undo-answer", accept });
+  }
+}
+
+function start() {
+  wire();
+  const urlToken = params.get("token");
+  const tokens = Object.values(storedTokens(gameId));
+  const token = urlToken || tokens[0] || null;
+  if (token) state.opened.add(token);
+  state.primaryConnection = new Connection(token, true);
+}
+
+start();

@@ -1,0 +1,107 @@
+"""Clocks: absolute, Fischer and byo-yomi charge time, add increments, lose periods, fall."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop.core import OptionError
+from tabletop.play.clock import Clock, ClockSpec
+
+
+def test_none_clock_never_runs_or_falls() -> None:
+    clock = Clock(ClockSpec(), 2)
+    clock.start(0, 0.0)
+    assert clock.running is None
+    assert clock.flag_time() is None
+    assert clock.stop(1e9)
+
+
+def test_absolute_time_is_charged_and_falls() -> None:
+    clock = Clock(ClockSpec("absolute", 60), 2)
+    clock.start(0, 100.0)
+    assert clock.remaining(0, 110.0) == 50.0
+    assert clock.stop(110.0)
+    assert clock.main == [50.0, 60.0]
+    clock.start(1, 110.0)
+    assert clock.flag_time() == 170.0
+    assert clock.flagged(169.9) is None
+    assert clock.flagged(170.0) == 1
+    assert not clock.stop(171.0)
+
+
+def test_fischer_adds_the_increment_after_each_move() -> None:
+    clock = Clock(ClockSpec("fischer", 60, 5), 2)
+    clock.start(0, 0.0)
+    assert clock.stop(10.0)
+    assert clock.main[0] == 55.0
+
+
+def test_byoyomi_keeps_a_period_used_in_part_and_loses_whole_ones() -> None:
+    clock = Clock(ClockSpec("byoyomi", 10, periods=3, period=30), 2)
+    clock.start(0, 0.0)
+    assert clock.stop(25.0)  # 10 main + 15 of the first period: the period is kept
+    assert (clock.main[0], clock.periods_left[0]) == (0.0, 3)
+    clock.start(0, 100.0)
+    assert clock.remaining(0, 100.0) == 30.0
+    assert clock.periods(0, 135.0) == 2  # one whole period gone
+    assert clock.stop(135.0)
+    assert clock.periods_left[0] == 2
+    clock.start(0, 200.0)
+    assert clock.flag_time() == 260.0
+    assert not clock.stop(260.0)
+
+
+def test_round_trip_through_a_dict() -> None:
+    clock = Clock(ClockSpec("byoyomi", 10, periods=3, period=30), 3)
+    clock.start(2, 5.0)
+    again = Clock.from_dict(clock.to_dict())
+    assert again.to_dict() == clock.to_dict()
+    assert again.flag_time() == clock.flag_time()
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "fast",
+        {"kind": "sudden"},
+        {"kind": "absolute"},
+        {"kind": "absolute", "main": -1},
+        {"kind": "absolute", "main": True},
+        {"kind": "absolute", "main": float("nan")},
+        {"kind": "fischer", "main": 10},
+        {"kind": "byoyomi", "main": 10, "periods": 0, "period": 30},
+        {"kind": "absolute", "main": 10, "increment": 3},
+    ],
+)
+def test_bad_specs_say_what_is_wrong(spec: object) -> None:
+    with pytest.raises(OptionError, match="clock"):
+        ClockSpec.from_dict(spec)
+
+
+@given(
+    st.lists(st.floats(min_value=0, max_value=50, allow_nan=False), min_size=1, max_size=20),
+    st.sampled_from(["absolute", "fischer", "byoyomi"]),
+)
+def test_time_never_goes_up_without_an_increment_and_flag_time_is_exact(
+    thinks: list[float], kind: str
+) -> None:
+    spec = ClockSpec.from_dict(
+        {"kind": kind, "main": 100, "increment": 2}
+        if kind == "fischer"
+        else {"kind": kind, "main": 100, "periods": 2, "period": 10}
+        if kind == "byoyomi"
+        else {"kind": kind, "main": 100}
+    )
+    clock = Clock(spec, 1)
+    now = 0.0
+    for think in thinks:
+        clock.start(0, now)
+        flag = clock.flag_time()
+        assert flag is not None
+        ok = clock.stop(now + think)
+        assert ok == (now + think < flag)
+        if not ok:
+            break
+        now += think

@@ -1,0 +1,127 @@
+"""Fixtures of the browser tests: Chromium via Playwright, a static file server."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import threading
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+import pytest
+
+from tabletop.web import WEB_DIR
+from tests.web.browser import INSTALL_HINT, LAUNCH_ARGS, chromium_path
+from tests.web.server import start_server
+
+playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium per test worker."""
+    path = chromium_path()
+    if path is None:
+        pytest.skip(INSTALL_HINT)
+    with playwright_sync.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=path, headless=True, args=LAUNCH_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh browser context and page; JS errors on the page fail the test."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+HARNESS = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<link rel="stylesheet" href="/static/style.css"><title>board harness</title></head>
+<body><svg id="board" class="board interactive" width="600" height="600"></svg></body></html>"""
+
+
+class _StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the web directory under /static/ (as the game server does), quietly."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+    }
+
+    def do_GET(self) -> None:
+        if self.path.split("?", 1)[0] == "/":
+            body = HARNESS.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def translate_path(self, path: str) -> str:
+        path = path.split("?", 1)[0]
+        if path.startswith("/static/"):
+            path = path[len("/static") :]
+        elif path != "/":
+            path = "/__missing__"
+        return super().translate_path(path)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def static_url() -> Iterator[str]:
+    """Base URL of a plain HTTP server for the web files (no game server needed)."""
+    handler = functools.partial(_StaticHandler, directory=str(WEB_DIR))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a real `tabletop serve` with a fresh database (one per test worker)."""
+    if importlib.util.find_spec("tabletop.server") is None:
+        pytest.skip("the game server (tabletop.server) is not in this tree")
+    where = tmp_path_factory.mktemp("serve")
+    process, url = start_server(where / "games.sqlite", where / "serve.log")
+    yield url
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except Exception:
+        process.kill()
+        raise
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """Make more pages, each in its own browser context (a separate player)."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(width: int = 1100, height: int = 900) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("dialog", lambda dialog: dialog.accept())
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

@@ -1,0 +1,60 @@
+"""The browser app's files, without a browser: shipped, self-contained, offline."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tabletop.web import WEB_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted(
+    p for p in WEB_DIR.rglob("*") if p.is_file() and p.suffix in {".html", ".css", ".js"}
+)
+PAGES = ["index.html", "game.html", "replay.html"]
+
+
+def test_the_three_pages_exist() -> None:
+    for page in PAGES:
+        assert (WEB_DIR / page).is_file()
+
+
+def test_package_data_ships_every_web_file() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["tabletop.web"]
+    for path in FILES:
+        relative = path.relative_to(WEB_DIR).as_posix()
+        assert any(
+            fnmatch.fnmatch(relative, p) and relative.count("/") == p.count("/") for p in patterns
+        ), relative
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_pages_load_only_local_files(page: str) -> None:
+    text = (WEB_DIR / page).read_text()
+    for ref in re.findall(r'(?:src|href)="([^"]+)"', text):
+        if ref in {"/", "#"} or ref.startswith("data:"):
+            continue
+        assert ref.startswith("/static/"), f"{page}: {ref} is not served from /static/"
+        assert (WEB_DIR / ref.removeprefix("/static/")).is_file(), f"{page}: {ref} is missing"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(WEB_DIR).as_posix())
+def test_no_network_beyond_the_server(path: Path) -> None:
+    """No CDN, web font or remote script: the app works without internet."""
+    text = path.read_text()
+    remote = [u for u in re.findall(r"https?://[^\s\"'`)]+", text) if "www.w3.org" not in u]
+    assert remote == [], f"{path.name} refers to {remote}"
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in FILES if p.suffix == ".js"], ids=lambda p: p.relative_to(WEB_DIR).as_posix()
+)
+def test_module_imports_resolve(path: Path) -> None:
+    text = path.read_text()
+    for target in re.findall(r'(?:from|import)\s*\(?\s*"(\.[^"]+)"', text):
+        assert (path.parent / target).resolve().is_file(), f"{path.name} imports missing {target}"
