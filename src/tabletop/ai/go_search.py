@@ -11,10 +11,13 @@ from __future__ import annotations
 import random
 import time
 
+import numpy as np
+
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
 from tabletop.games.go import GoMove, GoState, kernels
+from tabletop.games.go.kernels import PASS
 from tabletop.games.go.search import (
     GoTree,
     SearchParams,
@@ -98,14 +101,18 @@ class GoSearchAgent(Agent):
             if seconds is not None:
                 left = seconds - deadline.elapsed
                 chunk = max(1, min(chunk, int(rate * left / 2)))
-        return self._report(tree, state, deadline.iterations, deadline.elapsed)
+        return self._report(tree, state, mask, deadline.iterations, deadline.elapsed)
 
-    def _report(self, tree: GoTree, state: GoState, iterations: int, seconds: float) -> Analysis:
+    def _report(
+        self, tree: GoTree, state: GoState, mask: np.ndarray, iterations: int, seconds: float
+    ) -> Analysis:
         game = state.game
         n = game.size
         seat = state.to_move
         assert seat is not None
-        children = sorted(tree.children(), key=lambda c: (c[1], c[2]), reverse=True)
+        # A kept subtree may hold a child that superko forbids here: only legal moves count.
+        legal = [c for c in tree.children() if c[0] == PASS or mask[c[0]]]
+        children = sorted(legal, key=lambda c: (c[1], c[2]), reverse=True)
         action_of = {p: a for a, p in enumerate(game.points_by_action)}
         total = sum(v for _, v, _ in children) or 1
         stats = [
