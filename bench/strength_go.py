@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     if secs:
         print(
             f"our seconds per move: mean {sum(secs) / len(secs):.2f}, max {max(secs):.2f} "
-            f"over {len(secs)} moves"
+            f"over {len(secs)} moves, {sum(s > 3.0 for s in secs)} over 3 s"
         )
     return 0
 

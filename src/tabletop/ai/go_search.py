@@ -11,10 +11,13 @@ from __future__ import annotations
 import random
 import time
 
+import numpy as np
+
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
 from tabletop.games.go import GoMove, GoState, kernels
+from tabletop.games.go.kernels import PASS
 from tabletop.games.go.search import (
     GoTree,
     SearchParams,
@@ -24,7 +27,7 @@ from tabletop.games.go.search import (
 )
 
 #: Seconds one kernel call should take: short enough that a 1 s move ends within 1.1 s.
-CHUNK_SECONDS = 0.02
+CHUNK_SECONDS = 0.01
 
 #: Iterations per second assumed when only a time budget sizes the tree.
 ASSUMED_RATE = 20_000
@@ -84,23 +87,32 @@ class GoSearchAgent(Agent):
         kernels.seed_random(self.rng.getrandbits(31))
         chunk = 16
         cap = deadline.budget.playouts
+        seconds = deadline.budget.seconds
         while not deadline.expired():
             k = chunk if cap is None else min(chunk, cap - deadline.iterations)
             started = time.perf_counter()
             tree.run(state, k, mask)
             deadline.iterations += k
             spent = time.perf_counter() - started
-            # Aim each call at CHUNK_SECONDS, growing at most 4x a step.
+            # Aim each call at CHUNK_SECONDS, growing at most 4x a step, and at no more
+            # than half the time left, so a busy machine does not push a move past its limit.
             rate = k / max(spent, 1e-6)
             chunk = max(1, min(4 * chunk, int(rate * CHUNK_SECONDS)))
-        return self._report(tree, state, deadline.iterations, deadline.elapsed)
+            if seconds is not None:
+                left = seconds - deadline.elapsed
+                chunk = max(1, min(chunk, int(rate * left / 2)))
+        return self._report(tree, state, mask, deadline.iterations, deadline.elapsed)
 
-    def _report(self, tree: GoTree, state: GoState, iterations: int, seconds: float) -> Analysis:
+    def _report(
+        self, tree: GoTree, state: GoState, mask: np.ndarray, iterations: int, seconds: float
+    ) -> Analysis:
         game = state.game
         n = game.size
         seat = state.to_move
         assert seat is not None
-        children = sorted(tree.children(), key=lambda c: (c[1], c[2]), reverse=True)
+        # A kept subtree may hold a child that superko forbids here: only legal moves count.
+        legal = [c for c in tree.children() if c[0] == PASS or mask[c[0]]]
+        children = sorted(legal, key=lambda c: (c[1], c[2]), reverse=True)
         action_of = {p: a for a, p in enumerate(game.points_by_action)}
         total = sum(v for _, v, _ in children) or 1
         stats = [

@@ -119,7 +119,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         for level in _ladder(
             "go",
             (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 100_000),
-            (0.5, 0.25),
+            (0.25, 0.125),
         )
     ),
     "abalone": _alphabeta_ladder(
