@@ -45,6 +45,6 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
 
 
 def test_a_rung_interval_contains_its_mean() -> None:
-    rung = Rung(4, scores=[1.0, 0.0, 1.0, 1.0, 0.5])
+    rung = Rung("ai:4", scores=[1.0, 0.0, 1.0, 1.0, 0.5], level=4)
     lo, hi = rung.interval()
     assert lo <= rung.mean <= hi

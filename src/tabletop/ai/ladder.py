@@ -17,12 +17,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.ai.agent import Budget
 from tabletop.ai.specs import make_agent
-from tabletop.ai.tournament import play_game, score_of
+from tabletop.ai.tournament import Standing, play_game, score_of
 from tabletop.core.game import Game
 from tabletop.core.registry import load_game
 
@@ -43,29 +43,10 @@ class LadderGame:
 
 
 @dataclass
-class Rung:
-    """Level ``level`` against ``level - 1``: the stronger side's scores."""
+class Rung(Standing):
+    """Level ``level`` against ``level - 1``: the stronger side's scores (a Standing)."""
 
-    level: int
-    scores: list[float] = field(default_factory=list)
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-
-    @property
-    def mean(self) -> float:
-        """The stronger side's mean score in [0, 1]."""
-        return sum(self.scores) / len(self.scores) if self.scores else 0.5
-
-    def interval(self) -> tuple[float, float]:
-        """95% interval of the mean score (normal approximation)."""
-        n = len(self.scores)
-        if n < 2:
-            return (0.0, 1.0)
-        m = self.mean
-        var = sum((s - m) ** 2 for s in self.scores) / (n - 1)
-        half = 1.96 * math.sqrt(var / n)
-        return (max(0.0, m - half), min(1.0, m + half))
+    level: int = 0
 
     @property
     def elo(self) -> float:
@@ -116,7 +97,7 @@ def run_ladder(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Rung]:
     """Play every rung ``level`` vs ``level - 1`` for the given upper levels; the rungs."""
-    rungs = {level: Rung(level) for level in levels}
+    rungs = {level: Rung(f"ai:{level}", level=level) for level in levels}
     tasks = list(ladder_games(game, levels, games_per_rung, seed, max_plies))
 
     def record(upper: int, result: tuple[float, bool, bool], done: int) -> None:
