@@ -1,4 +1,5 @@
-"""A whole game against the computer in each of the four games, by clicking."""
+"""A whole game against the computer in each of the four games, by clicking (Go to the
+accepted score, Oust and Quoridor to the goal, Abalone to its move limit)."""
 
 from __future__ import annotations
 
@@ -79,6 +80,29 @@ def test_go_against_the_computer_then_resign_and_replay(new_page: Any, server: s
     page.wait_for_function("document.getElementById('position').textContent.includes('of 4')")
 
 
+def test_go_against_the_computer_played_out_passed_and_scored(new_page: Any, server: str) -> None:
+    """Stones, then passes until the computer passes too, then the score is accepted."""
+    page = new_page()
+    gid = create_by_form(page, server, "go", {"size": 5}, ["person", 1])
+    for turn in range(60):
+        if is_finished(page) or page.locator("#scoring").is_visible():
+            break
+        before = move_count(page)
+        points = legal_points(page)
+        if turn < 4 and points:
+            click_point(page, points[len(points) // 2])
+        else:
+            page.click("#pass-btn")  # from here on the computer decides when play ends
+        wait_turn(page, before)
+    page.wait_for_selector("#scoring:not([hidden])")
+    scoring = api_view(server, gid)["scoring"]
+    assert scoring is not None and 1 in scoring["accepted"]  # the computer agrees at once
+    page.click("#accept-btn")
+    finish_shown(page, server, gid)
+    outcome = api_view(server, gid)["outcome"]
+    assert outcome["reason"] == "score" and outcome["winners"]
+
+
 def test_oust_against_the_computer_to_the_end(new_page: Any, server: str) -> None:
     page = new_page()
     gid = create_by_form(page, server, "oust", {"size": 4, "max_plies": 24}, ["person", 1])
@@ -135,3 +159,17 @@ def test_abalone_against_the_computer_select_and_push_then_resign(
         assert moves[before] == expected
     page.click("#resign-btn")
     finish_shown(page, server, gid)
+
+
+def test_abalone_against_the_computer_to_the_move_limit(new_page: Any, server: str) -> None:
+    """A game with a move limit, played by clicking until the limit ends it."""
+    page = new_page()
+    gid = create_by_form(page, server, "abalone", {"max_plies": 6}, ["person", 1])
+    for turn in range(3):
+        before = move_count(page)
+        for cell in abalone_clicks(api_view(server, gid))[turn % 2]:
+            click_point(page, cell)
+        wait_turn(page, before)
+    finish_shown(page, server, gid)
+    view = api_view(server, gid)
+    assert view["outcome"]["reason"] == "max-plies" and len(view["moves"]) == 6
