@@ -13,35 +13,14 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-import time
 from pathlib import Path
 
 import tabletop
-from tabletop.ai.agent import Agent, Analysis, Budget
+from tabletop.ai.agent import Budget
 from tabletop.ai.gtp_player import GtpPlayer
 from tabletop.ai.levels import agent_for_level
 from tabletop.ai.tournament import run_match, table
-from tabletop.core.game import State
-
-
-class Timed(Agent):
-    """Another agent, with the seconds of each of its moves recorded."""
-
-    def __init__(self, inner: Agent) -> None:
-        super().__init__()
-        self.inner = inner
-        self.name = inner.name
-        self.budget = inner.budget
-        self.seconds: list[float] = []
-
-    def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
-        start = time.perf_counter()
-        analysis = self.inner.analyze(state, budget)
-        self.seconds.append(time.perf_counter() - start)
-        return analysis
-
-    def stop(self) -> None:
-        self.inner.stop()
+from timing import Timed
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,10 +20,10 @@ import argparse
 import time
 
 import tabletop
-from tabletop.ai.agent import Analysis, Budget
+from tabletop.ai.agent import Budget
 from tabletop.ai.levels import agent_for_level
 from tabletop.ai.tournament import run_match, table
-from tabletop.core.game import State
+from timing import Timed
 
 
 def main() -> None:
@@ -45,16 +45,8 @@ def main() -> None:
     ]
     for i, agent in enumerate(others):
         agent.name = f"ai:{bottom}" + (f"#{i + 1}" if len(others) > 1 else "")
-    spent: list[float] = []
-    analyze = top.analyze
-
-    def timed(state: State, budget: Budget | None = None) -> Analysis:
-        begin = time.perf_counter()
-        result = analyze(state, budget)
-        spent.append(time.perf_counter() - begin)
-        return result
-
-    setattr(top, "analyze", timed)  # noqa: B010  # time the top level's moves only
+    top = Timed(top)  # time the top level's moves only
+    spent = top.seconds
 
     def progress(done: int, total: int) -> None:
         print(f"  {done}/{total} games", flush=True)

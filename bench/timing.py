@@ -6,6 +6,35 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tabletop.ai.agent import Agent, Analysis, Budget
+from tabletop.core.game import Move, State
+
+
+class Timed(Agent):
+    """Another agent, with the wall seconds of each of its searches recorded."""
+
+    def __init__(self, inner: Agent) -> None:
+        super().__init__()
+        self.inner = inner
+        self.name = inner.name
+        self.budget = inner.budget
+        self.seconds: list[float] = []
+
+    def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
+        start = time.perf_counter()
+        analysis = self.inner.analyze(state, budget)
+        self.seconds.append(time.perf_counter() - start)
+        return analysis
+
+    def pick(self, analysis: Analysis) -> Move:
+        return self.inner.pick(analysis)  # keep the level's own choice (its noise)
+
+    def stop(self) -> None:
+        self.inner.stop()
+
+    def observe(self, state: State) -> None:
+        self.inner.observe(state)
+
 
 def per_call(fn: Callable[[], Any], repeat: int) -> float:
     """Best-of-5 seconds per call of fn."""
