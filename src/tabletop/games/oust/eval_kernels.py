@@ -35,38 +35,18 @@ def classify(
     """kinds[p, 0] = kind of a ``color`` stone at cell p, kinds[p, 1] = the largest enemy group
     it captures (CAPTURE only). Needs label_groups() done on ``board``."""
     cells = nbr.shape[0]
-    kk = nbr.shape[1]
     label = scratch[k.S_LABEL]
     size = scratch[k.S_SIZE]
     enemy = scratch[k.S_ENEMY]
-    opp = 3 - color
-    joined = np.empty(kk, dtype=np.int64)
+    joined = np.empty(nbr.shape[1], dtype=np.int64)
     for p in range(cells):
         kinds[p, 0] = ILLEGAL
         kinds[p, 1] = 0
         if board[p] != k.EMPTY:
             continue
-        group = 1
-        largest = 0
-        touches_enemy = False
-        m = 0
-        for j in range(kk):
-            q = nbr[p, j]
-            v = board[q]
-            if v == color:
-                g = label[q]
-                seen = False
-                for i in range(m):
-                    if joined[i] == g:
-                        seen = True
-                if not seen:
-                    joined[m] = g
-                    m += 1
-                    group += size[g]
-                    largest = max(largest, enemy[g])
-            elif v == opp:
-                touches_enemy = True
-                largest = max(largest, size[label[q]])
+        group, largest, touches_enemy, m = k.placement_groups(
+            board, nbr, label, size, enemy, joined, p, color
+        )
         if m == 0:
             kinds[p, 0] = EXPOSED if touches_enemy else SAFE
         elif 0 < largest < group:

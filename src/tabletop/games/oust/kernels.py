@@ -435,6 +435,49 @@ def label_groups(board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray) -> Non
 
 
 @njit(cache=True)
+def placement_groups(
+    board: np.ndarray,
+    nbr: np.ndarray,
+    label: np.ndarray,
+    size: np.ndarray,
+    enemy: np.ndarray,
+    joined: np.ndarray,
+    p: int,
+    color: int,
+) -> tuple[int, int, bool, int]:
+    """A ``color`` stone at empty cell p, judged from its neighbours (groups labelled).
+
+    Returns (the size of the group it would form, the largest enemy group
+    touching that group, whether the new stone itself touches an enemy stone,
+    how many own groups it joins). ``label``, ``size`` and ``enemy`` are the
+    scratch rows of label_groups(); ``joined`` is scratch of the neighbour count.
+    """
+    opp = 3 - color
+    group = 1
+    largest = 0
+    touches_enemy = False
+    m = 0
+    for j in range(nbr.shape[1]):
+        q = nbr[p, j]
+        v = board[q]
+        if v == color:
+            g = label[q]
+            seen = False
+            for i in range(m):
+                if joined[i] == g:
+                    seen = True
+            if not seen:
+                joined[m] = g
+                m += 1
+                group += size[g]
+                largest = max(largest, enemy[g])
+        elif v == opp:
+            touches_enemy = True
+            largest = max(largest, size[label[q]])
+    return group, largest, touches_enemy, m
+
+
+@njit(cache=True)
 def legal_actions(pos: np.ndarray, nbr: np.ndarray, scratch: np.ndarray) -> np.ndarray:
     """Every legal action of the side to move, ascending (empty once the game is over).
 
@@ -454,13 +497,11 @@ def legal_actions(pos: np.ndarray, nbr: np.ndarray, scratch: np.ndarray) -> np.n
         return out
     out = np.empty(cells + 1, dtype=np.int64)
     color = meta[M_COLOR]
-    opp = 3 - color
-    k = nbr.shape[1]
     labelled = False
     label = scratch[S_LABEL]
     size = scratch[S_SIZE]
     enemy = scratch[S_ENEMY]
-    joined = np.empty(k, dtype=np.int64)
+    joined = np.empty(nbr.shape[1], dtype=np.int64)
     n = 0
     for p in range(cells):
         if board[p] != EMPTY:
@@ -469,25 +510,9 @@ def legal_actions(pos: np.ndarray, nbr: np.ndarray, scratch: np.ndarray) -> np.n
             if not labelled:
                 label_groups(board, nbr, scratch)
                 labelled = True
-            group = 1
-            largest = 0
-            m = 0
-            for j in range(k):
-                q = nbr[p, j]
-                v = board[q]
-                if v == color:
-                    g = label[q]
-                    seen = False
-                    for i in range(m):
-                        if joined[i] == g:
-                            seen = True
-                    if not seen:
-                        joined[m] = g
-                        m += 1
-                        group += size[g]
-                        largest = max(largest, enemy[g])
-                elif v == opp:
-                    largest = max(largest, size[label[q]])
+            group, largest, _, _ = placement_groups(
+                board, nbr, label, size, enemy, joined, p, color
+            )
             if largest == 0 or largest >= group:
                 continue
         out[n] = p
