@@ -7,7 +7,10 @@
   seat wins at least half its games; with Abalone's 4-player teams it sits
   with a level-3 partner, as the table falls);
 * ``--top`` / ``--bottom`` pick other levels (a ladder step:
-  ``--top 6 --bottom 5``).
+  ``--top 6 --bottom 5``);
+* ``--jobs 2`` plays two games at a time in worker processes
+  (tabletop.ai.ladder; the same games and results as one at a time, but
+  without the per-move timing of the top level).
 
 Uses tabletop.ai.tournament.run_match; prints the standings with 95%
 intervals, the level-``top`` seat's win rate and seconds per move overall.
@@ -21,8 +24,10 @@ import time
 
 import tabletop
 from tabletop.ai.agent import Budget
+from tabletop.ai.ladder import run_ladder
 from tabletop.ai.levels import agent_for_level
 from tabletop.ai.tournament import run_match, table
+from tabletop.core.game import Game
 from timing import Timed
 
 
@@ -35,10 +40,14 @@ def main() -> None:
     parser.add_argument("--bottom", type=int, default=None, help="1 with 2 players, else 3")
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="games at once (no move timing)")
     args = parser.parse_args()
     options = {} if args.game == "oust" else {"players": args.players}
     game = tabletop.load_game(args.game, **options)
     bottom = args.bottom or (1 if game.num_players == 2 else 3)
+    if args.jobs > 1:
+        pooled(game, args.top, bottom, args)
+        return
     top = agent_for_level(game, args.top, seed=args.seed)
     others = [
         agent_for_level(game, bottom, seed=args.seed + 1 + i) for i in range(game.num_players - 1)
@@ -64,6 +73,26 @@ def main() -> None:
         f"{seconds:.0f} s in all"
     )
     print(f"level {args.top}: {sum(spent) / len(spent):.2f} s/move, max {max(spent):.2f} s")
+
+
+def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:
+    """The same match as a one-rung ladder in ``args.jobs`` processes."""
+
+    def progress(done: int, total: int) -> None:
+        print(f"  {done}/{total} games", flush=True)
+
+    start = time.perf_counter()
+    (rung,) = run_ladder(
+        game, [top], args.games, args.jobs, args.seed, args.max_plies, progress, below=bottom
+    )
+    seconds = time.perf_counter() - start
+    lo, hi = rung.interval()
+    print(
+        f"{args.game} ({game.num_players} players): level {top} against level {bottom} won "
+        f"{rung.wins}/{len(rung.scores)} ({rung.wins / len(rung.scores):.1%}), "
+        f"draws {rung.draws}, score {rung.mean:.1%} (95% {lo:.1%} - {hi:.1%}), "
+        f"{seconds:.0f} s in all"
+    )
 
 
 if __name__ == "__main__":

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 import tabletop
 from tabletop.ai import AlphaBetaAgent, Budget
-from tabletop.ai.knowledge import evaluation_for
+from tabletop.ai.knowledge import candidates_for, evaluation_for
+from tabletop.core.errors import TabletopError
 from tabletop.games.abalone import AbaloneGame, AbaloneState
+from tabletop.games.quoridor.notation import QuoridorMove
+from tabletop.games.quoridor.rules import QuoridorState
 
 
 def setup(
@@ -87,3 +92,42 @@ def test_noise_is_bounded_and_the_same_seed_plays_the_same() -> None:
         state.play(action)
         assert -1.0 < noisy._value(state) < 1.0  # noise never looks like a finished game
         state.undo()
+
+
+def four_player_searcher(multiplayer: str) -> AlphaBetaAgent:
+    game = tabletop.load_game("quoridor", players=4)
+    evaluate = evaluation_for(game)
+    assert evaluate is not None
+    return AlphaBetaAgent(evaluate, candidates=candidates_for(game), multiplayer=multiplayer)
+
+
+@pytest.mark.parametrize("multiplayer", ["paranoid", "maxn"])
+def test_another_seats_win_is_the_worst_outcome_with_four_players(multiplayer: str) -> None:
+    # West (seat 1, moving next) is one step from column i. A loss returns only -1/3 to
+    # South, less bad than South's far-behind race evaluation, yet it must not be
+    # preferred to it: South walls West off instead of walking.
+    game = tabletop.load_game("quoridor", players=4)
+    state = QuoridorState.from_setup(game, ["e1", "h5", "e9", "i6"])  # type: ignore[arg-type]
+    best = four_player_searcher(multiplayer).analyze(state, Budget(playouts=3000)).best
+    assert isinstance(best, QuoridorMove) and best.is_wall
+
+
+def test_maxn_expects_each_seat_to_play_for_itself() -> None:
+    # North (seat 2) is one step from row 1, and West moves between South and North.
+    # Paranoid South expects West to let North win and spends a wall; max-n South
+    # expects West to stop North for its own sake, and walks.
+    game = tabletop.load_game("quoridor", players=4)
+    state = QuoridorState.from_setup(game, ["e1", "a5", "c2", "i5"])  # type: ignore[arg-type]
+    paranoid = four_player_searcher("paranoid").analyze(state, Budget(playouts=3000))
+    maxn = four_player_searcher("maxn").analyze(state, Budget(playouts=3000))
+    assert isinstance(paranoid.best, QuoridorMove) and paranoid.best.is_wall
+    assert isinstance(maxn.best, QuoridorMove) and not maxn.best.is_wall
+    assert maxn.detail["depth"] >= 2  # far enough to see West's reply
+
+
+def test_unknown_multiplayer_model_is_refused() -> None:
+    game = tabletop.load_game("quoridor", players=4)
+    evaluate = evaluation_for(game)
+    assert evaluate is not None
+    with pytest.raises(TabletopError, match="multiplayer='coalition'"):
+        AlphaBetaAgent(evaluate, multiplayer="coalition")

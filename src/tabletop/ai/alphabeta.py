@@ -15,6 +15,14 @@ path). Moves are searched in the order: the table's best move, then the
 candidates' order; where two or more plies remain, by the static
 evaluation of the position each move leads to.
 
+With 3-4 players ``multiplayer`` picks the opponent model: ``"paranoid"``
+(above) or ``"maxn"``, where every seat picks the move best for itself by
+the evaluation, values are vectors and there is no pruning, so the same
+work reaches less deep. Paranoid is safe against a coalition; max-n expects
+opponents that race for themselves, which is how our own levels play. In
+4-player Quoridor paranoid wanders (it fears three walls at once and will
+not advance) and spends its walls early; see docs/decisions/0050.
+
 ``noise`` > 0 adds to every evaluation v a pseudo-random amount in
 [-noise, noise] * (1 - |v|) keyed by the position's Zobrist key and a salt
 drawn per game: the same position always gets the same value (the table stays
@@ -29,12 +37,14 @@ from dataclasses import dataclass
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
 from tabletop.core.errors import TabletopError
-from tabletop.core.game import Move, State
+from tabletop.core.game import Move, Outcome, State
 
 Evaluate = Callable[[State], tuple[float, ...]]
 Candidates = Callable[[State], list[int]]
 
 EXACT, LOWER, UPPER = 0, 1, 2
+#: The opponent models for 3-4 players.
+MULTIPLAYER = ("paranoid", "maxn")
 #: Nodes of work between two looks at the clock and the stop request.
 CHECK_EVERY = 256
 WIN = 1.0
@@ -69,14 +79,19 @@ class AlphaBetaAgent(Agent):
         candidates: Candidates | None = None,
         noise: float = 0.0,
         seed: int | None = None,
+        multiplayer: str = "paranoid",
     ):
         super().__init__()
+        if multiplayer not in MULTIPLAYER:
+            raise TabletopError(f"multiplayer={multiplayer!r}: expected one of {MULTIPLAYER}")
+        self.multiplayer = multiplayer
         self.evaluate = evaluate
         self.candidates = candidates
         self.max_depth = max_depth
         self.table_size = table_size
         self.noise = noise
         self.table: dict[int, _Entry] = {}
+        self._vectors: dict[int, tuple[float, ...]] = {}  # max-n: values per seat by key
         self._partial: dict[int, float] = {}
         self.rng = random.Random(seed)
         self._salt = self.rng.getrandbits(64)
@@ -92,11 +107,13 @@ class AlphaBetaAgent(Agent):
         teams = tuple(getattr(state.game, "teams", range(state.game.num_players)))
         self._friends = {s for s in range(len(teams)) if teams[s] == teams[root_seat]}
         self._root_seat = root_seat
+        self._maxn = self.multiplayer == "maxn" and len(set(teams)) > 2
         self._deadline_ = deadline
         self._next_check = CHECK_EVERY
         if state.ply <= self._last_ply or len(self.table) > self.table_size:
             # A new game (or a take-back): fresh noise, and the old table is clutter.
             self.table.clear()
+            self._vectors.clear()
             self._salt = self.rng.getrandbits(64)
         self._last_ply = state.ply
         scores: dict[int, float] = {}
@@ -135,17 +152,36 @@ class AlphaBetaAgent(Agent):
 
     # -- search -------------------------------------------------------------------------
     def _value(self, state: State) -> float:
+        """The root seat's value of ``state`` (see _values)."""
         outcome = state.outcome()
         if outcome is not None:
-            return outcome.returns[self._root_seat]
-        value = self.evaluate(state)[self._root_seat]
-        if self.noise > 0:
-            h = ((state.zobrist ^ self._salt) * _GOLDEN) & _MASK
-            # Scaled by the distance to +-1: where the evaluation saturates (a race won by
-            # twenty steps) its small differences still decide, not the noise; and noise
-            # never makes a position look won or lost, only outcomes are.
-            value += self.noise * (1.0 - abs(value)) * (2.0 * (h >> 11) * _UNIT - 1.0)
-        return value
+            return self._outcome_values(outcome)[self._root_seat]
+        return self._noisy(state, self._root_seat, self.evaluate(state)[self._root_seat])
+
+    def _values(self, state: State) -> tuple[float, ...]:
+        """Every seat's value of ``state``: the outcome when over, else the noisy evaluation."""
+        outcome = state.outcome()
+        if outcome is not None:
+            return self._outcome_values(outcome)
+        return tuple(self._noisy(state, s, v) for s, v in enumerate(self.evaluate(state)))
+
+    @staticmethod
+    def _outcome_values(outcome: Outcome) -> tuple[float, ...]:
+        if not outcome.winners:
+            return outcome.returns
+        # Not outcome.returns: with 3-4 players a loss returns -1/(n-1), which is better
+        # than many running positions' evaluations (down to -1), so the search would
+        # rather let another seat win than fall behind in the race.
+        return tuple(WIN if s in outcome.winners else -WIN for s in range(len(outcome.returns)))
+
+    def _noisy(self, state: State, seat: int, value: float) -> float:
+        if self.noise <= 0:
+            return value
+        h = (((state.zobrist ^ self._salt) + seat * _GOLDEN) * _GOLDEN) & _MASK
+        # Scaled by the distance to +-1: where the evaluation saturates (a race won by
+        # twenty steps) its small differences still decide, not the noise; and noise
+        # never makes a position look won or lost, only outcomes are.
+        return value + self.noise * (1.0 - abs(value)) * (2.0 * (h >> 11) * _UNIT - 1.0)
 
     def _ordered(self, state: State, key: int, depth: int = 1) -> list[int]:
         actions: list[int]
@@ -155,11 +191,16 @@ class AlphaBetaAgent(Agent):
             actions = state.legal_actions().tolist()
         if depth >= 2 and len(actions) > 1:
             # Worth a static look at every child: the subtrees below are far bigger.
-            sign = 1.0 if state.to_move in self._friends else -1.0
+            mover = state.to_move
+            assert mover is not None
+            sign = 1.0 if mover in self._friends else -1.0
             scored = []
             for action in actions:
                 state.play(action)
-                scored.append((sign * self._value(state), action))
+                if self._maxn:  # each seat orders by its own value
+                    scored.append((self._values(state)[mover], action))
+                else:
+                    scored.append((sign * self._value(state), action))
                 state.undo()
             self._deadline_.iterations += len(actions)  # each look is a node of work
             scored.sort(key=lambda sa: sa[0], reverse=True)
@@ -190,7 +231,10 @@ class AlphaBetaAgent(Agent):
         for action in self._ordered(state, key, depth):
             state.play(action)
             try:
-                value = self._search(state, depth - 1, alpha, 2.0)
+                if self._maxn:
+                    value = self._search_maxn(state, depth - 1)[self._root_seat]
+                else:
+                    value = self._search(state, depth - 1, alpha, 2.0)
             finally:
                 state.undo()
             scores[action] = value
@@ -249,6 +293,37 @@ class AlphaBetaAgent(Agent):
         else:
             flag = EXACT
         self.table[key] = _Entry(depth, best, flag, best_action)
+        return best
+
+    def _search_maxn(self, state: State, depth: int) -> tuple[float, ...]:
+        """Max-n: the values per seat when every seat maximises its own (no pruning)."""
+        deadline = self._deadline_
+        deadline.iterations += 1
+        if deadline.iterations >= self._next_check:
+            self._next_check = deadline.iterations + CHECK_EVERY
+            if deadline.expired():
+                raise _OutOfTime
+        if depth <= 0 or state.is_over():
+            return self._values(state)
+        key = state.zobrist
+        entry = self.table.get(key)
+        if entry is not None and entry.depth >= depth and key in self._vectors:
+            return self._vectors[key]
+        seat = state.to_move
+        assert seat is not None
+        best: tuple[float, ...] | None = None
+        best_action = -1
+        for action in self._ordered(state, key, depth):
+            state.play(action)
+            try:
+                values = self._search_maxn(state, depth - 1)
+            finally:
+                state.undo()
+            if best is None or values[seat] > best[seat]:
+                best, best_action = values, action
+        assert best is not None
+        self.table[key] = _Entry(depth, best[seat], EXACT, best_action)
+        self._vectors[key] = best
         return best
 
     def _static_scores(self, state: State) -> dict[int, float]:

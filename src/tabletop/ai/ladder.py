@@ -61,15 +61,24 @@ def elo_difference(score: float) -> float:
 
 
 def ladder_games(
-    game: Game, levels: Sequence[int], games_per_rung: int, seed: int, max_plies: int | None
+    game: Game,
+    levels: Sequence[int],
+    games_per_rung: int,
+    seed: int,
+    max_plies: int | None,
+    below: int | None = None,
 ) -> Iterator[tuple[int, LadderGame]]:
-    """Every game of the ladder as (upper level, task), rungs interleaved so progress is even."""
+    """Every game of the ladder as (upper level, task), rungs interleaved so progress is even.
+
+    The other seats play ``upper - 1``, or ``below`` when given (level 10 against
+    three level-3 seats is ``levels=[10], below=3``)."""
     n = game.num_players
     options = tuple(sorted((k, v) for k, v in game.options.items() if v is not None))
     for number in range(games_per_rung):
         for upper in levels:
             strong = number % n
-            seats = tuple(f"ai:{upper if s == strong else upper - 1}" for s in range(n))
+            lower = upper - 1 if below is None else below
+            seats = tuple(f"ai:{upper if s == strong else lower}" for s in range(n))
             task_seed = seed + 1000 * upper + number
             yield upper, LadderGame(game.name, options, seats, strong, task_seed, max_plies)
 
@@ -95,10 +104,12 @@ def run_ladder(
     seed: int = 0,
     max_plies: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    below: int | None = None,
 ) -> list[Rung]:
-    """Play every rung ``level`` vs ``level - 1`` for the given upper levels; the rungs."""
+    """Play every rung ``level`` vs ``level - 1`` (or vs ``below``) for the given upper
+    levels; the rungs."""
     rungs = {level: Rung(f"ai:{level}", level=level) for level in levels}
-    tasks = list(ladder_games(game, levels, games_per_rung, seed, max_plies))
+    tasks = list(ladder_games(game, levels, games_per_rung, seed, max_plies, below))
 
     def record(upper: int, result: tuple[float, bool, bool], done: int) -> None:
         score, won, drawn = result

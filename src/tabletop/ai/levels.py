@@ -54,6 +54,7 @@ class Level:
     temperature: float = 0.0  # 0: play the best move; >0: sample by visits^(1/T)
     seconds: float = MAX_SECONDS  # cap on thinking time per move
     noise: float = 0.0  # alpha-beta: evaluation noise amplitude (values are in [-1, 1])
+    multiplayer: str = "paranoid"  # alpha-beta with 3-4 sides: "paranoid" or "maxn"
 
 
 def _mcts(game: Game, seed: int | None) -> Agent:
@@ -92,10 +93,15 @@ def _ladder(
     return tuple(Level(search, n, t) for n, t in zip(iterations, temps, strict=True))
 
 
-def _alphabeta_ladder(nodes: tuple[int, ...], noise: tuple[float, ...]) -> tuple[Level, ...]:
+def _alphabeta_ladder(
+    nodes: tuple[int, ...], noise: tuple[float, ...], multiplayer: str = "paranoid"
+) -> tuple[Level, ...]:
     """Ten alpha-beta levels from per-level node budgets and noise amplitudes."""
     assert len(nodes) == len(noise) == MAX_LEVEL
-    return tuple(Level("alphabeta", n, noise=z) for n, z in zip(nodes, noise, strict=True))
+    return tuple(
+        Level("alphabeta", n, noise=z, multiplayer=multiplayer)
+        for n, z in zip(nodes, noise, strict=True)
+    )
 
 
 #: Alpha-beta noise by level. At most 0.08, so two moves' values shift by at most 0.16:
@@ -128,8 +134,10 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     "oust": _ladder(
         "mcts", (16, 60, 150, 300, 600, 1000, 1700, 2800, 4500, 8000), (1.0, 0.5, 0.25)
     ),
+    # With 4 players every seat races for itself (max-n): paranoid search assumed
+    # three walls at once against it and would not advance (decision 0050).
     "quoridor": _alphabeta_ladder(
-        (20, 80, 200, 500, 1200, 3000, 7000, 17_000, 40_000, 100_000), _NOISE
+        (20, 80, 200, 500, 1200, 3000, 7000, 17_000, 40_000, 100_000), _NOISE, "maxn"
     ),
 }
 
@@ -178,6 +186,7 @@ def agent_for_level(game: Game, level: int, seed: int | None = None) -> Agent:
     """A computer player of ``game`` at ``level`` (1 weakest .. 10 strongest)."""
     entry = level_for(game, level)
     inner = SEARCHES[entry.search](game, seed)
-    if entry.noise and isinstance(inner, AlphaBetaAgent):
+    if isinstance(inner, AlphaBetaAgent):
         inner.noise = entry.noise
+        inner.multiplayer = entry.multiplayer
     return LevelAgent(inner, level, entry, seed)

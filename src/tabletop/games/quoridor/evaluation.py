@@ -1,8 +1,10 @@
 """Quoridor knowledge for the computer players: the race, and walls near the paths.
 
 * ``evaluate``: each seat's lead in the race to its goal side (the
-  shortest-path difference), half a step for the move, half a step per
-  wall in hand.
+  shortest-path difference), counted in turns (a seat that moves sooner in
+  the round is that much ahead), plus a value per wall in hand: half a step
+  with 2 players, a whole step with 4 (three opponents can each wall the
+  leader; walls kept for the end decide 4-player games).
 * ``candidates`` (alpha-beta): every pawn move, and only the walls that
   cross an opponent's shortest path and lengthen the race in the mover's
   favour, best gain first (eval_kernels.score_moves). A wall away from every
@@ -37,8 +39,10 @@ from tabletop.games.quoridor.rules import QuoridorState
 
 #: Plies a rollout may add before the position is judged by evaluate() instead.
 ROLLOUT_PLIES = 324
-#: One wall in hand is worth about this many steps of the race.
-WALL_STEPS = 0.5
+#: One wall in hand is worth about this many steps of the race, by number of players.
+#: With 4, 0.5 made level 10 trade its walls early for a step each and then lose
+#: the end to the walls the others kept (decision record 0050).
+WALL_STEPS = {2: 0.5, 4: 1.0}
 #: Step difference that maps to about 0.76 (tanh(1)).
 SCALE = 4.0
 
@@ -46,13 +50,17 @@ SCALE = 4.0
 def _race(pos: np.ndarray, players: int, to_move: int) -> tuple[float, ...]:
     """Per seat: its lead in the race to the goal (distances ignore pawns), squashed to (-1, 1)."""
     meta = kernels.O_META
+    wall_steps = WALL_STEPS[players]
     steps = []
     for seat in range(players):
         square = pos[meta + kernels.M_PAWN + seat]
         distance = float(pos[kernels.O_DIST + seat * kernels.SQ + square])
-        # The seat to move is half a step ahead; walls in hand can slow the others down.
-        tempo = 0.5 if seat == to_move else 0.0
-        steps.append(distance - tempo - WALL_STEPS * float(pos[meta + kernels.M_WALLS + seat]))
+        # Each seat's finishing time in rounds: the seats that move later this round
+        # are that much behind (with 2 players the mover is half a step ahead).
+        tempo = ((seat - to_move) % players) / players
+        # Walls in hand can slow the others down.
+        walls = float(pos[meta + kernels.M_WALLS + seat])
+        steps.append(distance + tempo - wall_steps * walls)
     values = []
     for seat in range(players):
         best_other = min(steps[o] for o in range(players) if o != seat)
