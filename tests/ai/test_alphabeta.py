@@ -131,3 +131,16 @@ def test_unknown_multiplayer_model_is_refused() -> None:
     assert evaluate is not None
     with pytest.raises(TabletopError, match="multiplayer='coalition'"):
         AlphaBetaAgent(evaluate, multiplayer="coalition")
+
+
+def test_a_small_node_budget_is_honoured() -> None:
+    # The clock is looked at every 256 nodes, but a node budget below that still ends
+    # the search on time (levels 1-3 budget 20-300 nodes; they were all ~256 once).
+    game = tabletop.load_game("quoridor")
+    state = game.new_state()
+    evaluate = evaluation_for(game)
+    assert evaluate is not None
+    searcher = AlphaBetaAgent(evaluate, candidates=candidates_for(game))
+    analysis = searcher.analyze(state, Budget(playouts=20))
+    # At most one batch of move-ordering looks past the budget.
+    assert 20 <= analysis.iterations <= 20 + len(state.legal_actions())

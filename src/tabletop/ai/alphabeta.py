@@ -109,7 +109,7 @@ class AlphaBetaAgent(Agent):
         self._root_seat = root_seat
         self._maxn = self.multiplayer == "maxn" and len(set(teams)) > 2
         self._deadline_ = deadline
-        self._next_check = CHECK_EVERY
+        self._next_check = self._check_after(0)
         if state.ply <= self._last_ply or len(self.table) > self.table_size:
             # A new game (or a take-back): fresh noise, and the old table is clutter.
             self.table.clear()
@@ -243,13 +243,20 @@ class AlphaBetaAgent(Agent):
         self.table[key] = _Entry(depth, alpha, EXACT, best_action)
         return scores
 
+    def _check_after(self, iterations: int) -> int:
+        """The node count of the next look at the clock: CHECK_EVERY on, or sooner where
+        the node budget ends (a level's budget of 20 nodes is 20, not 256)."""
+        later = iterations + CHECK_EVERY
+        cap = self._deadline_.budget.playouts
+        return later if cap is None else min(later, cap)
+
     def _search(self, state: State, depth: int, alpha: float, beta: float) -> float:
         deadline = self._deadline_
         deadline.iterations += 1
         # Every CHECK_EVERY nodes of work. Not "iterations % N == 0": move ordering adds
         # many nodes at once and would jump over the multiples (a 3 s move took 3.45 s).
         if deadline.iterations >= self._next_check:
-            self._next_check = deadline.iterations + CHECK_EVERY
+            self._next_check = self._check_after(deadline.iterations)
             if deadline.expired():
                 raise _OutOfTime
         if depth <= 0 or state.is_over():
@@ -300,7 +307,7 @@ class AlphaBetaAgent(Agent):
         deadline = self._deadline_
         deadline.iterations += 1
         if deadline.iterations >= self._next_check:
-            self._next_check = deadline.iterations + CHECK_EVERY
+            self._next_check = self._check_after(deadline.iterations)
             if deadline.expired():
                 raise _OutOfTime
         if depth <= 0 or state.is_over():
