@@ -36,8 +36,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
+from tabletop.ai.values import search_values
 from tabletop.core.errors import TabletopError
-from tabletop.core.game import Move, Outcome, State
+from tabletop.core.game import Move, State
 
 Evaluate = Callable[[State], tuple[float, ...]]
 Candidates = Callable[[State], list[int]]
@@ -80,11 +81,13 @@ class AlphaBetaAgent(Agent):
         noise: float = 0.0,
         seed: int | None = None,
         multiplayer: str = "paranoid",
+        maxn_width: int | None = None,
     ):
         super().__init__()
         if multiplayer not in MULTIPLAYER:
             raise TabletopError(f"multiplayer={multiplayer!r}: expected one of {MULTIPLAYER}")
         self.multiplayer = multiplayer
+        self.maxn_width = maxn_width
         self.evaluate = evaluate
         self.candidates = candidates
         self.max_depth = max_depth
@@ -155,24 +158,15 @@ class AlphaBetaAgent(Agent):
         """The root seat's value of ``state`` (see _values)."""
         outcome = state.outcome()
         if outcome is not None:
-            return self._outcome_values(outcome)[self._root_seat]
+            return search_values(outcome)[self._root_seat]
         return self._noisy(state, self._root_seat, self.evaluate(state)[self._root_seat])
 
     def _values(self, state: State) -> tuple[float, ...]:
         """Every seat's value of ``state``: the outcome when over, else the noisy evaluation."""
         outcome = state.outcome()
         if outcome is not None:
-            return self._outcome_values(outcome)
+            return search_values(outcome)
         return tuple(self._noisy(state, s, v) for s, v in enumerate(self.evaluate(state)))
-
-    @staticmethod
-    def _outcome_values(outcome: Outcome) -> tuple[float, ...]:
-        if not outcome.winners:
-            return outcome.returns
-        # Not outcome.returns: with 3-4 players a loss returns -1/(n-1), which is better
-        # than many running positions' evaluations (down to -1), so the search would
-        # rather let another seat win than fall behind in the race.
-        return tuple(WIN if s in outcome.winners else -WIN for s in range(len(outcome.returns)))
 
     def _noisy(self, state: State, seat: int, value: float) -> float:
         if self.noise <= 0:
@@ -320,7 +314,11 @@ class AlphaBetaAgent(Agent):
         assert seat is not None
         best: tuple[float, ...] | None = None
         best_action = -1
-        for action in self._ordered(state, key, depth):
+        actions = self._ordered(state, key, depth)
+        if self.maxn_width is not None and depth >= 2 and seat not in self._friends:
+            # Ordered by the opponent's own static value: its likely replies only.
+            actions = actions[: self.maxn_width]
+        for action in actions:
             state.play(action)
             try:
                 values = self._search_maxn(state, depth - 1)

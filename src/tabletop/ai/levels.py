@@ -112,10 +112,12 @@ _NOISE = (0.08, 0.065, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01, 0.01)
 
 #: THE table. MCTS iterations grow 2-2.3x a level (a doubling of MCTS work is
 #: worth roughly a constant Elo step); the first levels also sample their move.
-#: Alpha-beta nodes grow 2.2-2.6x a level, from one ply at level 1 to what fits in
+#: Alpha-beta nodes grow about 2.2-2.6x a level, from one ply at level 1 to what fits in
 #: ~2 s on one idle core at level 10 (the 3 s cap is the guard), with less noise each
-#: level (decision record 0037). Measurements behind the choice of search: each
-#: game's evaluation.py docstring and docs/decisions/0036.
+#: level (decision record 0037); where a step bought no new ply it was moved (Abalone
+#: level 2: 130 nodes was still one ply, 52.5% against level 1; 200 scores 64.5%).
+#: Measurements behind the choice of search: each game's evaluation.py docstring and
+#: docs/decisions/0036.
 LEVELS: dict[str, tuple[Level, ...]] = {
     # Go's own search (ai/go_search.py); level 10 is its 2.8 s cap (about 25,000
     # iterations on one busy core), below it the work halves a level. 2.8 s, not 3,

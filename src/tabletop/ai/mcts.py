@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
+from tabletop.ai.values import search_values
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
 
@@ -54,7 +55,7 @@ def random_rollout(state: State, rng: random.Random) -> Returns:
     outcome = state.outcome()
     if outcome is None:
         return (0.0,) * state.game.num_players
-    return outcome.returns
+    return search_values(outcome)
 
 
 class Node:
@@ -185,7 +186,7 @@ class MCTSAgent(Agent):
         # Evaluation.
         outcome = state.outcome()
         if outcome is not None:
-            returns: Sequence[float] = outcome.returns
+            returns: Sequence[float] = search_values(outcome)
         elif self.leaf == "evaluate":
             assert self.evaluate is not None
             returns = self.evaluate(state)

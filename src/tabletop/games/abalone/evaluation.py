@@ -35,9 +35,11 @@ ROLLOUT_PLIES = 200
 def rollout(state: AbaloneState, rng: random.Random) -> tuple[float, ...]:
     """Random play in the kernels from ``state``; per-seat values in [-1, 1].
 
-    A finished playout gives the winners +1 (losers share the loss, as in the
-    outcome); an unfinished one is scored by the ejected tallies: each side's
-    lead over the average of the others, over six.
+    A finished playout gives the winners +1 and every other seat -1 (the
+    evaluation's scale, not the outcome's shared loss: with 3 players a loss
+    of -1/2 would beat a bad running position); an unfinished one is scored
+    by the ejected tallies: each side's lead over the average of the others,
+    over six.
     """
     game = state.game
     seat = state.to_move
@@ -57,9 +59,7 @@ def rollout(state: AbaloneState, rng: random.Random) -> tuple[float, ...]:
     teams = game.teams
     n_teams = game.num_teams
     if winner >= 0:
-        winners = [s for s in range(game.num_players) if teams[s] == winner]
-        loss = -len(winners) / (game.num_players - len(winners))
-        return tuple(1.0 if teams[s] == winner else loss for s in range(game.num_players))
+        return tuple(1.0 if teams[s] == winner else -1.0 for s in range(game.num_players))
     score = tallies[:n_teams].astype(float)
     lead = [
         (score[t] - (score.sum() - score[t]) / (n_teams - 1)) / EJECT_TO_WIN for t in range(n_teams)

@@ -69,7 +69,9 @@ def _race(pos: np.ndarray, players: int, to_move: int) -> tuple[float, ...]:
 
 
 def _won(players: int, winner: int) -> tuple[float, ...]:
-    return tuple(1.0 if s == winner else -1.0 / (players - 1) for s in range(players))
+    # A loss is -1 on the evaluation's scale (the outcome's -1/3 with 4 players would
+    # look better than being far behind in the race).
+    return tuple(1.0 if s == winner else -1.0 for s in range(players))
 
 
 def evaluate(state: QuoridorState) -> tuple[float, ...]:
