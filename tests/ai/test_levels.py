@@ -8,7 +8,7 @@ import pytest
 
 import tabletop
 from tabletop.ai.agent import Analysis, MoveStat
-from tabletop.ai.alphabeta import AlphaBetaAgent
+from tabletop.ai.alphabeta import MULTIPLAYER, AlphaBetaAgent
 from tabletop.ai.levels import (
     LEVELS,
     MAX_LEVEL,
@@ -37,8 +37,16 @@ def test_alpha_beta_levels_get_noise_and_knowledge(name: str, options: dict[str,
     assert isinstance(agent, LevelAgent) and isinstance(agent.inner, AlphaBetaAgent)
     assert agent.inner.noise == level_for(game, 1).noise > 0
     assert agent.inner.candidates is not None
+    assert agent.inner.multiplayer == level_for(game, 1).multiplayer in MULTIPLAYER
     state = game.new_state()
     assert agent.choose(state) in state.legal_moves()
+
+
+def test_four_player_quoridor_levels_race_for_themselves() -> None:
+    game = tabletop.load_game("quoridor", players=4)
+    agent = agent_for_level(game, 10)
+    assert isinstance(agent, LevelAgent) and isinstance(agent.inner, AlphaBetaAgent)
+    assert agent.inner.multiplayer == "maxn"  # decision record 0050
 
 
 def test_level_one_pushes_a_marble_off_when_it_can() -> None:
