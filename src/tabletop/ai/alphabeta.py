@@ -81,13 +81,11 @@ class AlphaBetaAgent(Agent):
         noise: float = 0.0,
         seed: int | None = None,
         multiplayer: str = "paranoid",
-        maxn_width: int | None = None,
     ):
         super().__init__()
         if multiplayer not in MULTIPLAYER:
             raise TabletopError(f"multiplayer={multiplayer!r}: expected one of {MULTIPLAYER}")
         self.multiplayer = multiplayer
-        self.maxn_width = maxn_width
         self.evaluate = evaluate
         self.candidates = candidates
         self.max_depth = max_depth
@@ -314,11 +312,7 @@ class AlphaBetaAgent(Agent):
         assert seat is not None
         best: tuple[float, ...] | None = None
         best_action = -1
-        actions = self._ordered(state, key, depth)
-        if self.maxn_width is not None and depth >= 2 and seat not in self._friends:
-            # Ordered by the opponent's own static value: its likely replies only.
-            actions = actions[: self.maxn_width]
-        for action in actions:
+        for action in self._ordered(state, key, depth):
             state.play(action)
             try:
                 values = self._search_maxn(state, depth - 1)
