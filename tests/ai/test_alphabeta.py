@@ -122,6 +122,8 @@ def test_maxn_expects_each_seat_to_play_for_itself() -> None:
     maxn = four_player_searcher("maxn").analyze(state, Budget(playouts=3000))
     assert isinstance(paranoid.best, QuoridorMove) and paranoid.best.is_wall
     assert isinstance(maxn.best, QuoridorMove) and not maxn.best.is_wall
+    # Max-n reports each seat's own value, not one value and its negation.
+    assert len(maxn.values) == 4 and maxn.values[1:] != (-maxn.values[0],) * 3
     assert maxn.detail["depth"] >= 2  # far enough to see West's reply
 
 

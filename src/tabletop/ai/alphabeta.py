@@ -142,6 +142,10 @@ class AlphaBetaAgent(Agent):
         line = self._principal_line(state.copy(), ranked[0][0])
         best = ranked[0][1]
         values = tuple(best if s in self._friends else -best for s in range(len(teams)))
+        if self._maxn:  # every seat's own value after the best move, as the search saw it
+            after = state.copy()
+            after.play(ranked[0][0])
+            values = self._vectors.get(after.zobrist) or self._values(after)
         return Analysis(
             values,
             moves,
