@@ -8,7 +8,7 @@ import pytest
 
 import tabletop
 from tabletop.ai.agent import Analysis, MoveStat
-from tabletop.ai.alphabeta import MULTIPLAYER, AlphaBetaAgent
+from tabletop.ai.alphabeta import AlphaBetaAgent
 from tabletop.ai.levels import (
     LEVELS,
     MAX_LEVEL,
@@ -17,6 +17,7 @@ from tabletop.ai.levels import (
     agent_for_level,
     level_for,
 )
+from tabletop.ai.mcts import MCTSAgent
 from tabletop.core.errors import OptionError
 from tabletop.games.abalone import AbaloneGame
 
@@ -37,16 +38,17 @@ def test_alpha_beta_levels_get_noise_and_knowledge(name: str, options: dict[str,
     assert isinstance(agent, LevelAgent) and isinstance(agent.inner, AlphaBetaAgent)
     assert agent.inner.noise == level_for(game, 1).noise > 0
     assert agent.inner.candidates is not None
-    assert agent.inner.multiplayer == level_for(game, 1).multiplayer in MULTIPLAYER
     state = game.new_state()
     assert agent.choose(state) in state.legal_moves()
 
 
-def test_four_player_quoridor_levels_race_for_themselves() -> None:
-    game = tabletop.load_game("quoridor", players=4)
-    agent = agent_for_level(game, 10)
-    assert isinstance(agent, LevelAgent) and isinstance(agent.inner, AlphaBetaAgent)
-    assert agent.inner.multiplayer == "maxn"  # decision record 0050
+def test_four_player_quoridor_has_its_own_table() -> None:
+    # Max-n MCTS on the race evaluation (decision record 0050); 2 players alpha-beta.
+    four = agent_for_level(tabletop.load_game("quoridor", players=4), 10)
+    two = agent_for_level(tabletop.load_game("quoridor"), 10)
+    assert isinstance(four, LevelAgent) and isinstance(four.inner, MCTSAgent)
+    assert four.inner.leaf == "evaluate"
+    assert isinstance(two, LevelAgent) and isinstance(two.inner, AlphaBetaAgent)
 
 
 def test_level_one_pushes_a_marble_off_when_it_can() -> None:
@@ -74,8 +76,12 @@ def test_unknown_levels_are_refused() -> None:
         agent_for_level(game, 11)
 
 
-@pytest.mark.parametrize("name", [info.name for info in tabletop.list_games()])
-def test_every_game_has_ten_levels_with_growing_work(name: str) -> None:
+def test_every_game_has_levels() -> None:
+    assert {info.name for info in tabletop.list_games()} <= set(LEVELS)
+
+
+@pytest.mark.parametrize("name", sorted(LEVELS))
+def test_every_table_has_ten_levels_with_growing_work(name: str) -> None:
     table = LEVELS[name]
     assert len(table) == MAX_LEVEL
     assert all(level.seconds <= 3.0 for level in table)
