@@ -19,9 +19,9 @@ With 3-4 players ``multiplayer`` picks the opponent model: ``"paranoid"``
 (above) or ``"maxn"``, where every seat picks the move best for itself by
 the evaluation, values are vectors and there is no pruning, so the same
 work reaches less deep. Paranoid is safe against a coalition; max-n expects
-opponents that race for themselves, which is how our own levels play. In
-4-player Quoridor paranoid wanders (it fears three walls at once and will
-not advance) and spends its walls early; see docs/decisions/0050.
+opponents that race for themselves. In 4-player Quoridor paranoid wanders
+(it fears three walls at once and will not advance); max-n races, but the
+levels there use MCTS, which measured better (docs/decisions/0050).
 
 ``noise`` > 0 adds to every evaluation v a pseudo-random amount in
 [-noise, noise] * (1 - |v|) keyed by the position's Zobrist key and a salt

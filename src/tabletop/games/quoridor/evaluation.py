@@ -22,6 +22,11 @@ valuing leaves by ``evaluate``); level 10 against OpenSpiel's MCTSBot
 (5,000 random-rollout simulations): 9.5/10, then 10/10 after the noise fix
 of decision record 0037 (bench/strength_quoridor.py --games 10).
 
+With 4 players the search is max-n MCTS valuing leaves by ``evaluate``
+(the "quoridor/4" table): alpha-beta, paranoid or max-n, won at most 4 of
+16 games as level 10 against three level 3; MCTS won 15 of 24
+(docs/decisions/0050).
+
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
 it returns plain per-seat values and imports nothing from the layers above.
 """
