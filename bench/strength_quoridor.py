@@ -9,6 +9,10 @@ Prints each game as it ends, then the win rate with a 95% interval and the
 seconds per move of each side. Needs the peers extra (``pip install -e '.[peers]'``).
 
     python bench/strength_quoridor.py --games 100 [--level 10] [--simulations 5000]
+
+Game n is the same game in every run (both engines are seeded by n), so
+``--first`` splits a long run over processes: ``--first 0 --games 50`` and
+``--first 50 --games 50`` side by side are the 100 games.
 """
 
 from __future__ import annotations
@@ -94,12 +98,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--level", type=int, default=10)
     parser.add_argument("--simulations", type=int, default=5000)
+    parser.add_argument("--first", type=int, default=0, help="number of the first game")
     args = parser.parse_args()
     if pyspiel is None:
         raise SystemExit("OpenSpiel is not installed: pip install -e '.[peers]'")
     times: dict[str, list[float]] = {"ours": [], "openspiel": []}
     score = 0.0
-    for number in range(args.games):
+    for number in range(args.first, args.first + args.games):
         result = play(args.level, args.simulations, number, times)
         score += result
         print(f"game {number + 1}: level {args.level} as seat {number % 2}: {result:g}", flush=True)
