@@ -161,19 +161,21 @@ class AlphaBetaAgent(Agent):
         outcome = state.outcome()
         if outcome is not None:
             return search_values(outcome)[self._root_seat]
-        return self._noisy(state, self._root_seat, self.evaluate(state)[self._root_seat])
+        return self._noisy(state.zobrist, self._root_seat, self.evaluate(state)[self._root_seat])
 
     def _values(self, state: State) -> tuple[float, ...]:
         """Every seat's value of ``state``: the outcome when over, else the noisy evaluation."""
         outcome = state.outcome()
         if outcome is not None:
             return search_values(outcome)
-        return tuple(self._noisy(state, s, v) for s, v in enumerate(self.evaluate(state)))
+        key = state.zobrist  # read once, not once per seat
+        return tuple(self._noisy(key, s, v) for s, v in enumerate(self.evaluate(state)))
 
-    def _noisy(self, state: State, seat: int, value: float) -> float:
+    def _noisy(self, key: int, seat: int, value: float) -> float:
+        """``value`` of ``seat`` in the position with Zobrist ``key``, plus its noise."""
         if self.noise <= 0:
             return value
-        h = (((state.zobrist ^ self._salt) + seat * _GOLDEN) * _GOLDEN) & _MASK
+        h = (((key ^ self._salt) + seat * _GOLDEN) * _GOLDEN) & _MASK
         # Scaled by the distance to +-1: where the evaluation saturates (a race won by
         # twenty steps) its small differences still decide, not the noise; and noise
         # never makes a position look won or lost, only outcomes are.
