@@ -146,3 +146,33 @@ def test_a_small_node_budget_is_honoured() -> None:
     analysis = searcher.analyze(state, Budget(playouts=20))
     # At most one batch of move-ordering looks past the budget.
     assert 20 <= analysis.iterations <= 20 + len(state.legal_actions())
+
+
+#: A Quoridor game (levels 4 and 5) where North, far ahead, shuffled d4-c4 for 370
+#: plies to a draw at the ply cap, afraid that stepping forward invites a wall.
+SHUFFLED = (
+    "e2 e8 e3 e7 e4 e6 d1h e7h f1h c7h b1h g7h h1h a7h f4 h8h g4 f8h g5 d8h f5 b8h g5 e5 "
+    "g4 d5 g5 d4 f5 c4 g5 d4 f5"
+).split()
+
+
+@pytest.mark.parametrize("nodes", [500, 1_700, 5_000])
+def test_the_side_ahead_does_not_repeat_a_position(nodes: int) -> None:
+    game = tabletop.load_game("quoridor")
+    state = game.new_state()
+    for move in SHUFFLED:
+        state.play(move)
+    earlier = set()
+    replay = game.new_state()
+    for move in SHUFFLED:
+        earlier.add(replay.zobrist)
+        replay.play(move)
+    evaluate = evaluation_for(game)
+    assert evaluate is not None
+    searcher = AlphaBetaAgent(evaluate, candidates=candidates_for(game))
+    analysis = searcher.analyze(state, Budget(playouts=nodes))
+    assert analysis.values[state.to_move] > 0.5  # North is well ahead
+    state.play(analysis.best)
+    assert state.zobrist not in earlier, f"{analysis.best} returns to an earlier position"
+    repeats = [stat for stat in analysis.moves if str(stat.move) == "c4"]
+    assert repeats and repeats[0].value == 0.0  # the repetition is valued as a draw

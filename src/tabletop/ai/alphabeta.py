@@ -23,6 +23,13 @@ opponents that race for themselves. In 4-player Quoridor paranoid wanders
 (it fears three walls at once and will not advance); max-n races, but the
 levels there use MCTS, which measured better (docs/decisions/0050).
 
+A position that already stood on the board earlier in the game, or earlier on
+the line being searched, is valued as a draw: none of these games has a
+repetition rule, but without this a side that is ahead and fears a wall
+shuffles its pawn back and forth for ever (Quoridor levels 4 and 5 drew 7-10%
+of their games at the 400-ply cap that way), whereas now the side ahead must
+make progress and only the side behind is glad to repeat (docs/decisions/0051).
+
 ``noise`` > 0 adds to every evaluation v a pseudo-random amount in
 [-noise, noise] * (1 - |v|) keyed by the position's Zobrist key and a salt
 drawn per game: the same position always gets the same value (the table stays
@@ -49,6 +56,8 @@ MULTIPLAYER = ("paranoid", "maxn")
 #: Nodes of work between two looks at the clock and the stop request.
 CHECK_EVERY = 256
 WIN = 1.0
+#: The value of a repeated position, for every seat.
+DRAW = 0.0
 #: Multiplier of the noise hash (the 64-bit golden ratio), and 2**-53 for a float in [0, 1).
 _GOLDEN = 0x9E37_79B9_7F4A_7C15
 _MASK = (1 << 64) - 1
@@ -97,6 +106,7 @@ class AlphaBetaAgent(Agent):
         self.rng = random.Random(seed)
         self._salt = self.rng.getrandbits(64)
         self._last_ply = -1
+        self._seen: set[int] = set()  # positions of the game and of the line searched
 
     def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
         if state.is_over():
@@ -117,6 +127,7 @@ class AlphaBetaAgent(Agent):
             self._vectors.clear()
             self._salt = self.rng.getrandbits(64)
         self._last_ply = state.ply
+        self._seen = self._earlier_positions(state)
         scores: dict[int, float] = {}
         depth_done = 0
         first: int | None = None
@@ -156,6 +167,16 @@ class AlphaBetaAgent(Agent):
         )
 
     # -- search -------------------------------------------------------------------------
+    @staticmethod
+    def _earlier_positions(state: State) -> set[int]:
+        """The Zobrist keys of every position of the game so far, this one included."""
+        keys = {state.zobrist}
+        earlier = state.copy()
+        while earlier.ply > 0:
+            earlier.undo()
+            keys.add(earlier.zobrist)
+        return keys
+
     def _value(self, state: State) -> float:
         """The root seat's value of ``state`` (see _values)."""
         outcome = state.outcome()
@@ -265,6 +286,8 @@ class AlphaBetaAgent(Agent):
         if depth <= 0 or state.is_over():
             return self._value(state)
         key = state.zobrist
+        if key in self._seen:  # a repetition: worth a draw (module docstring)
+            return DRAW
         entry = self.table.get(key)
         if entry is not None and entry.depth >= depth:
             if entry.flag == EXACT:
@@ -280,22 +303,26 @@ class AlphaBetaAgent(Agent):
         start_alpha, start_beta = alpha, beta
         best = -2.0 if maximising else 2.0
         best_action = -1
-        for action in self._ordered(state, key, depth):
-            state.play(action)
-            try:
-                value = self._search(state, depth - 1, alpha, beta)
-            finally:
-                state.undo()
-            if maximising:
-                if value > best:
-                    best, best_action = value, action
-                alpha = max(alpha, value)
-            else:
-                if value < best:
-                    best, best_action = value, action
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
+        self._seen.add(key)
+        try:
+            for action in self._ordered(state, key, depth):
+                state.play(action)
+                try:
+                    value = self._search(state, depth - 1, alpha, beta)
+                finally:
+                    state.undo()
+                if maximising:
+                    if value > best:
+                        best, best_action = value, action
+                    alpha = max(alpha, value)
+                else:
+                    if value < best:
+                        best, best_action = value, action
+                    beta = min(beta, value)
+                if alpha >= beta:
+                    break
+        finally:
+            self._seen.discard(key)
         if best <= start_alpha:
             flag = UPPER
         elif best >= start_beta:
@@ -311,6 +338,8 @@ class AlphaBetaAgent(Agent):
         if depth <= 0 or state.is_over():
             return self._values(state)
         key = state.zobrist
+        if key in self._seen:
+            return (DRAW,) * state.game.num_players
         entry = self.table.get(key)
         if entry is not None and entry.depth >= depth and key in self._vectors:
             return self._vectors[key]
@@ -318,14 +347,18 @@ class AlphaBetaAgent(Agent):
         assert seat is not None
         best: tuple[float, ...] | None = None
         best_action = -1
-        for action in self._ordered(state, key, depth):
-            state.play(action)
-            try:
-                values = self._search_maxn(state, depth - 1)
-            finally:
-                state.undo()
-            if best is None or values[seat] > best[seat]:
-                best, best_action = values, action
+        self._seen.add(key)
+        try:
+            for action in self._ordered(state, key, depth):
+                state.play(action)
+                try:
+                    values = self._search_maxn(state, depth - 1)
+                finally:
+                    state.undo()
+                if best is None or values[seat] > best[seat]:
+                    best, best_action = values, action
+        finally:
+            self._seen.discard(key)
         assert best is not None
         self.table[key] = _Entry(depth, best[seat], EXACT, best_action)
         self._vectors[key] = best
