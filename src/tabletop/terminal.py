@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.ai.agent import Agent, Budget
+from tabletop.ai.values import win_chances
 from tabletop.core import Game, OptionError, Outcome, State, TabletopError
 from tabletop.games.go import GoState
 from tabletop.games.go.sgf import load_sgf, save_sgf
@@ -171,7 +172,8 @@ class TerminalGame:
         best = ", ".join(
             f"{stat.move} ({stat.share:.0%} of the search)" for stat in analysis.moves[:3]
         )
-        win = (analysis.values[seat] + 1.0) / 2.0
+        teams = getattr(self.game, "teams", None)
+        win = win_chances(analysis.values, teams)[seat]
         self.write(f"hint: {best}; {self.game.seat_names[seat]} wins about {win:.0%}")
 
     def command(self, line: str, seat: int) -> bool:

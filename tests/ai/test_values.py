@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.ai.values import search_values
+from tabletop.ai.values import search_values, win_chances
 from tabletop.core.game import Outcome
 
 
@@ -29,3 +29,30 @@ def test_a_draw_keeps_its_returns(players: int) -> None:
 def test_two_player_values_are_the_returns(winner: int) -> None:
     returns = tuple(1.0 if s == winner else -1.0 for s in range(2))
     assert search_values(Outcome(returns, (winner,), "resignation")) == returns
+
+
+values = st.floats(min_value=-1.0, max_value=1.0, allow_nan=False)
+
+
+@given(st.lists(values, min_size=3, max_size=4))
+def test_win_chances_add_up_to_one_over_the_seats(seat_values: list[float]) -> None:
+    chances = win_chances(seat_values)
+    assert abs(sum(chances) - 1.0) < 1e-9
+    assert all(0.0 <= c <= 1.0 for c in chances)
+    # A higher value never means a lower chance.
+    ranked = sorted(range(len(seat_values)), key=lambda s: seat_values[s])
+    assert [chances[s] for s in ranked] == sorted(chances)
+
+
+@given(values)
+def test_two_sides_keep_the_plain_reading(value: float) -> None:
+    chances = win_chances((value, -value))
+    assert abs(chances[0] - (value + 1.0) / 2.0) < 1e-9
+    teams = win_chances((value, -value, value, -value), teams=(0, 1, 0, 1))
+    assert abs(teams[0] - (value + 1.0) / 2.0) < 1e-9 and teams[0] == teams[2]
+
+
+def test_four_even_seats_each_win_a_quarter() -> None:
+    # The race evaluation gives every seat about 0 at the start: not 50% each.
+    assert win_chances((0.0, 0.0, 0.0, 0.0)) == (0.25, 0.25, 0.25, 0.25)
+    assert win_chances((-1.0, -1.0, -1.0)) == (1 / 3, 1 / 3, 1 / 3)

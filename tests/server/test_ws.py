@@ -116,6 +116,7 @@ def test_the_computer_answers_and_undo_is_free(client: TestClient) -> None:
         ws.send_json({"type": "hint"})
         hint = until(ws, "hint")
         assert hint["moves"] and {"move", "share", "value"} <= set(hint["moves"][0])
+        assert len(hint["wins"]) == 2 and abs(sum(hint["wins"]) - 1.0) < 1e-3
         ws.send_json({"type": "undo-request"})
         undo = until(ws, "undo")
         assert undo["event"] == {"kind": "undo", "plies": 2} and undo["game"]["ply"] == 0

@@ -141,7 +141,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         "mcts", (16, 60, 150, 300, 600, 1000, 1700, 2800, 4500, 8000), (1.0, 0.5, 0.25)
     ),
     "quoridor": _alphabeta_ladder(
-        (20, 80, 200, 500, 1700, 3600, 7000, 17_000, 40_000, 100_000), _NOISE
+        (20, 80, 200, 500, 1700, 4500, 10_000, 25_000, 60_000, 150_000), _NOISE
     ),
     # 4-player Quoridor: max-n MCTS valuing leaves by the race evaluation. Paranoid
     # alpha-beta feared three walls at once and would not advance; alpha-beta max-n

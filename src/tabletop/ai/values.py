@@ -6,9 +6,14 @@ than a far-behind evaluation, so a search using them would rather let another
 seat win than fall behind (decision record 0050). Searches value finished games
 with ``search_values``: +1 for every winner, -1 for every other seat, and the
 returns themselves for a draw.
+
+``win_chances`` turns a search's values back into chances that add up to one,
+for people (the hint's "wins about 40%").
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from tabletop.core.game import Outcome
 
@@ -20,3 +25,23 @@ def search_values(outcome: Outcome) -> tuple[float, ...]:
     if not outcome.winners:
         return outcome.returns
     return tuple(WIN if s in outcome.winners else LOSS for s in range(len(outcome.returns)))
+
+
+def win_chances(values: Sequence[float], teams: Sequence[int] | None = None) -> tuple[float, ...]:
+    """Each seat's chance of winning, from a search's values per seat (in [-1, 1]).
+
+    A value v is read as the chance (v + 1) / 2, which is exact for the mean of
+    +1/-1 playout results with two sides; but with 3-4 seats evaluations are
+    leads over the others, and four seats "at 50%" would add up to 200%. So
+    the chances are scaled to add up to one over the sides: the seats, or the
+    ``teams`` (team number per seat) where team-mates share a result. With two
+    sides whose values are opposite this changes nothing."""
+    raw = [(min(1.0, max(-1.0, v)) + 1.0) / 2.0 for v in values]
+    team_of = list(range(len(raw))) if teams is None else list(teams)
+    per_team: dict[int, float] = {}
+    for seat, chance in enumerate(raw):
+        per_team.setdefault(team_of[seat], chance)  # team-mates carry the same value
+    total = sum(per_team.values())
+    if total <= 0.0:  # every side lost outright: a draw is all that is left
+        return tuple(1.0 / len(per_team) for _ in raw)
+    return tuple(per_team[team_of[seat]] / total for seat in range(len(raw)))

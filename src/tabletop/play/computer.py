@@ -34,6 +34,7 @@ def think(job: Mapping[str, Any]) -> str:
 def hint(job: Mapping[str, Any]) -> dict[str, Any]:
     """The level's analysis of the job's state: best moves with shares and values, the line."""
     from tabletop.ai.levels import agent_for_level
+    from tabletop.ai.values import win_chances
 
     state = rebuild(job["state"])
     agent = agent_for_level(state.game, int(job["level"]), int(job["seed"]))
@@ -48,5 +49,8 @@ def hint(job: Mapping[str, Any]) -> dict[str, Any]:
             for stat in analysis.moves[:HINT_MOVES]
         ],
         "values": [round(v, 4) for v in analysis.values],
+        "wins": [
+            round(w, 4) for w in win_chances(analysis.values, getattr(state.game, "teams", None))
+        ],
         "line": [state.format_move(m) for m in analysis.line],
     }

@@ -97,7 +97,9 @@ class Connection {
     } else if (msg.type === "hint") {
       state.hints = msg.moves || [];
       const text = state.hints.slice(0, 3).map((h) => `${h.move} (${Math.round((h.share ?? 0) * 100)}%)`).join(", ");
-      state.hintText = text ? `Hint: ${text}` : "No hint available";
+      const win = msg.wins?.[state.view?.to_move];
+      const chance = typeof win === "number" ? `; wins about ${Math.round(win * 100)}%` : "";
+      state.hintText = text ? `Hint: ${text}${chance}` : "No hint available";
       render();
     } else if (msg.type === "error") {
       setError(msg.message || msg.code);
