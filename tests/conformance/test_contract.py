@@ -7,6 +7,8 @@ thousands of plies per configuration.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import numpy as np
@@ -141,6 +143,31 @@ def test_copy_is_independent(game: tabletop.Game) -> None:
     assert twin.ply == 0 and twin == game.new_state()
     twin.play(action)
     assert twin == state
+
+
+@settings(SETTINGS, max_examples=4)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_pickled_and_deep_copied_states_play_on_alone(game: tabletop.Game, seed: int) -> None:
+    # Go's play() reaches its arrays through raw addresses (kernel_handles): a twin
+    # made by pickle or deepcopy must get its own, or it would write into the original.
+    rng = random.Random(seed)
+    state = game.new_state()
+    for _ in range(rng.randrange(40)):
+        if state.is_over():
+            break
+        state.play(int(rng.choice(state.legal_actions().tolist())))
+    before = state.copy()
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert twin == state
+        reference = state.copy()
+        for _ in range(80):  # long enough for a copy's undo trail to grow
+            if twin.is_over():
+                break
+            action = int(rng.choice(twin.legal_actions().tolist()))
+            twin.play(action)
+            reference.play(action)
+        assert twin == reference and twin.zobrist == reference.zobrist
+        assert state == before, "playing on a twin changed the original"
 
 
 def test_game_is_hashable_and_equal_by_options(game: tabletop.Game) -> None:

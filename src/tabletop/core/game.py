@@ -224,6 +224,18 @@ class State(ABC):
 
     __hash__ = None  # type: ignore[assignment]  # states are mutable
 
+    # The copy and pickle modules go through copy() and the record: a state's arrays
+    # are views of each other and kernels may hold their addresses (Go's play handle),
+    # which the default member-by-member copy would leave pointing at the original.
+    def __copy__(self) -> Self:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_state_from_dict, (type(self), self.to_dict()))
+
     @abstractmethod
     def __str__(self) -> str:
         """A text diagram of the position."""
@@ -232,3 +244,8 @@ class State(ABC):
     def _require_not_over(self, move: object) -> None:
         if self.is_over():
             raise IllegalMoveError(f"{move}: the game is over")
+
+
+def _state_from_dict(cls: type[State], data: Mapping[str, Any]) -> State:
+    """Unpickle a state: rebuild it from its record (State.__reduce__)."""
+    return cls.from_dict(data)

@@ -36,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from tabletop.games.go import seen
+from tabletop.games.kernel_handles import handle_at, handle_view, make_handle
 from tabletop.games.kernel_random import seed_random as seed_random  # re-exported
 
 EMPTY = 0
@@ -504,6 +505,29 @@ def play(
     if fresh:
         meta[M_SEEN_USED] += 1
     return LEGAL, times
+
+
+#: A play handle: pos, zob, trail, the seen table (kernel_handles), then w and flags.
+PLAY_HANDLE_WORDS = 14
+
+
+def play_handle(
+    pos: np.ndarray, zob: np.ndarray, trail: np.ndarray, table: np.ndarray, w: int, flags: int
+) -> np.ndarray:
+    """The handle ``play_by_handle`` reads (rebuild it when an array is replaced)."""
+    return make_handle((pos, zob, trail, table), (w, flags))
+
+
+@njit(cache=True)
+def play_by_handle(address: int, p: int) -> int:
+    """``play`` for the Python-facing hot path: the arrays come from the handle at
+    ``address`` (one int to unbox instead of four arrays), and one int comes back:
+    the times the new situation has occurred (>= 1) when legal, else minus the code."""
+    h = handle_at(address, PLAY_HANDLE_WORDS)
+    code, times = play(
+        handle_view(h, 0), handle_view(h, 1), handle_view(h, 2), handle_view(h, 3), h[12], p, h[13]
+    )
+    return times if code == LEGAL else -code
 
 
 @njit(cache=True)

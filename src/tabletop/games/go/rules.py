@@ -26,7 +26,7 @@ from tabletop.games.go.scoring import GoScore, score_board
 CYCLE_LIMIT = 3
 
 # Bound once: play()'s hot path calls it without the module attribute lookup.
-_kernel_play = kernels.play
+_play_by_handle = kernels.play_by_handle
 
 SEAT_NAMES = ("Black", "White")
 STONE_CHARS = {kernels.BLACK: "X", kernels.WHITE: "O"}
@@ -129,6 +129,7 @@ class GoState(State):
         # Small to start (copies stay cheap); doubled as the game grows.
         self._seen = seen.new_table(64)
         kernels.record_start(self._pos, self._seen)
+        self._bind()
         self._ended: str | None = None
         self._dead: frozenset[int] = frozenset()
         self._moves: list[GoMove] = []
@@ -167,6 +168,16 @@ class GoState(State):
             size = self._seen.shape[0] * (2 if 4 * used > self._seen.shape[0] else 1)
             self._seen, used = seen.rebuilt(self._seen, size)
             self._meta[kernels.M_SEEN_USED] = used
+        self._bind()
+
+    def _bind(self) -> None:
+        """(Re)build the handle play()'s kernel reaches the arrays through; called
+        whenever one of them is replaced (kernel_handles: a stale handle would write
+        into memory the arrays no longer own)."""
+        self._handle = kernels.play_handle(
+            self._pos, self._zob, self._trail, self._seen, self._w, self._flags
+        )
+        self._handle_address = int(self._handle.ctypes.data)
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -246,16 +257,8 @@ class GoState(State):
         # one tuple lookup and one kernel call; everything else goes the careful way.
         game = self.game
         if type(move) is int and self._ended is None and 0 <= move < len(game.points_by_action):
-            code, times = _kernel_play(
-                self._pos,
-                self._zob,
-                self._trail,
-                self._seen,
-                self._w,
-                game.points_by_action[move],
-                self._flags,
-            )
-            if not code:
+            times = _play_by_handle(self._handle_address, game.points_by_action[move])
+            if times > 0:  # legal (else minus the refusal code: the careful way explains)
                 self._played(game.moves_by_action[move], times)
                 return
         self._play_carefully(move)
@@ -350,6 +353,7 @@ class GoState(State):
         self._seen = seen.new_table(self._seen.shape[0])
         self._meta[kernels.M_SEEN_USED] = 0
         kernels.record_start(self._pos, self._seen)
+        self._bind()
         self._free_handicap = tuple(sorted(chosen.values()))
 
     def resume(self) -> None:
@@ -475,6 +479,7 @@ class GoState(State):
         other._seen = self._seen.copy()
         other._moves = list(self._moves)
         other._resumed = list(self._resumed)
+        other._bind()
         return other
 
     def to_dict(self) -> dict[str, Any]:
