@@ -259,7 +259,10 @@ class GoState(State):
         if type(move) is int and self._ended is None and 0 <= move < len(game.points_by_action):
             times = _play_by_handle(self._handle_address, game.points_by_action[move])
             if times > 0:  # legal (else minus the refusal code: the careful way explains)
-                self._played(game.moves_by_action[move], times)
+                m = game.moves_by_action[move]
+                self._moves.append(m)
+                if m.col < 0 or times >= CYCLE_LIMIT:  # a pass or a cycle may end play
+                    self._check_end(m, times)
                 return
         self._play_carefully(move)
 
@@ -292,6 +295,10 @@ class GoState(State):
     def _played(self, m: GoMove, times: int) -> None:
         """Book-keeping after the kernel accepted ``m``: history and the end of play."""
         self._moves.append(m)
+        self._check_end(m, times)
+
+    def _check_end(self, m: GoMove, times: int) -> None:
+        """End play after the second pass in a row, or the cycle rule's repetition."""
         if m.col < 0 and self._meta[kernels.M_PASSES] >= 2:  # two passes end play
             self._ended = "score"
         elif times >= CYCLE_LIMIT:
