@@ -43,12 +43,19 @@ def test_alpha_beta_levels_get_noise_and_knowledge(name: str, options: dict[str,
 
 
 def test_four_player_quoridor_has_its_own_table() -> None:
-    # Max-n MCTS on the race evaluation (decision record 0050); 2 players alpha-beta.
-    four = agent_for_level(tabletop.load_game("quoridor", players=4), 10)
-    two = agent_for_level(tabletop.load_game("quoridor"), 10)
-    assert isinstance(four, LevelAgent) and isinstance(four.inner, MCTSAgent)
-    assert four.inner.leaf == "evaluate"
-    assert isinstance(two, LevelAgent) and isinstance(two.inner, AlphaBetaAgent)
+    # Max-n MCTS on the race evaluation (decision record 0050); with 2 players
+    # alpha-beta up to level 5 and the same MCTS above (decision record 0053).
+    four = tabletop.load_game("quoridor", players=4)
+    two = tabletop.load_game("quoridor")
+    for level in (1, 10):
+        agent = agent_for_level(four, level)
+        assert isinstance(agent, LevelAgent) and isinstance(agent.inner, MCTSAgent)
+        assert agent.inner.leaf == "evaluate"
+    for level in range(1, 11):
+        agent = agent_for_level(two, level)
+        assert isinstance(agent, LevelAgent)
+        expected = AlphaBetaAgent if level <= 5 else MCTSAgent
+        assert isinstance(agent.inner, expected), level
 
 
 def test_level_one_pushes_a_marble_off_when_it_can() -> None:

@@ -63,6 +63,16 @@ def test_alphabeta_needs_an_evaluation() -> None:
     assert agent.name == "alphabeta:depth=2,seconds=1"
 
 
+def test_mcts_with_evaluated_leaves_needs_an_evaluation() -> None:
+    with pytest.raises(OptionError, match=r"'mcts-evaluate'.*no evaluation"):
+        make_agent("mcts-evaluate", tabletop.load_game("go", size=9))
+    game = tabletop.load_game("quoridor")
+    agent = make_agent("mcts-evaluate:playouts=50,c=0.8", game, seed=1)
+    assert agent.name == "mcts-evaluate:playouts=50,c=0.8"
+    analysis = agent.analyze(game.new_state(), agent.budget)
+    assert analysis.iterations == 50 and analysis.moves
+
+
 def test_gtp_agents_play_go_only() -> None:
     with pytest.raises(OptionError, match="Go only"):
         make_agent("gtp:gnugo --mode gtp", tabletop.load_game("abalone"))

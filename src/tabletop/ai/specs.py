@@ -4,6 +4,8 @@
 * ``ai:N``: the computer player at level N (1-10) from ``tabletop.ai.levels``
 * ``mcts`` with optional ``:key=value,...``: ``playouts``, ``seconds`` (its own
   budget) and ``c`` (the exploration constant)
+* ``mcts-evaluate``: MCTS valuing new leaves by the game's evaluation instead
+  of a playout (the search of Quoridor's upper levels), same keys
 * ``alphabeta`` with optional ``:playouts=N`` (nodes), ``seconds=S``, ``depth=D``;
   only for games with an evaluation
 * ``gtp:COMMAND``: an external GTP engine (Go only), e.g.
@@ -20,7 +22,7 @@ from tabletop.ai.random_agent import RandomAgent
 from tabletop.core.errors import OptionError
 from tabletop.core.game import Game
 
-KINDS = ("random", "ai", "mcts", "alphabeta", "gtp")
+KINDS = ("random", "ai", "mcts", "mcts-evaluate", "alphabeta", "gtp")
 
 
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
@@ -44,9 +46,10 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
         from tabletop.ai.gtp_player import GtpPlayer
 
         return GtpPlayer(rest)
-    if kind not in ("mcts", "alphabeta"):
+    if kind not in ("mcts", "mcts-evaluate", "alphabeta"):
         raise OptionError(f"agent {spec!r}: unknown kind {kind!r}; known: {', '.join(KINDS)}")
-    allowed = ("playouts", "seconds", "c") if kind == "mcts" else ("playouts", "seconds", "depth")
+    tuning = "depth" if kind == "alphabeta" else "c"
+    allowed = ("playouts", "seconds", tuning)
     settings: dict[str, float] = {}
     for item in filter(None, rest.split(",")):
         key, eq, value = item.partition("=")
@@ -68,6 +71,13 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
             candidates=candidates_for(game),
             seed=seed,
         )
+    elif kind == "mcts-evaluate":
+        from tabletop.ai.levels import mcts_with_evaluation
+
+        try:
+            agent = mcts_with_evaluation(game, seed, exploration=settings.get("c", 1.0))
+        except OptionError as err:
+            raise OptionError(f"agent {spec!r}: {err}") from None
     else:
         agent = MCTSAgent(
             rollout_for(game), exploration=settings.get("c", 1.4), seed=seed, prior=prior_for(game)

@@ -12,15 +12,21 @@
   branching from ~130 to ~15.
 * ``prior`` (MCTS): the same gains as weights.
 
-The search for Quoridor is alpha-beta on ``evaluate`` with ``candidates``
+Levels 1-5 search with alpha-beta on ``evaluate`` with ``candidates``
 (ai/levels.py): with ~15 candidates instead of ~130 moves it reaches depth
-6-8 in 100,000 nodes (about 2 s), and the race is what decides the game.
+6-8 in 100,000 nodes (about 1.3 s), and the race is what decides the game.
+Levels 6-10 search with MCTS valuing new leaves by ``evaluate``: alpha-beta's
+strength grew too slowly with its nodes to space five more levels (2.2x the
+nodes scored 52% over 100 games, 5.5x 67.5% over 20), while MCTS's doubled
+iterations scored 70% and its 2,000 iterations beat level 5's 1,700 nodes
+67.5% (20 games each; docs/decisions/0053).
 Measured (bench/search_choice.py, docs/decisions/0036): alpha-beta
 against MCTS with these priors, same seconds a move, 6 games each:
 4-2 at 0.3 s (MCTS with kernel rollouts), 3-2 and a draw at 0.5 s (MCTS
 valuing leaves by ``evaluate``); level 10 against OpenSpiel's MCTSBot
 (5,000 random-rollout simulations): 9.5/10, then 10/10 after the noise fix
-of decision record 0037 (bench/strength_quoridor.py --games 10).
+of decision record 0037 (bench/strength_quoridor.py --games 10), 98.5 of 100
+later (alpha-beta level 10, before decision 0053).
 
 With 4 players the search is max-n MCTS valuing leaves by ``evaluate``
 (the "quoridor/4" table): alpha-beta, paranoid or max-n, won at most 4 of
