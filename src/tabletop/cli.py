@@ -76,7 +76,8 @@ def _parser() -> argparse.ArgumentParser:
         "match",
         help="play agents against each other and print the standings",
         description="N games between agents (ai:LEVEL, random, "
-        "mcts[:playouts=N,seconds=S,c=X], alphabeta[:...], gtp:COMMAND), rotating seats; "
+        "mcts[:playouts=N,seconds=S,c=X], mcts-evaluate[:...], alphabeta[:...], gtp:COMMAND), "
+        "rotating seats; "
         "or --ladder. Game options follow: --size 9 ...",
     )
     match.add_argument("game", help="the game")
