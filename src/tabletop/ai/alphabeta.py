@@ -29,6 +29,8 @@ repetition rule, but without this a side that is ahead and fears a wall
 shuffles its pawn back and forth for ever (Quoridor levels 4 and 5 drew 7-10%
 of their games at the 400-ply cap that way), whereas now the side ahead must
 make progress and only the side behind is glad to repeat (docs/decisions/0051).
+The check is made where the search goes on; a position at the search's
+horizon keeps its evaluation.
 
 ``noise`` > 0 adds to every evaluation v a pseudo-random amount in
 [-noise, noise] * (1 - |v|) keyed by the position's Zobrist key and a salt
