@@ -305,26 +305,26 @@ class AlphaBetaAgent(Agent):
         start_alpha, start_beta = alpha, beta
         best = -2.0 if maximising else 2.0
         best_action = -1
+        # On the line below this node. No try/finally: _OutOfTime abandons the whole
+        # search, and analyze() starts the next one with a fresh set.
         self._seen.add(key)
-        try:
-            for action in self._ordered(state, key, depth):
-                state.play(action)
-                try:
-                    value = self._search(state, depth - 1, alpha, beta)
-                finally:
-                    state.undo()
-                if maximising:
-                    if value > best:
-                        best, best_action = value, action
-                    alpha = max(alpha, value)
-                else:
-                    if value < best:
-                        best, best_action = value, action
-                    beta = min(beta, value)
-                if alpha >= beta:
-                    break
-        finally:
-            self._seen.discard(key)
+        for action in self._ordered(state, key, depth):
+            state.play(action)
+            try:
+                value = self._search(state, depth - 1, alpha, beta)
+            finally:
+                state.undo()
+            if maximising:
+                if value > best:
+                    best, best_action = value, action
+                alpha = max(alpha, value)
+            else:
+                if value < best:
+                    best, best_action = value, action
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        self._seen.discard(key)
         if best <= start_alpha:
             flag = UPPER
         elif best >= start_beta:
@@ -349,18 +349,16 @@ class AlphaBetaAgent(Agent):
         assert seat is not None
         best: tuple[float, ...] | None = None
         best_action = -1
-        self._seen.add(key)
-        try:
-            for action in self._ordered(state, key, depth):
-                state.play(action)
-                try:
-                    values = self._search_maxn(state, depth - 1)
-                finally:
-                    state.undo()
-                if best is None or values[seat] > best[seat]:
-                    best, best_action = values, action
-        finally:
-            self._seen.discard(key)
+        self._seen.add(key)  # as in _search
+        for action in self._ordered(state, key, depth):
+            state.play(action)
+            try:
+                values = self._search_maxn(state, depth - 1)
+            finally:
+                state.undo()
+            if best is None or values[seat] > best[seat]:
+                best, best_action = values, action
+        self._seen.discard(key)
         assert best is not None
         self.table[key] = _Entry(depth, best[seat], EXACT, best_action)
         self._vectors[key] = best

@@ -112,8 +112,8 @@ def _ladder(
 
 def _alphabeta_ladder(nodes: tuple[int, ...], noise: tuple[float, ...]) -> tuple[Level, ...]:
     """Alpha-beta levels (from level 1) from per-level node budgets and noise amplitudes."""
-    assert len(nodes) <= MAX_LEVEL and len(noise) >= len(nodes)
-    return tuple(Level("alphabeta", n, noise=z) for n, z in zip(nodes, noise, strict=False))
+    assert len(nodes) == len(noise) <= MAX_LEVEL
+    return tuple(Level("alphabeta", n, noise=z) for n, z in zip(nodes, noise, strict=True))
 
 
 #: Alpha-beta noise by level. At most 0.08, so two moves' values shift by at most 0.16:
@@ -146,7 +146,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # MCTS's doubled 70%, and its 2,000 iterations beat level 5's 1,700 nodes
     # (decision 0053).
     "quoridor": (
-        *_alphabeta_ladder((20, 80, 200, 500, 1700), _NOISE),
+        *_alphabeta_ladder((20, 80, 200, 500, 1700), _NOISE[:5]),
         *(Level("mcts-evaluate", n) for n in (2000, 4000, 8000, 16_000, 40_000)),
     ),
     # 4-player Quoridor: max-n MCTS valuing leaves by the race evaluation. Paranoid
