@@ -10,7 +10,10 @@
   ``--top 6 --bottom 5``);
 * ``--jobs 2`` plays two games at a time in worker processes
   (tabletop.ai.ladder; the same games and results as one at a time, but
-  without the per-move timing of the top level).
+  without the per-move timing of the top level);
+* ``--records DIR`` (with ``--jobs``, 1 or more) records every game in DIR and
+  resumes there: games already recorded with the same settings are counted,
+  not replayed, so a long run can be stopped and started again.
 
 Uses tabletop.ai.tournament.run_match; prints the standings with 95%
 intervals, the level-``top`` seat's win rate and seconds per move overall.
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 import tabletop
 from tabletop.ai.agent import Budget
@@ -41,11 +45,12 @@ def main() -> None:
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="games at once (no move timing)")
+    parser.add_argument("--records", default=None, help="record and resume games here")
     args = parser.parse_args()
     options = {} if args.game == "oust" else {"players": args.players}
     game = tabletop.load_game(args.game, **options)
     bottom = args.bottom or (1 if game.num_players == 2 else 3)
-    if args.jobs > 1:
+    if args.jobs > 1 or args.records:
         pooled(game, args.top, bottom, args)
         return
     top = agent_for_level(game, args.top, seed=args.seed)
@@ -83,7 +88,15 @@ def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:
 
     start = time.perf_counter()
     (rung,) = run_ladder(
-        game, [top], args.games, args.jobs, args.seed, args.max_plies, progress, below=bottom
+        game,
+        [top],
+        args.games,
+        args.jobs,
+        args.seed,
+        args.max_plies,
+        progress,
+        below=bottom,
+        records=Path(args.records) if args.records else None,
     )
     seconds = time.perf_counter() - start
     lo, hi = rung.interval()

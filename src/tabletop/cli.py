@@ -97,7 +97,11 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument("--seconds", type=float, default=None, help="seconds per move")
     match.add_argument("--playouts", type=int, default=None, help="playouts per move")
     match.add_argument("--max-plies", type=int, default=None, help="end games here as draws")
-    match.add_argument("--records", metavar="DIR", help="write every game's record here")
+    match.add_argument(
+        "--records",
+        metavar="DIR",
+        help="write every game's record here; a --ladder resumes from the games already there",
+    )
     match.add_argument("--seed", type=int, default=None, help="seed for the agents")
     gtp = sub.add_parser(
         "gtp",
@@ -182,6 +186,8 @@ def _level_range(text: str) -> list[int]:
 
 
 def _run_ladder(args: argparse.Namespace, game: Game) -> int:
+    from pathlib import Path
+
     from tabletop.ai.ladder import elo_table, run_ladder
 
     levels = _level_range(args.levels)
@@ -195,6 +201,7 @@ def _run_ladder(args: argparse.Namespace, game: Game) -> int:
         seed=args.seed or 0,
         max_plies=args.max_plies,
         progress=_progress,
+        records=Path(args.records) if args.records else None,
     )
     print(file=sys.stderr)
     print(f"{game!r}: ladder, {args.games} games per rung")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +50,65 @@ def test_a_rung_interval_contains_its_mean() -> None:
     rung = Rung("ai:4", scores=[1.0, 0.0, 1.0, 1.0, 0.5], level=4)
     lo, hi = rung.interval()
     assert lo <= rung.mean <= hi
+
+
+def _count_played(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make run_ladder count the games it really plays (one process)."""
+    from tabletop.ai import ladder
+
+    played: list[int] = []
+    real = ladder.play_ladder_game
+
+    def counting(task: ladder.LadderGame) -> tuple[float, bool, bool]:
+        played.append(task.number)
+        return real(task)
+
+    monkeypatch.setattr(ladder, "play_ladder_game", counting)
+    return played
+
+
+def test_a_recorded_ladder_resumes_without_replaying_its_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tabletop.load_game("oust", width=3, height=3)
+    first = run_ladder(game, [2, 3], 3, seed=4, records=tmp_path)
+    files = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.json"))
+    assert files == [f"{r}/game-00{n}.json" for r in ("2-vs-1", "3-vs-2") for n in (1, 2, 3)]
+    assert not list(tmp_path.rglob("*.partial"))
+    played = _count_played(monkeypatch)
+    again = run_ladder(game, [2, 3], 3, seed=4, records=tmp_path)
+    assert played == []
+    assert [sorted(r.scores) for r in again] == [sorted(r.scores) for r in first]
+    assert [(r.wins, r.draws, r.losses) for r in again] == [
+        (r.wins, r.draws, r.losses) for r in first
+    ]
+
+
+def test_a_resumed_ladder_replays_missing_broken_and_outdated_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tabletop.load_game("oust", width=3, height=3)
+    run_ladder(game, [2], 4, seed=4, records=tmp_path)
+    rung = tmp_path / "2-vs-1"
+    (rung / "game-001.json").unlink()  # the run was stopped before this game ended
+    (rung / "game-002.json").write_text('{"ladder": ')  # a broken file
+    outdated = json.loads((rung / "game-003.json").read_text())
+    outdated["ladder"]["levels"]["ai:2"]["iterations"] += 1  # the level table changed since
+    (rung / "game-003.json").write_text(json.dumps(outdated))
+    played = _count_played(monkeypatch)
+    (again,) = run_ladder(game, [2], 4, seed=4, records=tmp_path)
+    assert sorted(played) == [0, 1, 2]
+    assert len(again.scores) == 4
+    for n in (1, 2, 3):
+        record = json.loads((rung / f"game-00{n}.json").read_text())
+        assert record["ladder"]["levels"]["ai:2"]["iterations"] == 60
+        assert record["seats"] in (["ai:2", "ai:1"], ["ai:1", "ai:2"])
+
+
+def test_a_ladder_record_is_a_game_record_that_replays(tmp_path: Path) -> None:
+    game = tabletop.load_game("oust", width=3, height=3)
+    run_ladder(game, [2], 1, seed=4, records=tmp_path)
+    record = json.loads((tmp_path / "2-vs-1" / "game-001.json").read_text())
+    state = type(game.new_state()).from_dict(record)
+    assert state.is_over()
+    assert record["outcome"]["winners"] == list(state.outcome().winners)

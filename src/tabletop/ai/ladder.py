@@ -10,20 +10,31 @@ ladder's Elo is the chain of the rungs' Elo differences starting from level
 Games can run in several worker processes (``jobs``): every game is an
 independent task that rebuilds the game and the agents from their names, so
 results do not depend on the number of workers.
+
+A ladder at 100 games a rung takes many hours at the top levels, so with a
+``records`` folder it can be stopped and resumed: every finished game is
+written at once as ``<upper>-vs-<lower>/game-NNN.json`` with its task (the
+seats, seed and ply cap, and each seat's entry in the level table), and a
+later run with the same folder counts a recorded game instead of playing it
+again when its task is the same. A record that cannot be read, or whose
+levels have since changed, is played again and overwritten.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from tabletop.ai.agent import Budget
+from tabletop.ai.levels import level_for
 from tabletop.ai.specs import make_agent
-from tabletop.ai.tournament import Standing, play_game, score_of
-from tabletop.core.game import Game
+from tabletop.ai.tournament import Standing, play_game, score_of, write_record
+from tabletop.core.game import Game, Outcome
 from tabletop.core.registry import load_game
 
 #: The share of points a rung should reach: "each level scores at least 60%".
@@ -40,6 +51,25 @@ class LadderGame:
     strong_seat: int
     seed: int
     max_plies: int | None
+    number: int = 0  # the game's number within its rung, from 0
+    record: str | None = None  # where the finished game is written (a .json path), if anywhere
+
+    def description(self, game: Game) -> dict[str, Any]:
+        """What makes a recorded game this one: the task and the seats' level entries.
+
+        JSON-shaped, so it compares equal to the copy read back from a record."""
+        levels = {spec: asdict(level_for(game, int(spec[3:]))) for spec in sorted(set(self.seats))}
+        described = {
+            "game": self.game,
+            "options": {k: v for k, v in self.options},
+            "seats": list(self.seats),
+            "strong_seat": self.strong_seat,
+            "seed": self.seed,
+            "max_plies": self.max_plies,
+            "levels": levels,
+        }
+        same_as_read_back: dict[str, Any] = json.loads(json.dumps(described))
+        return same_as_read_back
 
 
 @dataclass
@@ -80,20 +110,57 @@ def ladder_games(
             lower = upper - 1 if below is None else below
             seats = tuple(f"ai:{upper if s == strong else lower}" for s in range(n))
             task_seed = seed + 1000 * upper + number
-            yield upper, LadderGame(game.name, options, seats, strong, task_seed, max_plies)
+            yield upper, LadderGame(game.name, options, seats, strong, task_seed, max_plies, number)
+
+
+def record_path(folder: Path, task: LadderGame) -> Path:
+    """Where ``task``'s game is recorded: ``<upper>-vs-<lower>/game-NNN.json``."""
+    upper = task.seats[task.strong_seat]
+    lower = task.seats[(task.strong_seat + 1) % len(task.seats)]
+    return folder / f"{upper[3:]}-vs-{lower[3:]}" / f"game-{task.number + 1:03d}.json"
+
+
+def _result(outcome: Outcome, strong_seat: int) -> tuple[float, bool, bool]:
+    """(the strong seat's score, it won, nobody won)."""
+    return (
+        score_of(outcome, strong_seat),
+        strong_seat in outcome.winners,
+        not outcome.winners,
+    )
 
 
 def play_ladder_game(task: LadderGame) -> tuple[float, bool, bool]:
-    """Play one task: (the strong seat's score, it won, nobody won)."""
+    """Play one task (and record it where it says): (the strong seat's score, it won,
+    nobody won)."""
     game = load_game(task.game, **dict(task.options))
     agents = [make_agent(spec, game, task.seed + s) for s, spec in enumerate(task.seats)]
     result = play_game(game, agents, Budget(seconds=3.0), task.max_plies)
-    outcome = result.outcome
-    return (
-        score_of(outcome, task.strong_seat),
-        task.strong_seat in outcome.winners,
-        not outcome.winners,
-    )
+    if task.record is not None:
+        stem = Path(task.record).with_suffix("")
+        write_record(stem, result, {"ladder": task.description(game)})
+    return _result(result.outcome, task.strong_seat)
+
+
+def recorded_result(game: Game, task: LadderGame) -> tuple[float, bool, bool] | None:
+    """The result of ``task`` from its record file, or None when there is no usable
+    record of this very task (missing, unreadable, or made with other settings)."""
+    if task.record is None:
+        return None
+    try:
+        data = json.loads(Path(task.record).read_text())
+        if data.get("ladder") != task.description(game):
+            return None
+        stored = data["outcome"]
+        outcome = Outcome(
+            tuple(float(r) for r in stored["returns"]),
+            tuple(int(w) for w in stored["winners"]),
+            str(stored["reason"]),
+        )
+        if len(outcome.returns) != game.num_players:
+            return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return _result(outcome, task.strong_seat)
 
 
 def run_ladder(
@@ -105,11 +172,16 @@ def run_ladder(
     max_plies: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     below: int | None = None,
+    records: Path | None = None,
 ) -> list[Rung]:
     """Play every rung ``level`` vs ``level - 1`` (or vs ``below``) for the given upper
-    levels; the rungs."""
+    levels; the rungs. With ``records``, every game is recorded there and games
+    already recorded by an earlier run with the same settings are counted, not
+    replayed (see the module docstring)."""
     rungs = {level: Rung(f"ai:{level}", level=level) for level in levels}
     tasks = list(ladder_games(game, levels, games_per_rung, seed, max_plies, below))
+    if records is not None:
+        tasks = [(upper, replace(t, record=str(record_path(records, t)))) for upper, t in tasks]
 
     def record(upper: int, result: tuple[float, bool, bool], done: int) -> None:
         score, won, drawn = result
@@ -124,13 +196,24 @@ def run_ladder(
         if progress is not None:
             progress(done, len(tasks))
 
+    done = 0
+    to_play = []
+    for upper, task in tasks:
+        earlier = recorded_result(game, task)
+        if earlier is None:
+            to_play.append((upper, task))
+        else:
+            done += 1
+            record(upper, earlier, done)
     if jobs <= 1:
-        for done, (upper, task) in enumerate(tasks, 1):
+        for upper, task in to_play:
+            done += 1
             record(upper, play_ladder_game(task), done)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = pool.map(play_ladder_game, [task for _, task in tasks])
-            for done, ((upper, _), result) in enumerate(zip(tasks, results, strict=True), 1):
+            results = pool.map(play_ladder_game, [task for _, task in to_play])
+            for (upper, _), result in zip(to_play, results, strict=True):
+                done += 1
                 record(upper, result, done)
     return [rungs[level] for level in levels]
 

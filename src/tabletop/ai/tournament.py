@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tabletop.ai.agent import Agent, Budget
 from tabletop.core.game import Game, Outcome, State
@@ -118,15 +119,14 @@ def run_match(
             else:
                 standing.losses += 1
         if records is not None:
-            write_record(records, number + 1, result)
+            write_record(records / f"game-{number + 1:03d}", result)
         if progress is not None:
             progress(number + 1, games)
     return list(standings.values())
 
 
-def write_record(folder: Path, number: int, result: GameResult) -> None:
-    """``game-NNN.json`` (and ``.sgf`` for Go) in ``folder``."""
-    folder.mkdir(parents=True, exist_ok=True)
+def record_of(result: GameResult) -> dict[str, Any]:
+    """A finished game as JSON data: the state's record plus the seats and the outcome."""
     record = result.state.to_dict()
     record["seats"] = result.seats
     record["outcome"] = {
@@ -134,8 +134,19 @@ def write_record(folder: Path, number: int, result: GameResult) -> None:
         "winners": list(result.outcome.winners),
         "returns": list(result.outcome.returns),
     }
-    stem = folder / f"game-{number:03d}"
-    stem.with_suffix(".json").write_text(json.dumps(record, indent=1) + "\n")
+    return record
+
+
+def write_record(stem: Path, result: GameResult, extra: dict[str, Any] | None = None) -> None:
+    """``stem.json`` (and ``stem.sgf`` for Go), with ``extra`` keys added to the JSON.
+
+    Each file is written whole or not at all (a temporary file renamed into
+    place), so a match killed mid-write leaves no half record behind for a
+    resumed ladder to trust."""
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    record = record_of(result)
+    record.update(extra or {})
+    _write_atomically(stem.with_suffix(".json"), (json.dumps(record, indent=1) + "\n").encode())
     from tabletop.games.go import GoState
 
     if isinstance(result.state, GoState):
@@ -145,7 +156,13 @@ def write_record(folder: Path, number: int, result: GameResult) -> None:
         if result.resigned is not None:
             text = f"{'WB'[result.resigned]}+R"
         sgf = write_sgf(result.state, black=result.seats[0], white=result.seats[1], result=text)
-        stem.with_suffix(".sgf").write_bytes(sgf)
+        _write_atomically(stem.with_suffix(".sgf"), sgf)
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    partial = path.with_name(path.name + ".partial")
+    partial.write_bytes(data)
+    partial.replace(path)
 
 
 def table(standings: Sequence[Standing]) -> str:
