@@ -10,10 +10,12 @@ import pytest
 import tabletop
 from tabletop.ai import Budget, MCTSAgent, RandomAgent
 from tabletop.ai.knowledge import evaluation_for, prior_for, rollout_for
+from tabletop.ai.levels import mcts_with_evaluation
 from tabletop.ai.mcts import random_rollout
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
 from tabletop.games.abalone import AbaloneGame, AbaloneState
+from tests.ai.test_alphabeta import SHUFFLED
 
 
 def winning_push() -> AbaloneState:
@@ -135,3 +137,20 @@ def test_a_bad_leaf_setting_is_refused() -> None:
         MCTSAgent(leaf="evaluate")
     with pytest.raises(TabletopError, match="'guess'"):
         MCTSAgent(leaf="guess")
+
+
+@pytest.mark.parametrize("playouts", [500, 2_000])
+def test_a_repeated_position_is_a_draw_to_the_search(playouts: int) -> None:
+    # The side far ahead in Quoridor once shuffled d4-c4 to the ply cap (test_alphabeta).
+    game = tabletop.load_game("quoridor")
+    state = game.new_state()
+    earlier = set()
+    for move in SHUFFLED.split():
+        earlier.add(state.zobrist)
+        state.play(move)
+    agent = mcts_with_evaluation(game, seed=1)
+    analysis = agent.analyze(state, Budget(playouts=playouts))
+    back = [stat for stat in analysis.moves if str(stat.move) == "c4"]
+    assert back and back[0].value == 0.0  # c4 stood on the board two moves ago
+    state.play(analysis.best)
+    assert state.zobrist not in earlier

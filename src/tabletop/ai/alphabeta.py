@@ -45,6 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
+from tabletop.ai.repetition import earlier_positions
 from tabletop.ai.values import search_values
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
@@ -129,7 +130,7 @@ class AlphaBetaAgent(Agent):
             self._vectors.clear()
             self._salt = self.rng.getrandbits(64)
         self._last_ply = state.ply
-        self._seen = self._earlier_positions(state)
+        self._seen = earlier_positions(state)
         scores: dict[int, float] = {}
         depth_done = 0
         first: int | None = None
@@ -169,16 +170,6 @@ class AlphaBetaAgent(Agent):
         )
 
     # -- search -------------------------------------------------------------------------
-    @staticmethod
-    def _earlier_positions(state: State) -> set[int]:
-        """The Zobrist keys of every position of the game so far, this one included."""
-        keys = {state.zobrist}
-        earlier = state.copy()
-        while earlier.ply > 0:
-            earlier.undo()
-            keys.add(earlier.zobrist)
-        return keys
-
     def _value(self, state: State) -> float:
         """The root seat's value of ``state`` (see _values)."""
         outcome = state.outcome()

@@ -9,6 +9,12 @@ copy, by its static evaluation, or by the outcome when the game is over.
 The tree is kept between moves: when the next position extends the old
 root's line, the matching subtree becomes the new root.
 
+A position that already stood on the board, or earlier on the line from the
+root, is a leaf valued as a draw and never grown (ai/repetition.py, decision
+0051): without it a side far ahead in Quoridor shuffled its pawn until the
+ply cap. Whether a node repeats depends only on its line, which a kept
+subtree's line extends, so reusing the tree keeps the values consistent.
+
 Selection is PUCT (AlphaZero's rule): ``Q + c * P * sqrt(N) / (1 + n)``,
 with P the child's prior. A child not yet visited counts with the parent's
 mean minus ``fpu`` (first-play urgency), so the search widens progressively,
@@ -33,6 +39,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
+from tabletop.ai.repetition import earlier_positions
 from tabletop.ai.values import search_values
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
@@ -117,6 +124,7 @@ class MCTSAgent(Agent):
         self.rng = random.Random(seed)
         self._root: Node | None = None
         self._root_line: list[Move] = []
+        self._seen: set[int] = set()  # the game's positions so far (Zobrist keys)
 
     # -- tree reuse ---------------------------------------------------------------------
     def _root_for(self, state: State) -> Node:
@@ -140,6 +148,7 @@ class MCTSAgent(Agent):
         if state.is_over():
             raise TabletopError("the game is over: there is nothing to analyse")
         root = self._root_for(state)
+        self._seen = earlier_positions(state)
         work = state.copy()
         deadline = self._deadline(budget)
         while not deadline.expired():
@@ -171,6 +180,8 @@ class MCTSAgent(Agent):
 
     def _iterate(self, root: Node, state: State) -> None:
         node, depth = root, 0
+        seen, line = self._seen, set()
+        repeated = False
         while True:
             if node.actions is None:
                 if node.visits == 0 and node is not root:
@@ -181,12 +192,21 @@ class MCTSAgent(Agent):
             node = self._select(node, state)
             state.play(node.action)
             depth += 1
+            key = state.zobrist
+            if (key in seen or key in line) and not state.is_over():
+                # A draw, whatever the position is worth; a finished game keeps its
+                # outcome (Go's second pass repeats the position before the first).
+                repeated = True
+                break
+            line.add(key)
             if node.visits == 0:
                 break
         # Evaluation.
-        outcome = state.outcome()
-        if outcome is not None:
-            returns: Sequence[float] = search_values(outcome)
+        outcome = None if repeated else state.outcome()
+        if repeated:
+            returns: Sequence[float] = (0.0,) * len(node.totals)
+        elif outcome is not None:
+            returns = search_values(outcome)
         elif self.leaf == "evaluate":
             assert self.evaluate is not None
             returns = self.evaluate(state)
