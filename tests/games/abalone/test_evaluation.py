@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tabletop
 from tabletop.ai import AlphaBetaAgent, Budget, MCTSAgent
-from tabletop.games.abalone import AbaloneGame, AbaloneState, evaluation
+from tabletop.games.abalone import AbaloneGame, AbaloneState, eval_kernels, evaluation, kernels
+from tests.games.abalone.test_kernels import random_state
 
 
 def ejection_position() -> AbaloneState:
@@ -48,3 +51,28 @@ def test_searches_push_the_marble_off() -> None:
         leaf="evaluate",
     )
     assert str(mcts.analyze(state, Budget(playouts=200)).best) == "e7e8"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 2**32 - 1),
+    plies=st.integers(0, 200),
+)
+def test_threats_count_each_seats_legal_ejecting_moves(players: int, seed: int, plies: int) -> None:
+    # threats() skips move generation for speed; the legal moves are the oracle.
+    state = random_state(players, seed, plies)
+    game = state.game
+    expected = []
+    for seat in range(players):
+        actions = kernels.legal_actions(state._board, seat + 1, game.team_of_colour, game.policy)
+        expected.append(
+            int(np.sum(eval_kernels.kinds(state._board, actions) == eval_kernels.EJECT))
+        )
+    assert eval_kernels.threats(state._board, players, game.team_of_colour).tolist() == expected
+
+
+def test_threats_sees_the_ejection() -> None:
+    state = ejection_position()
+    counts = eval_kernels.threats(state._board, 2, state.game.team_of_colour)
+    assert counts.tolist() == [1, 0]

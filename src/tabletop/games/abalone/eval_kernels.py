@@ -1,10 +1,13 @@
-"""Numba helpers of the Abalone evaluation: which in-line moves push or eject.
+"""Numba helpers of the Abalone evaluation: which in-line moves push or eject, and
+the evaluation itself (one call per searched position, so it is a kernel).
 
 Kept apart from the rules kernels (kernels.py) because only the computer
 players need them; the board is only read.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import njit
@@ -46,15 +49,69 @@ def kinds(board: np.ndarray, actions: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def threats(board: np.ndarray, players: int, team: np.ndarray, policy: int) -> np.ndarray:
+def threats(board: np.ndarray, players: int, team: np.ndarray) -> np.ndarray:
     """Per seat: how many of its legal moves would eject an enemy marble if it moved now."""
+    # Only in-line moves push, so the broadside half of move generation is skipped:
+    # the legal in-line moves are exactly those k.generate lists first.
     out = np.zeros(players, dtype=np.int64)
-    moves = np.empty(k.NUM_ACTIONS, dtype=np.int64)
+    for cell in range(61):
+        g = k.GRID_OF_CELL[cell]
+        mover = board[g]
+        if mover == k.EMPTY:
+            continue
+        for d in range(6):
+            action = cell * 6 + d
+            if (
+                move_kind(board, action) == EJECT
+                and k.inline_code(board, g, d, mover, team) == k.LEGAL
+            ):
+                out[mover - 1] += 1
+    return out
+
+
+#: Weights of the evaluation, per side: ejected marbles, mean distance to the
+#: centre, friendly neighbour pairs per marble, marbles on the edge ring.
+EJECTED_WEIGHT = 6.0
+CENTRE_WEIGHT = -1.0
+COHESION_WEIGHT = 0.5
+EDGE_WEIGHT = -0.25
+#: Per side with an ejecting move available: worth most of a marble to the side to
+#: move, less to the others (several ejecting moves still take one marble a turn).
+THREAT_TO_MOVE = 3.0
+THREAT_WAITING = 1.0
+#: Raw lead that maps to tanh(1) ~ 0.76: two marbles ejected ahead.
+SCALE = 12.0
+
+
+@njit(cache=True)
+def team_values(
+    board: np.ndarray,
+    players: int,
+    team: np.ndarray,
+    teams: int,
+    tallies: np.ndarray,
+    to_move: int,
+) -> np.ndarray:
+    """Per team, a value in (-1, 1): tanh of its raw score's lead over the other
+    teams' mean, over SCALE. ``team`` maps a colour (seat + 1) to its team and
+    ``tallies`` holds each team's ejected marbles (evaluation.evaluate has the terms)."""
+    f = k.features(board, team, teams)
+    ejecting = threats(board, players, team)
+    raw = np.zeros(teams)
     for seat in range(players):
-        n = k.generate(board, seat + 1, team, policy, moves)
-        for i in range(n):
-            if moves[i] >= k.INLINE_ACTIONS:
-                break  # in-line actions come first
-            if move_kind(board, moves[i]) == EJECT:
-                out[seat] += 1
+        if ejecting[seat] > 0:
+            raw[team[seat + 1]] += THREAT_TO_MOVE if seat == to_move else THREAT_WAITING
+    total = 0.0
+    for t in range(teams):
+        marbles = max(1, f[t, 0])
+        raw[t] += (
+            EJECTED_WEIGHT * tallies[t]
+            + CENTRE_WEIGHT * f[t, 1] / marbles
+            + COHESION_WEIGHT * f[t, 2] / marbles
+            + EDGE_WEIGHT * f[t, 3]
+        )
+        total += raw[t]
+    out = np.empty(teams)
+    for t in range(teams):
+        out[t] = math.tanh((raw[t] - (total - raw[t]) / (teams - 1)) / SCALE)
     return out

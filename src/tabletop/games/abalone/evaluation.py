@@ -19,7 +19,6 @@ it returns plain per-seat values and imports nothing from the layers above.
 
 from __future__ import annotations
 
-import math
 import random
 
 import numpy as np
@@ -67,49 +66,27 @@ def rollout(state: AbaloneState, rng: random.Random) -> tuple[float, ...]:
     return tuple(max(-1.0, min(1.0, lead[teams[s]])) for s in range(game.num_players))
 
 
-#: Weights of the evaluation, per side: ejected marbles, mean distance to the
-#: centre, friendly neighbour pairs per marble, marbles on the edge ring.
-EJECTED_WEIGHT = 6.0
-CENTRE_WEIGHT = -1.0
-COHESION_WEIGHT = 0.5
-EDGE_WEIGHT = -0.25
-#: Per ejecting move available: worth most of a marble to the side to move, less to others.
-THREAT_TO_MOVE = 3.0
-THREAT_WAITING = 1.0
-#: Raw lead that maps to tanh(1) ~ 0.76: two marbles ejected ahead.
-SCALE = 12.0
-
-
 def evaluate(state: AbaloneState) -> tuple[float, ...]:
-    """Per-seat value in [-1, 1]: the outcome when over, else each side's lead in
-    ejections, centrality, cohesion and safety from the edge over the other sides."""
+    """Per-seat value in [-1, 1]: the outcome when over, else each side's lead over
+    the other sides (eval_kernels.team_values, weights there) in ejected marbles
+    (6 each), closeness to the centre (-1 per ring of mean distance), cohesion
+    (+0.5 per friendly neighbour pair per marble), marbles on the edge ring (-0.25
+    each) and an ejection it could make if it moved now (+3 for the side to move,
+    which will make it, +1 for a side that only threatens)."""
     outcome = state.outcome()
     if outcome is not None:
         return outcome.returns
     game = state.game
-    n_teams = game.num_teams
-    f = kernels.features(state._board, game.team_of_colour, n_teams)
-    tallies = state.team_ejected
-    threats = eval_kernels.threats(state._board, game.num_players, game.team_of_colour, game.policy)
-    threat = [0.0] * n_teams
-    for seat in range(game.num_players):
-        # Several ejecting moves still take one marble a turn: it is having one that counts.
-        if threats[seat] > 0:
-            weight = THREAT_TO_MOVE if seat == state.to_move else THREAT_WAITING
-            threat[game.teams[seat]] += weight
-    raw = []
-    for t in range(n_teams):
-        marbles = max(1, int(f[t, 0]))
-        raw.append(
-            EJECTED_WEIGHT * tallies[t]
-            + CENTRE_WEIGHT * f[t, 1] / marbles
-            + COHESION_WEIGHT * f[t, 2] / marbles
-            + EDGE_WEIGHT * f[t, 3]
-            + threat[t]
-        )
-    total = sum(raw)
-    value = [math.tanh((raw[t] - (total - raw[t]) / (n_teams - 1)) / SCALE) for t in range(n_teams)]
-    return tuple(value[game.teams[s]] for s in range(game.num_players))
+    tallies = np.array(state.team_ejected, dtype=np.int64)
+    values = eval_kernels.team_values(
+        state._board,
+        game.num_players,
+        game.team_of_colour,
+        game.num_teams,
+        tallies,
+        state._seat,
+    )
+    return tuple(float(values[t]) for t in game.teams)
 
 
 #: Prior weight per move kind (plain, push, eject).
