@@ -73,7 +73,17 @@ class Node:
     the search first tries each.
     """
 
-    __slots__ = ("action", "actions", "children", "parent", "priors", "seat", "totals", "visits")
+    __slots__ = (
+        "action",
+        "actions",
+        "children",
+        "parent",
+        "priors",
+        "seat",
+        "to_move",
+        "totals",
+        "visits",
+    )
 
     def __init__(self, parent: Node | None, action: int, seat: int, players: int) -> None:
         self.parent = parent
@@ -84,6 +94,7 @@ class Node:
         self.children: list[Node] = []
         self.actions: list[int] | None = None
         self.priors: list[float] = []
+        self.to_move = -1  # the seat choosing among the children, once expanded
 
     def mean(self, seat: int) -> float:
         """Mean return for ``seat`` over the visits (0 when unvisited)."""
@@ -122,6 +133,7 @@ class MCTSAgent(Agent):
         self.leaf = leaf
         self.fpu = fpu
         self.rng = random.Random(seed)
+        self._ties = np.random.default_rng(self.rng.getrandbits(64))
         self._root: Node | None = None
         self._root_line: list[Move] = []
         self._seen: set[int] = set()  # the game's positions so far (Zobrist keys)
@@ -161,22 +173,26 @@ class MCTSAgent(Agent):
         if state.is_over():
             node.actions = []
             return
-        actions: list[int] = state.legal_actions().tolist()
+        seat = state.to_move
+        assert seat is not None
+        node.to_move = seat
+        legal = state.legal_actions()
+        n = len(legal)
         if self.prior is None:
+            actions: list[int] = legal.tolist()
             self.rng.shuffle(actions)
             node.actions = actions
-            node.priors = [1.0 / len(actions)] * len(actions)
+            node.priors = [1.0 / n] * n
             return
-        weights = [max(0.0, float(w)) for w in self.prior(state)]
-        total = sum(weights)
-        if len(weights) != len(actions) or total <= 0:
-            weights, total = [1.0] * len(actions), float(len(actions))
-        # A random tie-break keeps equal priors from always favouring low action numbers.
-        order = sorted(
-            range(len(actions)), key=lambda i: (weights[i], self.rng.random()), reverse=True
-        )
-        node.actions = [actions[i] for i in order]
-        node.priors = [weights[i] / total for i in order]
+        weights = np.maximum(np.asarray(self.prior(state), dtype=np.float64), 0.0)
+        total = float(weights.sum())
+        if weights.shape != (n,) or not total > 0:
+            weights, total = np.ones(n), float(n)
+        # Best prior first; a random tie-break keeps equal priors from always favouring
+        # low action numbers (lexsort's last key is the primary one).
+        order = np.lexsort((self._ties.random(n), -weights))
+        node.actions = legal[order].tolist()
+        node.priors = (weights[order] / total).tolist()
 
     def _iterate(self, root: Node, state: State) -> None:
         node, depth = root, 0
@@ -224,14 +240,17 @@ class MCTSAgent(Agent):
 
     def _select(self, node: Node, state: State) -> Node:
         """The child maximising PUCT for the seat to move; creates it on its first try."""
-        seat = state.to_move
-        assert seat is not None and node.actions is not None
+        seat = node.to_move
+        assert node.actions is not None
         c = self.exploration * math.sqrt(node.visits)
         priors = node.priors
         best: Node | None = None
         best_score = -math.inf
-        for i, ch in enumerate(node.children):
-            score = ch.totals[seat] / ch.visits + c * priors[i] / (1 + ch.visits)
+        # The hot loop of the search: locals only (every child has been visited; the
+        # priors run on past the children to the moves not yet tried).
+        for ch, prior in zip(node.children, priors, strict=False):
+            visits = ch.visits
+            score = ch.totals[seat] / visits + c * prior / (1 + visits)
             if score > best_score:
                 best, best_score = ch, score
         n = len(node.children)
