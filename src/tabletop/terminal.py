@@ -172,8 +172,7 @@ class TerminalGame:
         best = ", ".join(
             f"{stat.move} ({stat.share:.0%} of the search)" for stat in analysis.moves[:3]
         )
-        teams = getattr(self.game, "teams", None)
-        win = win_chances(analysis.values, teams)[seat]
+        win = win_chances(analysis.values, self.game.teams)[seat]
         self.write(f"hint: {best}; {self.game.seat_names[seat]} wins about {win:.0%}")
 
     def command(self, line: str, seat: int) -> bool:

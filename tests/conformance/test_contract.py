@@ -74,6 +74,11 @@ def check_outcome(state: State) -> None:
     assert all(0 <= w < n for w in outcome.winners)
     if n == 2:
         assert sum(outcome.returns) == 0
+    teams = state.game.teams
+    # Team-mates share their result: all of a team win, or none of it.
+    assert {teams[w] for w in outcome.winners}.isdisjoint(
+        teams[s] for s in range(n) if s not in outcome.winners
+    )
     if outcome.winners:
         best = max(outcome.returns)
         assert all(outcome.returns[w] == best for w in outcome.winners)
@@ -168,6 +173,13 @@ def test_pickled_and_deep_copied_states_play_on_alone(game: tabletop.Game, seed:
             reference.play(action)
         assert twin == reference and twin.zobrist == reference.zobrist
         assert state == before, "playing on a twin changed the original"
+
+
+def test_every_seat_has_a_team(game: tabletop.Game) -> None:
+    teams = game.teams
+    assert len(teams) == game.num_players
+    assert sorted(set(teams)) == list(range(len(set(teams))))  # numbered from 0
+    assert len(set(teams)) >= 2
 
 
 def test_game_is_hashable_and_equal_by_options(game: tabletop.Game) -> None:

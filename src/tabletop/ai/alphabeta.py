@@ -118,7 +118,7 @@ class AlphaBetaAgent(Agent):
         work = state.copy()
         root_seat = state.to_move
         assert root_seat is not None
-        teams = tuple(getattr(state.game, "teams", range(state.game.num_players)))
+        teams = state.game.teams
         self._friends = {s for s in range(len(teams)) if teams[s] == teams[root_seat]}
         self._root_seat = root_seat
         self._maxn = self.multiplayer == "maxn" and len(set(teams)) > 2

@@ -103,6 +103,12 @@ class Game(ABC):
     def seat_names(self) -> tuple[str, ...]:
         """A display name per seat, e.g. ``("Black", "White")``."""
 
+    @property
+    def teams(self) -> tuple[int, ...]:
+        """The team of each seat: team-mates win and lose together. Every seat is its
+        own team unless a game says otherwise (4-player Abalone: seats 0 and 2, 1 and 3)."""
+        return tuple(range(self.num_players))
+
     @abstractmethod
     def new_state(self) -> State:
         """The start position."""

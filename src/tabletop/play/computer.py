@@ -49,8 +49,6 @@ def hint(job: Mapping[str, Any]) -> dict[str, Any]:
             for stat in analysis.moves[:HINT_MOVES]
         ],
         "values": [round(v, 4) for v in analysis.values],
-        "wins": [
-            round(w, 4) for w in win_chances(analysis.values, getattr(state.game, "teams", None))
-        ],
+        "wins": [round(w, 4) for w in win_chances(analysis.values, state.game.teams)],
         "line": [state.format_move(m) for m in analysis.line],
     }

@@ -270,7 +270,7 @@ class Match:
     def _losing(self, seat: int, reason: str) -> Outcome:
         """Everyone but ``seat`` (and its partners) wins."""
         n = self.game.num_players
-        teams: Sequence[int] = getattr(self.game, "teams", None) or tuple(range(n))
+        teams = self.game.teams
         losers = [s for s in range(n) if teams[s] == teams[seat]]
         winners = tuple(s for s in range(n) if s not in losers)
         share = 1.0 / len(winners)

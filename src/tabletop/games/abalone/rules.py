@@ -39,10 +39,10 @@ class AbaloneGame(Game):
 
     def __init__(self, options: AbaloneOptions) -> None:
         self.rules = options
-        self.teams = options.teams
+        self._teams = tuple(options.teams)
         # The kernels' view of the teams: the team of each colour (seat + 1).
         self.team_of_colour = np.full(kernels.OFF + 1, -1, dtype=np.int64)
-        for seat, team in enumerate(self.teams):
+        for seat, team in enumerate(self._teams):
             self.team_of_colour[seat + 1] = team
         self.team_of_colour.setflags(write=False)
         self.policy = BROADSIDE_POLICIES.index(options.broadside)
@@ -50,6 +50,11 @@ class AbaloneGame(Game):
     @property
     def options(self) -> Mapping[str, Any]:
         return self.rules.as_dict()
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        """Each seat's team: its own, or with 4 players seats 0 and 2, 1 and 3."""
+        return self._teams
 
     @property
     def num_players(self) -> int:
