@@ -20,6 +20,7 @@ import time
 import tabletop
 from tabletop.ai.agent import Budget
 from tabletop.ai.levels import agent_for_level, level_for
+from tabletop.core.game import State
 
 
 def main() -> None:
@@ -34,7 +35,7 @@ def main() -> None:
     if args.game in ("abalone", "quoridor"):
         options["players"] = args.players
     game = tabletop.load_game(args.game, **options)
-    positions = []
+    positions: list[State] = []
     state = game.new_state()
     walker = agent_for_level(game, 1, seed=args.seed)
     while len(positions) < args.positions and not state.is_over():
