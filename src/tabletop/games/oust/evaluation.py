@@ -111,9 +111,14 @@ def prior(state: OustState) -> np.ndarray:
     actions = state.legal_actions()
     cells = state.game.num_cells
     kinds = _kinds(state)
-    weights = np.ones(len(actions), dtype=np.float64)
-    for i, a in enumerate(actions.tolist()):
-        if a < cells:
-            kind = int(kinds[a, 0])
-            weights[i] = 3.0 + kinds[a, 1] if kind == ek.CAPTURE else _WEIGHT.get(kind, 1.0)
+    weights = np.ones(len(actions), dtype=np.float64)  # pass and swap: 1
+    placed = actions < cells
+    kind = kinds[actions[placed], 0]
+    size = kinds[actions[placed], 1]
+    # Numpy, not a loop: MCTS asks for the prior at every node it grows.
+    weights[placed] = np.where(
+        kind == ek.CAPTURE,
+        3.0 + size,
+        np.where(kind == ek.EXPOSED, _WEIGHT[ek.EXPOSED], _WEIGHT[ek.SAFE]),
+    )
     return weights
