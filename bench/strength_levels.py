@@ -17,7 +17,8 @@
 
 Uses tabletop.ai.tournament.run_match; prints the standings with 95%
 intervals, the level-``top`` seat's win rate and seconds per move overall.
-Games longer than ``--max-plies`` (default 400) end as draws.
+Games longer than ``--max-plies`` (default 400) end as draws, and with
+``--max-repeats N`` so does a game where one position has stood N times.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=10)
     parser.add_argument("--bottom", type=int, default=None, help="1 with 2 players, else 3")
     parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument(
+        "--max-repeats", type=int, default=None, help="a stand-off's draw (tabletop match)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="games at once (no move timing)")
     parser.add_argument("--records", default=None, help="record and resume games here")
@@ -67,7 +71,13 @@ def main() -> None:
 
     start = time.perf_counter()
     standings = run_match(
-        game, [top, *others], args.games, Budget(seconds=3.0), args.max_plies, progress=progress
+        game,
+        [top, *others],
+        args.games,
+        Budget(seconds=3.0),
+        args.max_plies,
+        progress=progress,
+        max_repeats=args.max_repeats,
     )
     seconds = time.perf_counter() - start
     print(table(standings))
@@ -97,6 +107,7 @@ def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:
         progress,
         below=bottom,
         records=Path(args.records) if args.records else None,
+        max_repeats=args.max_repeats,
     )
     seconds = time.perf_counter() - start
     lo, hi = rung.interval()

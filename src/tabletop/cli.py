@@ -98,6 +98,13 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument("--playouts", type=int, default=None, help="playouts per move")
     match.add_argument("--max-plies", type=int, default=None, help="end games here as draws")
     match.add_argument(
+        "--max-repeats",
+        type=int,
+        default=None,
+        metavar="N",
+        help="end a game as a draw when one position has stood N times (a stand-off)",
+    )
+    match.add_argument(
         "--records",
         metavar="DIR",
         help="write every game's record here; a --ladder resumes from the games already there",
@@ -128,6 +135,8 @@ def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
     game = tabletop.load_game(args.game, **options)
     if args.games < 1:
         raise OptionError("--games must be at least 1")
+    if args.max_repeats is not None and args.max_repeats < 2:
+        raise OptionError(f"--max-repeats {args.max_repeats}: a position stands once at least")
     if args.ladder:
         if args.agents:
             raise OptionError("--ladder chooses the agents itself; drop --agents")
@@ -150,7 +159,9 @@ def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
         budget = Budget(seconds=1.0)
 
     records = Path(args.records) if args.records else None
-    standings = run_match(game, agents, args.games, budget, args.max_plies, records, _progress)
+    standings = run_match(
+        game, agents, args.games, budget, args.max_plies, records, _progress, args.max_repeats
+    )
     print(file=sys.stderr)
     print(f"{game!r}: {args.games} games")
     print(table(standings))
@@ -202,6 +213,7 @@ def _run_ladder(args: argparse.Namespace, game: Game) -> int:
         max_plies=args.max_plies,
         progress=_progress,
         records=Path(args.records) if args.records else None,
+        max_repeats=args.max_repeats,
     )
     print(file=sys.stderr)
     print(f"{game!r}: ladder, {args.games} games per rung")

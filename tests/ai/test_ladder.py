@@ -112,3 +112,17 @@ def test_a_ladder_record_is_a_game_record_that_replays(tmp_path: Path) -> None:
     state = type(game.new_state()).from_dict(record)
     assert state.is_over()
     assert record["outcome"]["winners"] == list(state.outcome().winners)
+
+
+def test_a_ladder_with_another_adjudication_plays_its_games_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tabletop.load_game("oust", width=3, height=3)
+    run_ladder(game, [2], 2, seed=4, records=tmp_path)
+    played = _count_played(monkeypatch)
+    run_ladder(game, [2], 2, seed=4, records=tmp_path, max_repeats=10)
+    assert sorted(played) == [0, 1]
+    record = json.loads((tmp_path / "2-vs-1" / "game-001.json").read_text())
+    assert record["ladder"]["max_repeats"] == 10
+    run_ladder(game, [2], 2, seed=4, records=tmp_path, max_repeats=10)
+    assert sorted(played) == [0, 1]  # nothing more

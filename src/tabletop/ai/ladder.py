@@ -53,6 +53,7 @@ class LadderGame:
     max_plies: int | None
     number: int = 0  # the game's number within its rung, from 0
     record: str | None = None  # where the finished game is written (a .json path), if anywhere
+    max_repeats: int | None = None  # times one position may stand before a draw
 
     def description(self, game: Game) -> dict[str, Any]:
         """What makes a recorded game this one: the task and the seats' level entries.
@@ -68,6 +69,8 @@ class LadderGame:
             "max_plies": self.max_plies,
             "levels": levels,
         }
+        if self.max_repeats is not None:  # absent, so records from before it still match
+            described["max_repeats"] = self.max_repeats
         same_as_read_back: dict[str, Any] = json.loads(json.dumps(described))
         return same_as_read_back
 
@@ -97,6 +100,7 @@ def ladder_games(
     seed: int,
     max_plies: int | None,
     below: int | None = None,
+    max_repeats: int | None = None,
 ) -> Iterator[tuple[int, LadderGame]]:
     """Every game of the ladder as (upper level, task), rungs interleaved so progress is even.
 
@@ -110,7 +114,20 @@ def ladder_games(
             lower = upper - 1 if below is None else below
             seats = tuple(f"ai:{upper if s == strong else lower}" for s in range(n))
             task_seed = seed + 1000 * upper + number
-            yield upper, LadderGame(game.name, options, seats, strong, task_seed, max_plies, number)
+            yield (
+                upper,
+                LadderGame(
+                    game.name,
+                    options,
+                    seats,
+                    strong,
+                    task_seed,
+                    max_plies,
+                    number,
+                    None,
+                    max_repeats,
+                ),
+            )
 
 
 def record_path(folder: Path, task: LadderGame) -> Path:
@@ -134,7 +151,7 @@ def play_ladder_game(task: LadderGame) -> tuple[float, bool, bool]:
     nobody won)."""
     game = load_game(task.game, **dict(task.options))
     agents = [make_agent(spec, game, task.seed + s) for s, spec in enumerate(task.seats)]
-    result = play_game(game, agents, Budget(seconds=3.0), task.max_plies)
+    result = play_game(game, agents, Budget(seconds=3.0), task.max_plies, task.max_repeats)
     if task.record is not None:
         stem = Path(task.record).with_suffix("")
         write_record(stem, result, {"ladder": task.description(game)})
@@ -173,13 +190,15 @@ def run_ladder(
     progress: Callable[[int, int], None] | None = None,
     below: int | None = None,
     records: Path | None = None,
+    max_repeats: int | None = None,
 ) -> list[Rung]:
     """Play every rung ``level`` vs ``level - 1`` (or vs ``below``) for the given upper
-    levels; the rungs. With ``records``, every game is recorded there and games
+    levels; the rungs. ``max_plies`` and ``max_repeats`` adjudicate endless games as
+    draws (tournament.play_game). With ``records``, every game is recorded there and games
     already recorded by an earlier run with the same settings are counted, not
     replayed (see the module docstring)."""
     rungs = {level: Rung(f"ai:{level}", level=level) for level in levels}
-    tasks = list(ladder_games(game, levels, games_per_rung, seed, max_plies, below))
+    tasks = list(ladder_games(game, levels, games_per_rung, seed, max_plies, below, max_repeats))
     if records is not None:
         tasks = [(upper, replace(t, record=str(record_path(records, t)))) for upper, t in tasks]
 

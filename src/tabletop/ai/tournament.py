@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,12 +57,25 @@ class Standing:
 
 
 def play_game(
-    game: Game, agents: Sequence[Agent], budget: Budget, max_plies: int | None = None
+    game: Game,
+    agents: Sequence[Agent],
+    budget: Budget,
+    max_plies: int | None = None,
+    max_repeats: int | None = None,
 ) -> GameResult:
-    """Play one game, ``agents[s]`` at seat s; a ply cap ends it as a draw."""
+    """Play one game, ``agents[s]`` at seat s.
+
+    Two adjudications end a game early as an unofficial draw (the rules have
+    neither; RULES.md lets engines and benchmarks cap games): ``max_plies``,
+    and ``max_repeats``, the number of times one position may stand on the
+    board. Both searches value a repetition as a draw, so a position seen
+    that often is a stand-off both sides chose, and without it a Quoridor
+    stand-off runs to the ply cap (decision 0054)."""
     state = game.new_state()
     n = game.num_players
     resigned = None
+    seen: Counter[int] = Counter([state.zobrist])
+    repeated = False
     while not state.is_over():
         if max_plies is not None and state.ply >= max_plies:
             break
@@ -73,12 +87,21 @@ def play_game(
             resigned = seat
             break
         state.play(move)
+        if max_repeats is not None:
+            key = state.zobrist
+            seen[key] += 1
+            if seen[key] >= max_repeats and not state.is_over():
+                repeated = True
+                break
     outcome = state.outcome()
     if resigned is not None:
         loss = -1.0 / (n - 1)
         returns = tuple(loss if s == resigned else 1.0 / (n - 1) for s in range(n))
         winners = tuple(s for s in range(n) if s != resigned)
         outcome = Outcome(returns, winners, "resignation", {"seat": resigned})
+    elif outcome is None and repeated:
+        detail = {"plies": state.ply, "repeats": max_repeats}
+        outcome = Outcome((0.0,) * n, (), "repetition", detail)
     elif outcome is None:
         outcome = Outcome((0.0,) * n, (), "max-plies", {"plies": state.ply})
     return GameResult([a.name for a in agents], outcome, state, resigned)
@@ -97,6 +120,7 @@ def run_match(
     max_plies: int | None = None,
     records: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    max_repeats: int | None = None,
 ) -> list[Standing]:
     """Play ``games`` games, rotating the agents through the seats; the standings.
 
@@ -107,7 +131,7 @@ def run_match(
     standings = {id(a): Standing(a.name) for a in agents}
     for number in range(games):
         seated = [agents[(number + s) % len(agents)] for s in range(n)]
-        result = play_game(game, seated, budget, max_plies)
+        result = play_game(game, seated, budget, max_plies, max_repeats)
         for s, agent in enumerate(seated):
             standing = standings[id(agent)]
             score = score_of(result.outcome, s)

@@ -46,6 +46,7 @@ OUTCOME_REASONS = frozenset(
         "no-placements",
         "cycle",
         "max-plies",
+        "repetition",  # a stand-off adjudicated by a match (--max-repeats), not a rule
         "resignation",
         "timeout",
     }

@@ -38,7 +38,10 @@ def outcome_text(game: Game, outcome: Outcome) -> str:
     if outcome.reason == "cycle" and not outcome.winners:
         return "No result: a whole-board position repeated three times"
     if not outcome.winners:
-        why = "the move limit was reached" if outcome.reason == "max-plies" else "nobody wins"
+        why = {
+            "max-plies": "the move limit was reached",
+            "repetition": "a position kept coming back (a stand-off)",
+        }.get(outcome.reason, "nobody wins")
         return f"Draw: {why}"
     verb = "wins" if len(outcome.winners) == 1 else "win"
     reason = REASON_TEXT.get(outcome.reason, "")
