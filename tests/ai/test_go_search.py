@@ -140,3 +140,11 @@ def test_whole_games_under_superko_rules_are_legal_to_the_end() -> None:
         result = play_game(game, agents, Budget(playouts=40), max_plies=400)
         assert result.outcome.reason in ("score", "resignation", "cycle", "max-plies")
         assert result.state.ply > 10
+
+
+def test_level_one_takes_three_stones_in_atari() -> None:
+    # White's D5 E5 F5 have one liberty left, F6: the beginner still captures.
+    state = position(black="C5 G5 D4 E4 F4 D6 E6", white="D5 E5 F5 A9 B9 J9 J1 A1")
+    game = state.game
+    for seed in range(5):
+        assert str(agent_for_level(game, 1, seed=seed).choose(state)) == "F6"
