@@ -117,15 +117,9 @@ def ladder_games(
             yield (
                 upper,
                 LadderGame(
-                    game.name,
-                    options,
-                    seats,
-                    strong,
-                    task_seed,
-                    max_plies,
-                    number,
-                    None,
-                    max_repeats,
+                    *(game.name, options, seats, strong, task_seed, max_plies),
+                    number=number,
+                    max_repeats=max_repeats,
                 ),
             )
 
