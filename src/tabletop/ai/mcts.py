@@ -205,7 +205,7 @@ class MCTSAgent(Agent):
                 self._expand(node, state)
             if not node.actions:
                 break
-            node = self._select(node, state)
+            node = self._select(node)
             state.play(node.action)
             depth += 1
             key = state.zobrist
@@ -238,7 +238,7 @@ class MCTSAgent(Agent):
         for _ in range(depth):
             state.undo()
 
-    def _select(self, node: Node, state: State) -> Node:
+    def _select(self, node: Node) -> Node:
         """The child maximising PUCT for the seat to move; creates it on its first try."""
         seat = node.to_move
         assert node.actions is not None
