@@ -110,6 +110,11 @@ def _parser() -> argparse.ArgumentParser:
         help="write every game's record here; a --ladder resumes from the games already there",
     )
     match.add_argument("--seed", type=int, default=None, help="seed for the agents")
+    match.add_argument(
+        "--report",
+        action="store_true",
+        help="with --ladder --records DIR: the table of the games recorded so far; play none",
+    )
     gtp = sub.add_parser(
         "gtp",
         help="run a GTP v2 Go engine on stdin/stdout",
@@ -204,6 +209,8 @@ def _run_ladder(args: argparse.Namespace, game: Game) -> int:
     levels = _level_range(args.levels)
     if args.jobs < 1:
         raise OptionError("--jobs must be at least 1")
+    if args.report and not args.records:
+        raise OptionError("--report reads a ladder's --records DIR; give it")
     rungs = run_ladder(
         game,
         levels,
@@ -211,12 +218,16 @@ def _run_ladder(args: argparse.Namespace, game: Game) -> int:
         jobs=args.jobs,
         seed=args.seed or 0,
         max_plies=args.max_plies,
-        progress=_progress,
+        progress=None if args.report else _progress,
         records=Path(args.records) if args.records else None,
         max_repeats=args.max_repeats,
+        play=not args.report,
     )
     print(file=sys.stderr)
-    print(f"{game!r}: ladder, {args.games} games per rung")
+    if args.report:
+        print(f"{game!r}: the games recorded in {args.records} of a ladder of {args.games} a rung")
+    else:
+        print(f"{game!r}: ladder, {args.games} games per rung")
     print(elo_table(rungs))
     return 0
 

@@ -126,3 +126,21 @@ def test_a_ladder_with_another_adjudication_plays_its_games_again(
     assert record["ladder"]["max_repeats"] == 10
     run_ladder(game, [2], 2, seed=4, records=tmp_path, max_repeats=10)
     assert sorted(played) == [0, 1]  # nothing more
+
+
+def test_a_report_counts_the_recorded_games_and_plays_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tabletop.cli import main
+
+    game = tabletop.load_game("oust", width=3, height=3)
+    run_ladder(game, [2], 2, seed=4, records=tmp_path)
+    played = _count_played(monkeypatch)
+    args = ["match", "oust", "--width", "3", "--height", "3", "--ladder", "--levels", "1-3"]
+    args += ["--games", "5", "--seed", "4", "--records", str(tmp_path), "--report"]
+    assert main(args) == 0
+    assert played == []
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[-2].split()[0] == "2" and rows[-2].split()[6] == "2"  # level 2: 2 games
+    assert rows[-1].split()[:4] == ["3", "-", "-", "0"]  # level 3: none recorded yet
+    assert main(["match", "oust", "--ladder", "--report"]) == 2  # no --records

@@ -185,12 +185,14 @@ def run_ladder(
     below: int | None = None,
     records: Path | None = None,
     max_repeats: int | None = None,
+    play: bool = True,
 ) -> list[Rung]:
     """Play every rung ``level`` vs ``level - 1`` (or vs ``below``) for the given upper
     levels; the rungs. ``max_plies`` and ``max_repeats`` adjudicate endless games as
     draws (tournament.play_game). With ``records``, every game is recorded there and games
     already recorded by an earlier run with the same settings are counted, not
-    replayed (see the module docstring)."""
+    replayed (see the module docstring). With ``play=False`` only the recorded
+    games count and nothing is played (a report on a ladder still running)."""
     rungs = {level: Rung(f"ai:{level}", level=level) for level in levels}
     tasks = list(ladder_games(game, levels, games_per_rung, seed, max_plies, below, max_repeats))
     if records is not None:
@@ -218,6 +220,8 @@ def run_ladder(
         else:
             done += 1
             record(upper, earlier, done)
+    if not play:
+        return [rungs[level] for level in levels]
     if jobs <= 1:
         for upper, task in to_play:
             done += 1
@@ -239,14 +243,19 @@ def elo_table(rungs: Sequence[Rung]) -> str:
     ]
     if not rungs:
         return rows[0]
-    elo = 0.0
-    rows.append(f"{rungs[0].level - 1:>5}{elo:>7.0f}")
+    elo: float | None = 0.0
+    rows.append(f"{rungs[0].level - 1:>5}{0:>7.0f}")
     for rung in rungs:
-        elo += rung.elo
+        if not rung.scores:  # nothing recorded yet: no score, and no Elo from here up
+            elo = None
+            rows.append(f"{rung.level:>5}{'-':>7}  {'-':>8}  {'':<15}{0:>6}")
+            continue
+        elo = None if elo is None else elo + rung.elo
         lo, hi = rung.interval()
         verdict = "yes" if rung.mean >= TARGET else "no"
+        shown = "-" if elo is None else f"{elo:.0f}"
         rows.append(
-            f"{rung.level:>5}{elo:>7.0f}  {rung.mean:>8.1%}  {lo:>5.1%} - {hi:<6.1%}"
+            f"{rung.level:>5}{shown:>7}  {rung.mean:>8.1%}  {lo:>5.1%} - {hi:<6.1%}"
             f"{len(rung.scores):>6}{rung.wins:>6}{rung.draws:>6}{rung.losses:>7}  {verdict}"
         )
     return "\n".join(rows)
