@@ -134,11 +134,14 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # Go's own search (ai/go_search.py); level 10 is its 2.8 s cap (about 25,000
     # iterations on one busy core), below it the work halves a level.
     "go": _ladder("go", (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 100_000), (0.25, 0.125)),
+    # Abalone and Oust: level 10 is what its search does in ~2 s on an idle core
+    # (bench/level_work.py: ~76,000 alpha-beta nodes and ~10,000 Oust iterations a
+    # second), and the levels from 6 up grow evenly to it (decision 0055).
     "abalone": _alphabeta_ladder(
-        (60, 200, 300, 650, 1400, 3200, 7000, 15_000, 34_000, 75_000), _NOISE
+        (60, 200, 300, 650, 1400, 3200, 8500, 22_000, 57_000, 150_000), _NOISE
     ),
     "oust": _ladder(
-        "mcts", (16, 60, 150, 300, 600, 1000, 1700, 2800, 4500, 8000), (1.0, 0.5, 0.25)
+        "mcts", (16, 60, 150, 300, 600, 1000, 2100, 4500, 9500, 20_000), (1.0, 0.5, 0.25)
     ),
     # Quoridor: alpha-beta up to level 5, then MCTS valuing leaves by the race
     # evaluation. Alpha-beta's strength grew too slowly with its nodes for the upper
