@@ -7,7 +7,7 @@ cap, so on a slow or busy machine the top levels stop at the cap and do less
 than the table says. For each level this plays its search from
 ``--positions`` positions of one game (the level-1 player's moves, so the
 positions are plausible) and prints the iterations reached, the seconds
-taken, and whether the cap cut it short. Run it with one core to itself
+taken, alpha-beta's depth, and whether the cap cut it short. Run it with one core to itself
 (``taskset -c 1``) before changing a table: a level whose work does not fit
 under the cap is as strong as the cap, and two such levels are the same.
 """
@@ -56,9 +56,11 @@ def main() -> None:
             analysis = agent.analyze(position)
             seconds = time.perf_counter() - start
             capped = "  capped" if analysis.iterations < entry.iterations else ""
+            depth = analysis.detail.get("depth")  # alpha-beta: the last full depth
+            deep = f", depth {depth}" if depth is not None else ""
             print(
                 f"  ply {position.ply:>3}: {analysis.iterations:>7,} in {seconds:.2f} s "
-                f"({analysis.iterations / seconds:,.0f} a second){capped}"
+                f"({analysis.iterations / seconds:,.0f} a second{deep}){capped}"
             )
 
 
