@@ -66,7 +66,7 @@ def random_rollout(state: State, rng: random.Random) -> Returns:
 
 
 class Node:
-    """One position in the tree, reached by ``action`` chosen by ``seat``.
+    """One position in the tree, reached by ``action`` (chosen by the parent's ``to_move``).
 
     ``actions`` and ``priors`` (best prior first) are filled on the first
     visit; ``children`` are the first ``len(children)`` of them, created as
@@ -79,16 +79,14 @@ class Node:
         "children",
         "parent",
         "priors",
-        "seat",
         "to_move",
         "totals",
         "visits",
     )
 
-    def __init__(self, parent: Node | None, action: int, seat: int, players: int) -> None:
+    def __init__(self, parent: Node | None, action: int, players: int) -> None:
         self.parent = parent
         self.action = action
-        self.seat = seat
         self.visits = 0
         self.totals = [0.0] * players
         self.children: list[Node] = []
@@ -150,7 +148,7 @@ class MCTSAgent(Agent):
             action = state.move_to_action(move)
             node = next((c for c in node.children if c.action == action), None)
         if node is None:
-            node = Node(None, -1, -1, state.game.num_players)
+            node = Node(None, -1, state.game.num_players)
         node.parent = None
         self._root, self._root_line = node, history
         return node
@@ -258,7 +256,7 @@ class MCTSAgent(Agent):
             # Unvisited moves all share the urgency value; the highest prior among them is next.
             urgency = (node.mean(seat) if node.visits else 0.0) - self.fpu
             if urgency + c * priors[n] > best_score or best is None:
-                best = Node(node, node.actions[n], seat, len(node.totals))
+                best = Node(node, node.actions[n], len(node.totals))
                 node.children.append(best)
         assert best is not None
         return best
@@ -270,7 +268,7 @@ class MCTSAgent(Agent):
         visited = [ch for ch in root.children if ch.visits > 0]
         if not visited:  # a single iteration that ended at the root: take the best prior
             assert root.actions
-            visited = [Node(root, root.actions[0], seat, players)]
+            visited = [Node(root, root.actions[0], players)]
         ranked = sorted(visited, key=lambda ch: (ch.visits, ch.mean(seat)), reverse=True)
         total = sum(ch.visits for ch in ranked) or 1
         moves = [
