@@ -161,12 +161,7 @@ def recorded_result(game: Game, task: LadderGame) -> tuple[float, bool, bool] | 
         data = json.loads(Path(task.record).read_text())
         if data.get("ladder") != task.description(game):
             return None
-        stored = data["outcome"]
-        outcome = Outcome(
-            tuple(float(r) for r in stored["returns"]),
-            tuple(int(w) for w in stored["winners"]),
-            str(stored["reason"]),
-        )
+        outcome = Outcome.from_dict(data["outcome"])
         if len(outcome.returns) != game.num_players:
             return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):

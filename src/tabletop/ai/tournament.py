@@ -153,11 +153,7 @@ def record_of(result: GameResult) -> dict[str, Any]:
     """A finished game as JSON data: the state's record plus the seats and the outcome."""
     record = result.state.to_dict()
     record["seats"] = result.seats
-    record["outcome"] = {
-        "reason": result.outcome.reason,
-        "winners": list(result.outcome.winners),
-        "returns": list(result.outcome.returns),
-    }
+    record["outcome"] = result.outcome.to_dict()
     return record
 
 

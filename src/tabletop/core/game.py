@@ -77,6 +77,27 @@ class Outcome:
         """True when nobody won (a drawn game or a game without result)."""
         return not self.winners
 
+    def to_dict(self) -> dict[str, Any]:
+        """The outcome as JSON data (the shape records and the protocol store)."""
+        return {
+            "winners": list(self.winners),
+            "returns": list(self.returns),
+            "reason": self.reason,
+            "detail": dict(self.detail),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Read back :meth:`to_dict` output (extra keys, such as a text, are ignored).
+
+        Raises KeyError, TypeError or ValueError on data of another shape."""
+        return cls(
+            tuple(float(x) for x in data["returns"]),
+            tuple(int(x) for x in data["winners"]),
+            str(data["reason"]),
+            dict(data.get("detail", {})),
+        )
+
 
 class Game(ABC):
     """A game with fixed options. Immutable and hashable; equal options, equal games."""

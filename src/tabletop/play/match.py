@@ -20,7 +20,7 @@ from typing import Any
 
 from tabletop.core import Game, Outcome, State, TabletopError, load_game
 from tabletop.play.clock import Clock, ClockSpec
-from tabletop.play.outcome import outcome_from_dict, outcome_to_dict
+from tabletop.play.outcome import outcome_to_dict
 
 Event = dict[str, Any]
 SEAT_KINDS = ("person", "computer")
@@ -473,6 +473,6 @@ class Match:
         match.moves = list(data["moves"])
         match.undo_request = data["undo_request"]
         match.accepted = list(data["accepted"])
-        match.resigned = None if data["resigned"] is None else outcome_from_dict(data["resigned"])
+        match.resigned = None if data["resigned"] is None else Outcome.from_dict(data["resigned"])
         match.created = float(data["created"])
         return match

@@ -50,20 +50,4 @@ def outcome_text(game: Game, outcome: Outcome) -> str:
 
 def outcome_to_dict(game: Game, outcome: Outcome) -> dict[str, Any]:
     """The protocol's outcome: winners, returns, reason, text and the game's detail."""
-    return {
-        "winners": list(outcome.winners),
-        "returns": list(outcome.returns),
-        "reason": outcome.reason,
-        "text": outcome_text(game, outcome),
-        "detail": dict(outcome.detail),
-    }
-
-
-def outcome_from_dict(data: dict[str, Any]) -> Outcome:
-    """Read back :func:`outcome_to_dict` output."""
-    return Outcome(
-        tuple(float(x) for x in data["returns"]),
-        tuple(int(x) for x in data["winners"]),
-        str(data["reason"]),
-        dict(data.get("detail", {})),
-    )
+    return {**outcome.to_dict(), "text": outcome_text(game, outcome)}

@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop.core import NotationError, Outcome, TabletopError, load_game
 from tabletop.play.match import Match, MatchError, SeatSpec
-from tabletop.play.outcome import outcome_from_dict, outcome_to_dict
+from tabletop.play.outcome import outcome_to_dict
 
 FORMAT = "tabletop-record"
 
@@ -121,7 +121,7 @@ def read_record(kind: str, text: str) -> Match:
     outcome = data.get("outcome")
     if isinstance(outcome, dict) and outcome.get("reason") in ("resignation", "timeout"):
         try:
-            resigned = outcome_from_dict(outcome)
+            resigned = Outcome.from_dict(outcome)
         except (KeyError, TypeError, ValueError, TabletopError):
             raise NotationError("'outcome' is not a valid outcome") from None
     return _archived(state, names, resigned)
