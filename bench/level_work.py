@@ -18,7 +18,6 @@ import argparse
 import time
 
 import tabletop
-from tabletop.ai.agent import Budget
 from tabletop.ai.levels import agent_for_level, level_for
 from tabletop.core.game import State
 
@@ -42,7 +41,7 @@ def main() -> None:
         for _ in range(6):
             if state.is_over():
                 break
-            state.play(walker.choose(state, Budget(seconds=1.0)))
+            state.play(walker.choose(state))
         if not state.is_over():
             positions.append(state.copy())
     warm = agent_for_level(game, 1, seed=0)

@@ -86,7 +86,8 @@ def evaluate(state: AbaloneState) -> tuple[float, ...]:
         tallies,
         state._seat,
     )
-    return tuple(float(values[t]) for t in game.teams)
+    per_team = values.tolist()
+    return tuple(per_team[t] for t in game.teams)
 
 
 #: Prior weight per move kind (plain, push, eject).

@@ -8,6 +8,7 @@ undo, the end of the game, and turns refusal codes into messages.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any, Self
 
 import numpy as np
@@ -32,6 +33,23 @@ _TALLY_KEYS = np.random.default_rng(0xABA1_7A11).integers(
 )
 
 
+@cache
+def _tally_key(ejected: tuple[int, ...]) -> int:
+    """The part of the Zobrist key for each seat's tally (a search meets few tallies)."""
+    key = 0
+    for seat, count in enumerate(ejected):
+        key ^= int(_TALLY_KEYS[seat, min(count, 14)])
+    return key
+
+
+#: Every move value, by action: searches play integers, and a move is made once.
+_MOVES = tuple(AbaloneMove(a) for a in range(kernels.NUM_ACTIONS))
+
+#: What undo restores: board bytes, seat to move, ejected per seat, consecutive
+#: passes, the end reason.
+_Saved = tuple[bytes, int, tuple[int, ...], int, str | None]
+
+
 class AbaloneGame(Game):
     """Abalone for 2, 3 or 4 players with one set of options."""
 
@@ -46,6 +64,9 @@ class AbaloneGame(Game):
             self.team_of_colour[seat + 1] = team
         self.team_of_colour.setflags(write=False)
         self.policy = BROADSIDE_POLICIES.index(options.broadside)
+        self._num_teams = len(set(self._teams))
+        #: False when every seat is its own side (seat i is team i): tallies need no sums.
+        self.has_teams = self._teams != tuple(range(len(self._teams)))
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -71,7 +92,7 @@ class AbaloneGame(Game):
     @property
     def num_teams(self) -> int:
         """Sides that score: one per player, or two teams with 4 players."""
-        return len(set(self.teams))
+        return self._num_teams
 
     def start_cells(self) -> tuple[tuple[str, ...], ...]:
         """The start cells of each seat (RULES.md 1.2)."""
@@ -114,10 +135,11 @@ class AbaloneState(State):
                 self._board[geometry.GRID_OF_CELL[geometry.CELL_OF_NAME[name]]] = seat + 1
         self._seat = self._first_seat = to_move
         self._ejected = (0,) * game.num_players  # marbles each seat has pushed off
+        self._key: int | None = None  # the Zobrist key, once asked for (searches ask twice)
         self._passes = 0  # consecutive passes (everyone passing would repeat forever)
         self._ended: str | None = None
         self._moves: list[AbaloneMove] = []
-        self._undo: list[tuple[bytes, int, tuple[int, ...], int, str | None]] = []
+        self._undo: list[_Saved] = []
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -134,10 +156,10 @@ class AbaloneState(State):
 
     @property
     def zobrist(self) -> int:
-        key = int(kernels.board_hash(self._board, _ZOBRIST, self._seat))
-        for seat, count in enumerate(self._ejected):
-            key ^= int(_TALLY_KEYS[seat, min(count, 14)])
-        return key
+        if self._key is None:
+            board = int(kernels.board_hash(self._board, _ZOBRIST, self._seat))
+            self._key = board ^ _tally_key(self._ejected)
+        return self._key
 
     @property
     def ejected(self) -> tuple[int, ...]:
@@ -147,6 +169,8 @@ class AbaloneState(State):
     @property
     def team_ejected(self) -> tuple[int, ...]:
         """The tally per side that scores (per player, or per team with 4 players)."""
+        if not self.game.has_teams:
+            return self._ejected
         totals = [0] * self.game.num_teams
         for seat, count in enumerate(self._ejected):
             totals[self.game.teams[seat]] += count
@@ -188,7 +212,7 @@ class AbaloneState(State):
     def action_to_move(self, action: int) -> AbaloneMove:
         if not 0 <= action < kernels.NUM_ACTIONS:
             raise NotationError(f"action {action} is out of range 0..{kernels.NUM_ACTIONS - 1}")
-        return AbaloneMove(action)
+        return _MOVES[action]
 
     def parse_move(self, text: str) -> AbaloneMove:
         return parse_move(text)
@@ -210,8 +234,15 @@ class AbaloneState(State):
             if code != kernels.LEGAL:
                 raise IllegalMoveError(self._explain(m, code))
         self._undo.append(
-            (self._board.tobytes(), self._seat, self._ejected, self._passes, self._ended)
+            (
+                self._board.tobytes(),
+                self._seat,
+                self._ejected,
+                self._passes,
+                self._ended,
+            )
         )
+        self._key = None
         self._moves.append(m)
         if m.is_pass:
             self._passes += 1
@@ -283,7 +314,9 @@ class AbaloneState(State):
     def undo(self) -> AbaloneMove:
         if not self._moves:
             raise IllegalMoveError("nothing to undo: no move has been played")
-        board, self._seat, self._ejected, self._passes, self._ended = self._undo.pop()
+        saved = self._undo.pop()
+        board, self._seat, self._ejected, self._passes, self._ended = saved
+        self._key = None
         self._board[:] = np.frombuffer(board, dtype=np.int8)
         return self._moves.pop()
 
