@@ -135,13 +135,13 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # iterations on one busy core), below it the work halves a level.
     "go": _ladder("go", (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 100_000), (0.25, 0.125)),
     # Abalone and Oust: level 10 is what its search does in ~2 s on an idle core
-    # (bench/level_work.py: ~76,000 alpha-beta nodes and ~10,000 Oust iterations a
+    # (bench/level_work.py: ~100,000 alpha-beta nodes and ~10,000 Oust iterations a
     # second), and the levels from 6 up grow evenly to it (decision 0055). Abalone's
     # alpha-beta finishes depth 2 by ~1,400 nodes, depth 3 by ~16,000, depth 4 by
     # ~80,000-120,000: level 7 finishes depth 3 (8,500, still depth 2, scored 54%
-    # against level 6 over 100 games), levels 8 and 10 are halfway to the next depth.
+    # against level 6 over 100 games), levels 8 and 10 go on into the next depth.
     "abalone": _alphabeta_ladder(
-        (60, 200, 300, 650, 1400, 3200, 16_000, 40_000, 80_000, 150_000), _NOISE
+        (60, 200, 300, 650, 1400, 3200, 16_000, 40_000, 80_000, 200_000), _NOISE
     ),
     "oust": _ladder(
         "mcts", (16, 60, 150, 300, 600, 1000, 2100, 4500, 9500, 20_000), (1.0, 0.5, 0.25)
