@@ -234,13 +234,7 @@ class AbaloneState(State):
             if code != kernels.LEGAL:
                 raise IllegalMoveError(self._explain(m, code))
         self._undo.append(
-            (
-                self._board.tobytes(),
-                self._seat,
-                self._ejected,
-                self._passes,
-                self._ended,
-            )
+            (self._board.tobytes(), self._seat, self._ejected, self._passes, self._ended)
         )
         self._key = None
         self._moves.append(m)
