@@ -14,8 +14,10 @@ The search for Oust is MCTS (PUCT) with ``prior`` and the kernel rollout
 in a real result, and the game turns on long chains of captures that a
 2-3 ply alpha-beta with this evaluation misjudges. Measured with
 bench/search_choice.py (docs/decisions/0036), MCTS against alpha-beta on
-``evaluate`` + ``candidates``: 4-2 at 0.3 s a move each, and 6-4 at equal
-work (2,000 playouts against 30,000 nodes, ~0.6 s each): 10-6 in all.
+``evaluate`` + ``candidates``: 4-2 at 0.3 s a move each, 6-4 at equal
+work (2,000 playouts against 30,000 nodes, ~0.6 s each), and 22-18 over 40
+games at 0.5 s a move: 32-24 (57%) in all. The two are close; MCTS keeps
+the edge.
 
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
 it returns plain per-seat values and imports nothing from the layers above.
