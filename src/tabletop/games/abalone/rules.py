@@ -308,8 +308,7 @@ class AbaloneState(State):
     def undo(self) -> AbaloneMove:
         if not self._moves:
             raise IllegalMoveError("nothing to undo: no move has been played")
-        saved = self._undo.pop()
-        board, self._seat, self._ejected, self._passes, self._ended = saved
+        board, self._seat, self._ejected, self._passes, self._ended = self._undo.pop()
         self._key = None
         self._board[:] = np.frombuffer(board, dtype=np.int8)
         return self._moves.pop()
