@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 
@@ -72,12 +73,11 @@ def test_tree_is_reused_after_the_moves_played() -> None:
     assert sum(m.visits for m in again.moves) > 10  # visits carried over from the old tree
 
 
-def test_generic_rollout_plays_to_the_end() -> None:
+def test_generic_rollout_plays_on_a_copy() -> None:
     state = tabletop.load_game("go", size=5, rules="tromp-taylor").new_state()
-    import random
-
-    returns = random_rollout(state.copy(), random.Random(5))
-    assert len(returns) == 2
+    returns = random_rollout(state, random.Random(5))
+    assert len(returns) == 2 and all(-1.0 <= r <= 1.0 for r in returns)
+    assert state.ply == 0 and not state.history  # MCTS hands it the search's own state
 
 
 def test_mcts_beats_random_on_small_go() -> None:

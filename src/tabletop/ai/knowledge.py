@@ -1,7 +1,8 @@
 """Where the search finds each game's knowledge: ``games/<name>/evaluation.py``.
 
-Every function there is optional: ``rollout(state, rng)`` (MCTS leaves; random
-moves through the State API without it), ``evaluate(state)`` (alpha-beta, and
+Every function there is optional and leaves the state it is given as it was:
+``rollout(state, rng)`` (MCTS leaves; random moves through the State API on a
+copy without it), ``evaluate(state)`` (alpha-beta, and
 MCTS leaves when cut short), ``prior(state)`` (MCTS move weights over
 ``state.legal_actions()``) and ``candidates(state)`` (alpha-beta: the actions
 worth searching, best first).

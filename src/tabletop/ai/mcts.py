@@ -24,7 +24,8 @@ position and a few hundred iterations plays close to randomly). Without a
 prior every move gets the same weight, in a random order.
 
 Game knowledge comes in as plain callables found by ``tabletop.ai.knowledge``:
-``rollout(state, rng)`` (usually a numba playout), optionally
+``rollout(state, rng)`` (usually a numba playout; it values the position and
+leaves the state as it found it, so the search need not copy it), optionally
 ``prior(state)`` (weights over ``state.legal_actions()``) and ``evaluate``
 (used instead of the rollout when ``leaf="evaluate"``); without any,
 ``random_rollout`` plays uniformly random moves through the State API.
@@ -54,7 +55,9 @@ ROLLOUT_PLIES = 200
 
 
 def random_rollout(state: State, rng: random.Random) -> Returns:
-    """Play random legal moves to the end (or ROLLOUT_PLIES); the returns, zero if unfinished."""
+    """Play random legal moves on a copy to the end (or ROLLOUT_PLIES); the returns, zero
+    if unfinished."""
+    state = state.copy()
     for _ in range(ROLLOUT_PLIES):
         if state.is_over():
             break
@@ -225,7 +228,7 @@ class MCTSAgent(Agent):
             assert self.evaluate is not None
             returns = self.evaluate(state)
         else:
-            returns = self.rollout(state.copy(), self.rng)
+            returns = self.rollout(state, self.rng)
         # Backup, and walk the state back to the root.
         walk: Node | None = node
         while walk is not None:

@@ -39,9 +39,9 @@ def rollout(state: OustState, rng: random.Random) -> tuple[float, ...]:
     """Random play in the kernels to the end: +1/-1 for the winner, 0 for a draw or no end."""
     game = state.game
     kernels.seed_random(rng.getrandbits(31))
-    scratch = kernels.new_scratch(game.neighbours.shape[0])
+    # The state's own work space: its stamped marks need no clearing between uses.
     _, _, _, winner = kernels.random_playout(
-        state.kernel_position(), game.neighbours, scratch, game.flags, 0
+        state.kernel_position(), game.neighbours, state._scratch, game.flags, 0
     )
     # Seats keep their colours (the pie swap recolours the stone, not the players).
     if winner == kernels.BLACK:
