@@ -19,6 +19,7 @@ it returns plain per-seat values and imports nothing from the layers above.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import numpy as np
@@ -77,17 +78,27 @@ def evaluate(state: AbaloneState) -> tuple[float, ...]:
     if outcome is not None:
         return outcome.returns
     game = state.game
-    tallies = np.array(state.team_ejected, dtype=np.int64)
     values = eval_kernels.team_values(
         state._board,
         game.num_players,
         game.team_of_colour,
         game.num_teams,
-        tallies,
+        _tally_array(state.team_ejected),
         state._seat,
     )
     per_team = values.tolist()
+    if not game.has_teams:  # a team per seat
+        return tuple(per_team)
     return tuple(per_team[t] for t in game.teams)
+
+
+@functools.cache
+def _tally_array(tallies: tuple[int, ...]) -> np.ndarray:
+    """The tallies as the kernel's array, made once per tally (a few dozen occur in a game);
+    read-only, as it is shared."""
+    array = np.array(tallies, dtype=np.int64)
+    array.flags.writeable = False
+    return array
 
 
 #: Prior weight per move kind (plain, push, eject).

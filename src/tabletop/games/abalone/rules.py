@@ -218,18 +218,24 @@ class AbaloneState(State):
         return parse_move(text)
 
     def play(self, move: Move | str | int) -> None:
-        m = self.coerce_move(move)
-        if not isinstance(m, AbaloneMove):
-            raise NotationError(f"{m!r} is not an Abalone move")
+        # A search's int action skips the general coercion (the hot path of alpha-beta).
+        if type(move) is int and 0 <= move < kernels.NUM_ACTIONS:
+            m = _MOVES[move]
+        else:
+            coerced = self.coerce_move(move)
+            if not isinstance(coerced, AbaloneMove):
+                raise NotationError(f"{coerced!r} is not an Abalone move")
+            m = coerced
         self._require_not_over(m)
+        game = self.game
         action = m.action
-        colour = self._seat + 1
-        if m.is_pass:
+        is_pass = action == kernels.PASS_ACTION
+        if is_pass:
             if self.legal_actions()[0] != kernels.PASS_ACTION:
                 raise IllegalMoveError("pass: a side may pass only when it has no move")
         else:
             code = kernels.check(
-                self._board, action, colour, self.game.team_of_colour, self.game.policy
+                self._board, action, self._seat + 1, game.team_of_colour, game.policy
             )
             if code != kernels.LEGAL:
                 raise IllegalMoveError(self._explain(m, code))
@@ -238,7 +244,8 @@ class AbaloneState(State):
         )
         self._key = None
         self._moves.append(m)
-        if m.is_pass:
+        ejected = False
+        if is_pass:
             self._passes += 1
         else:
             self._passes = 0
@@ -246,11 +253,15 @@ class AbaloneState(State):
                 tally = list(self._ejected)
                 tally[self._seat] += 1
                 self._ejected = tuple(tally)
-        self._seat = (self._seat + 1) % self.game.num_players
-        self._ended = self._end_reason()
+                ejected = True
+        self._seat = (self._seat + 1) % game.num_players
+        self._ended = self._end_reason(ejected)
 
-    def _end_reason(self) -> str | None:
-        if max(self.team_ejected) >= EJECT_TO_WIN:
+    def _end_reason(self, ejected: bool) -> str | None:
+        """Why the game ends after the move just played (``ejected``: it pushed a marble
+        off), or None. The game went on before it, so only what the move changed can end
+        it: the tallies, the passes, the ply count."""
+        if ejected and max(self.team_ejected) >= EJECT_TO_WIN:
             return "six-ejected"
         if self._passes >= self.game.num_players:
             return "cycle"  # nobody can move: the position can never change again
