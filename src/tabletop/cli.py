@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: ``play`` a game in the terminal, list the ``games``, ``gtp``.
+"""The ``tabletop`` command: ``play``, ``games``, ``serve``, ``match`` and ``gtp``.
 
 Game options are given as ``--name value`` after the game's name and are
 checked against the game's declared options, so every registered game is
@@ -15,6 +15,12 @@ from typing import Any
 import tabletop
 from tabletop.core import Game, OptionError, TabletopError, game_info
 from tabletop.terminal import TerminalGame, load_record
+
+#: What ``tabletop --help`` says first.
+DESCRIPTION = (
+    "Go, Abalone, Oust and Quoridor: play in the terminal or the browser, "
+    "match computer players, or run a GTP Go engine."
+)
 
 
 def _option_pairs(tokens: Sequence[str]) -> dict[str, Any]:
@@ -37,7 +43,7 @@ def _option_pairs(tokens: Sequence[str]) -> dict[str, Any]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tabletop", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="tabletop", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=tabletop.__version__)
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser(
