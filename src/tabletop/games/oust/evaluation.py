@@ -9,15 +9,16 @@
 * ``candidates`` / ``prior``: captures first, largest first; then safe
   placements; exposed placements last.
 
-The search for Oust is MCTS (PUCT) with ``prior`` and the kernel rollout
-(ai/levels.py): a random Oust playout is cheap (~35 microseconds) and ends
-in a real result, and the game turns on long chains of captures that a
-2-3 ply alpha-beta with this evaluation misjudges. Measured with
-bench/search_choice.py (docs/decisions/0036), MCTS against alpha-beta on
-``evaluate`` + ``candidates``: 4-2 at 0.3 s a move each, 6-4 at equal
-work (2,000 playouts against 30,000 nodes, ~0.6 s each), and 22-18 over 40
-games at 0.5 s a move: 32-24 (57%) in all. The two are close; MCTS keeps
-the edge.
+The search for Oust is MCTS (PUCT) with ``prior`` (ai/levels.py): with the
+kernel rollout at levels 1-7, with ``evaluate`` at the leaves from level 8
+up. A random Oust playout is cheap (~35 microseconds) and ends in a real
+result, and against alpha-beta on ``evaluate`` + ``candidates`` playout
+MCTS held its own (bench/search_choice.py, docs/decisions/0036: 32-24 over
+56 games at 0.3-0.6 s a move). But it stops gaining with work: 9,900
+iterations against 4,900 won 8 of 18. MCTS valuing leaves by ``evaluate``
+keeps gaining (~58% a doubling) and beat playouts at 2,400 iterations 25-5
+with 7,000 iterations, ~2.4x the time (docs/decisions/0056), so the upper
+levels use it; the lower levels, measured and evenly spaced, keep playouts.
 
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
 it returns plain per-seat values and imports nothing from the layers above.
