@@ -135,8 +135,9 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # iterations on one busy core), below it the work halves a level.
     "go": _ladder("go", (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 100_000), (0.25, 0.125)),
     # Abalone and Oust: level 10 is what its search does in ~2 s on an idle core
-    # (bench/level_work.py: ~95,000 alpha-beta nodes and ~10,000 Oust iterations a
-    # second), and the levels from 6 up grow evenly to it (decision 0055). Abalone's
+    # (bench/level_work.py: Abalone's 200,000 alpha-beta nodes in 1.6-1.8 s at ~115,000
+    # a second, Oust's 24,000 evaluated-leaf iterations in 2.0-2.2 s), and the levels
+    # from 6 up grow evenly to it (decisions 0055, 0056). Abalone's
     # alpha-beta finishes depth 2 by ~1,400 nodes, depth 3 by ~16,000, depth 4 by
     # ~80,000-120,000: level 7 finishes depth 3 (8,500, still depth 2, scored 54%
     # against level 6 over 100 games), levels 8 and 10 go on into the next depth.
