@@ -39,6 +39,18 @@ def test_a_small_ladder_runs_and_its_table_chains_the_elo() -> None:
     assert text[3].split()[1] == f"{chained:.0f}"
 
 
+def test_a_rung_keeps_its_scores_by_the_seat_of_the_stronger_side() -> None:
+    game = tabletop.load_game("oust", width=3, height=3)
+    (rung,) = run_ladder(game, [2], 4, seed=3)
+    assert sorted(rung.by_seat) == [0, 1]
+    assert sorted(rung.by_seat[0] + rung.by_seat[1]) == sorted(rung.scores)
+    assert len(rung.by_seat[0]) == 2  # seats alternate
+    first = rung.seat_mean(0)
+    assert first is not None
+    assert elo_table([rung]).splitlines()[2].split()[-1] == f"{first:.1%}"
+    assert Rung("ai:2", level=2).seat_mean(0) is None
+
+
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
     game = tabletop.load_game("oust", width=3, height=3)
     alone = run_ladder(game, [2], 2, jobs=1, seed=5)
