@@ -202,12 +202,11 @@ def run_ladder(
     if records is not None:
         tasks = [(upper, replace(t, record=str(record_path(records, t)))) for upper, t in tasks]
 
-    def record(task: tuple[int, LadderGame], result: tuple[float, bool, bool], done: int) -> None:
-        upper, played = task
+    def record(upper: int, task: LadderGame, result: tuple[float, bool, bool], done: int) -> None:
         score, won, drawn = result
         rung = rungs[upper]
         rung.scores.append(score)
-        rung.by_seat.setdefault(played.strong_seat, []).append(score)
+        rung.by_seat.setdefault(task.strong_seat, []).append(score)
         if won:
             rung.wins += 1
         elif drawn:
@@ -225,19 +224,19 @@ def run_ladder(
             to_play.append((upper, task))
         else:
             done += 1
-            record((upper, task), earlier, done)
+            record(upper, task, earlier, done)
     if not play:
         return [rungs[level] for level in levels]
     if jobs <= 1:
         for upper, task in to_play:
             done += 1
-            record((upper, task), play_ladder_game(task), done)
+            record(upper, task, play_ladder_game(task), done)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = pool.map(play_ladder_game, [task for _, task in to_play])
-            for entry, result in zip(to_play, results, strict=True):
+            for (upper, task), result in zip(to_play, results, strict=True):
                 done += 1
-                record(entry, result, done)
+                record(upper, task, result, done)
     return [rungs[level] for level in levels]
 
 

@@ -104,7 +104,8 @@ SEARCHES: dict[str, Callable[[Game, int | None], Agent]] = {
 def _ladder(
     search: str, iterations: tuple[int, ...], temperatures: tuple[float, ...]
 ) -> tuple[Level, ...]:
-    """Levels from level 1 from per-level iterations; temperatures apply to the first."""
+    """Levels 1, 2, ... of one search from their iterations; temperatures apply to the
+    first levels."""
     assert len(iterations) <= MAX_LEVEL
     temps = temperatures + (0.0,) * (len(iterations) - len(temperatures))
     return tuple(Level(search, n, t) for n, t in zip(iterations, temps, strict=True))
