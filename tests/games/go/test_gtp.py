@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -101,6 +102,21 @@ def test_komi_handicap_and_score() -> None:
     assert len(reply(e, "final_status_list alive")[2:].split()) == 5
 
 
+def test_numbers_that_mean_nothing_are_refused_and_change_nothing() -> None:
+    e = engine()
+    reply(e, "komi 6")
+    assert reply(e, "komi inf") == "? syntax error: komi must be a finite number, not 'inf'"
+    assert reply(e, "komi 1e999").startswith("? syntax error: komi must be a finite")
+    assert reply(e, "komi six") == "? syntax error: komi is a number, not 'six'"
+    assert e.state.game.rules.komi == 6.0
+    assert reply(e, "time_settings nan 10 5").startswith("? syntax error: main time must be")
+    assert reply(e, "time_settings 60 -1 5").startswith("? syntax error: time_settings takes")
+    assert reply(e, "time_left b 30 ²").startswith("? syntax error: time_left's stones")
+    asked.clear()
+    reply(e, "genmove b")
+    assert asked == [None]  # still no clock
+
+
 def test_time_controls_give_the_player_a_budget() -> None:
     e = engine()
     asked.clear()
@@ -133,9 +149,61 @@ def test_run_answers_until_quit() -> None:
     assert out.getvalue() == "= tabletop\n\n=\n\n"
 
 
+def test_run_answers_a_bug_with_an_error_and_goes_on() -> None:
+    def broken(state: GoState, seconds: float | None) -> GoMove | None:
+        raise RuntimeError("the search fell over")
+
+    out = io.StringIO()
+    GtpEngine(broken, size=9).run(["7 genmove b\n", "8 name\n"], out)
+    assert out.getvalue() == (
+        "?7 internal error: RuntimeError: the search fell over\n\n=8 tabletop\n\n"
+    )
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=40))
 def test_any_input_gets_a_reply_not_a_crash(line: str) -> None:
     e = engine()
     out = e.handle(line)
     assert out is None or out[0] in "=?"
+
+
+#: Edge arguments: numbers of every shape (GTP's are integers and floats, but a broken
+#: or hostile controller sends anything), colours, vertices and words.
+EDGE_ARGUMENTS = [
+    *("inf", "-inf", "nan", "1e999", "-1", "0", "2", "9", "26", "7.5", "-0.5", "1e9"),
+    *("b", "w", "white", "x", "D4", "J9", "Z99", "pass", "", "/", "/dev/null"),
+]
+
+
+@pytest.mark.parametrize("command", sorted(engine().commands))
+def test_every_command_with_edge_arguments_gets_a_reply(command: str) -> None:
+    """Each command with each edge argument in each of its first three places."""
+    for place in range(3):
+        for arg in EDGE_ARGUMENTS:
+            e = engine()
+            args = ["b", "D4", "5"]
+            args[place] = arg
+            for count in (place + 1, 3):
+                out = e.handle(" ".join([command, *args[:count]]))
+                assert out is not None and out[0] in "=?", (command, args[:count], out)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(sorted(engine().commands)),
+            st.lists(st.one_of(st.sampled_from(EDGE_ARGUMENTS), st.text(max_size=6)), max_size=4),
+        ),
+        max_size=8,
+    )
+)
+def test_any_command_sequence_gets_replies_not_a_crash(
+    lines: list[tuple[str, list[str]]],
+) -> None:
+    """Known commands with arguments of every shape, in sequence on one engine."""
+    e = engine()
+    for command, args in lines:
+        out = e.handle(" ".join([command, *args]))
+        assert out is not None and out[0] in "=?", (command, args, out)

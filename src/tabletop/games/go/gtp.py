@@ -9,6 +9,7 @@ error reply (``? message``); nothing a controller sends can crash it.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -104,7 +105,7 @@ class GtpEngine:
             return None
         words = text.split()
         ident = ""
-        if words[0].isdigit():
+        if words[0].isdecimal():
             ident = words.pop(0)
             if not words:
                 return f"?{ident} missing command\n\n"
@@ -122,7 +123,14 @@ class GtpEngine:
     def run(self, lines: Iterable[str], out: IO[str]) -> None:
         """Answer every line until ``quit`` or the end of input."""
         for line in lines:
-            reply = self.handle(line)
+            try:
+                reply = self.handle(line)
+            except Exception as err:
+                # handle() answers every bad input itself (the tests drive it with any
+                # input); this is the net under a bug, so the controller's game goes on.
+                first = line.split()[:1]
+                ident = first[0] if first and first[0].isdecimal() else ""
+                reply = f"?{ident} internal error: {type(err).__name__}: {err}\n\n"
             if reply is not None:
                 out.write(reply)
                 out.flush()
@@ -178,7 +186,7 @@ class GtpEngine:
 
     def _boardsize(self, args: list[str]) -> str:
         size = self._args(args, 1, "boardsize SIZE")[0]
-        if not size.isdigit() or not 5 <= int(size) <= 25:
+        if not size.isdecimal() or not 5 <= int(size) <= 25:
             raise GtpError("unacceptable size")
         self.state = self._new_state(size=int(size), handicap=0)
         return ""
@@ -188,10 +196,7 @@ class GtpEngine:
         return ""
 
     def _komi(self, args: list[str]) -> str:
-        try:
-            komi = float(self._args(args, 1, "komi FLOAT")[0])
-        except ValueError:
-            raise GtpError("syntax error: komi is a number") from None
+        komi = _finite(self._args(args, 1, "komi FLOAT")[0], "komi")
         # Komi is kept in exact halves; GTP controllers send whole or half numbers.
         komi = round(komi * 2) / 2
         record = self.state.to_dict()
@@ -243,7 +248,7 @@ class GtpEngine:
     def _fixed_handicap(self, args: list[str]) -> str:
         count = self._args(args, 1, "fixed_handicap N")[0]
         self._require_empty()
-        if not count.isdigit():
+        if not count.isdecimal():
             raise GtpError("invalid number of stones")
         try:
             points = handicap_points(self.state.game.size, int(count))
@@ -259,7 +264,7 @@ class GtpEngine:
         count = self._args(args, 1, "place_free_handicap N")[0]
         self._require_empty()
         n = self.state.game.size
-        if not count.isdigit() or not 2 <= int(count) <= n * n - 1:
+        if not count.isdecimal() or not 2 <= int(count) <= n * n - 1:
             raise GtpError("invalid number of stones")
         wanted = int(count)
         try:
@@ -314,19 +319,19 @@ class GtpEngine:
 
     def _time_settings(self, args: list[str]) -> str:
         main, byo, stones = self._args(args, 3, "time_settings MAIN BYO_YOMI STONES")[:3]
-        try:
-            self.clock = Clock(float(main), float(byo), int(stones))
-        except ValueError:
-            raise GtpError("syntax error: time_settings takes numbers") from None
+        times = _finite(main, "main time"), _finite(byo, "byo-yomi time")
+        if min(times) < 0 or not stones.isdecimal():
+            raise GtpError("syntax error: time_settings takes times and stones of 0 or more")
+        self.clock = Clock(times[0], times[1], int(stones))
         return ""
 
     def _time_left(self, args: list[str]) -> str:
         colour, seconds, stones = self._args(args, 3, "time_left COLOR TIME STONES")[:3]
         seat = self._colour(colour)
-        try:
-            left = (float(seconds), int(stones))
-        except ValueError:
-            raise GtpError("syntax error: time_left takes numbers") from None
+        if not stones.isdecimal():
+            raise GtpError("syntax error: time_left's stones are a count of 0 or more")
+        # A controller may report an overrun as a negative time: the budget is then its least.
+        left = (_finite(seconds, "time left"), int(stones))
         self.clock.left = {**(self.clock.left or {}), "bw"[seat]: left}
         return ""
 
@@ -338,10 +343,22 @@ class GtpEngine:
             raise GtpError(f"cannot load file: {err.strerror}") from None
         state = record.state
         if len(args) > 1:
-            if not args[1].isdigit():
+            if not args[1].isdecimal():
                 raise GtpError("syntax error: the move number is a number")
             while state.ply >= int(args[1]) and state.ply:
                 state.undo()
         self.state = state
         self.options = dict(state.game.options)
         return ""
+
+
+def _finite(word: str, what: str) -> float:
+    """``word`` as a finite number (``inf`` and ``nan`` parse as floats but mean nothing
+    here: no komi or clock can hold them)."""
+    try:
+        value = float(word)
+    except ValueError:
+        raise GtpError(f"syntax error: {what} is a number, not {word!r}") from None
+    if not math.isfinite(value):
+        raise GtpError(f"syntax error: {what} must be a finite number, not {word!r}")
+    return value
