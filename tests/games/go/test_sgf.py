@@ -87,12 +87,18 @@ def test_illegal_move_reported_with_its_number() -> None:
         ("(;SZ[9];B[zz])", "move 1 is not a point"),
         ("(;SZ[3])", "size=3"),
         ("(;SZ[9]AB[aa])", "a handicap is 2 or more stones"),
-        ("(;GM[3]SZ[9])", "not a Go record"),
+        ("(;GM[3]SZ[9])", r"GM\[3\] is not a Go record"),
+        ("(;GM[x]SZ[9])", "bad GM property"),
+        ("(;SZ[9]KM[inf])", r"KM\[inf\] is not a komi \(infinite\)"),
+        ("(;SZ[9]KM[nan])", r"KM\[nan\] is not a komi \(not a number\)"),
+        ("(;SZ[9]KM[six])", r"KM\[six\] is not a komi"),
     ],
 )
 def test_broken_records(text: str, message: str) -> None:
-    with pytest.raises(NotationError, match=message):
+    """One message that starts with where and says what (never wrapped twice)."""
+    with pytest.raises(NotationError, match=f"^SGF: .*{message}") as caught:
         read_sgf(text)
+    assert str(caught.value).count("SGF:") == 1
 
 
 def test_same_colour_twice_gets_a_pass() -> None:

@@ -69,12 +69,17 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
     root = game.get_root()
     warnings: list[str] = []
     try:
-        if root.has_property("GM") and root.get("GM") != 1:
-            raise _fail(where, f"GM[{root.get('GM')}] is not a Go record (GM[1])")
-        size = game.get_size()
+        gm = root.get("GM") if root.has_property("GM") else 1
+    except ValueError as err:
+        raise _fail(where, f"bad GM property ({err})") from None
+    if gm != 1:
+        raise _fail(where, f"GM[{gm}] is not a Go record (GM[1])")
+    size = game.get_size()  # sgfmill checked SZ while parsing
+    try:
         komi = game.get_komi()
     except ValueError as err:
-        raise _fail(where, f"bad root property ({err})") from None
+        raw_komi = root.get_raw("KM").decode("utf-8", "replace")
+        raise _fail(where, f"KM[{raw_komi}] is not a komi ({err})") from None
     options: dict[str, Any] = {"size": size}
     if root.has_property("RU"):
         name = str(root.get("RU")).strip().lower()
