@@ -26,6 +26,24 @@ def record_game(data: Any, name: str) -> tuple[Game, list[Any]]:
     return load_game(name, **options), moves
 
 
+def names_in(value: Any, where: str) -> list[str]:
+    """A record's names (cells, squares, walls): a list of strings, or one string of names
+    separated by spaces; NotationError for anything else (a set-up read from a file may
+    hold any JSON value)."""
+    if isinstance(value, str):
+        return value.split()
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise NotationError(f"{where} must be a list of names, not {value!r}")
+    return list(value)
+
+
+def whole_in(value: Any, where: str) -> int:
+    """A record's whole number (a seat, a count); NotationError if it is anything else."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"{where} must be a whole number, not {value!r}")
+    return value
+
+
 def replay(state: State, moves: Sequence[Any], after: Callable[[int], None] | None = None) -> None:
     """Play the moves in notation (errors name the move number); ``after(n)`` runs after move n."""
     for number, text in enumerate(moves, start=1):

@@ -364,7 +364,7 @@ class AbaloneState(State):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.records import record_game, replay
+        from tabletop.core.records import names_in, record_game, replay, whole_in
 
         game, moves = record_game(data, "abalone")
         if not isinstance(game, AbaloneGame):
@@ -373,11 +373,12 @@ class AbaloneState(State):
         if setup is None:
             state = game.new_state()
         elif isinstance(setup, Mapping) and isinstance(setup.get("marbles"), Mapping):
-            try:
-                marbles = {int(seat): cells for seat, cells in setup["marbles"].items()}
-            except ValueError:
-                raise NotationError("setup: seats must be numbers") from None
-            state = game.setup(marbles, int(setup.get("to_move", 0)))
+            marbles: dict[int, list[str]] = {}
+            for seat, cells in setup["marbles"].items():
+                if not str(seat).isdecimal():
+                    raise NotationError(f"setup: seat {seat!r} is not a number")
+                marbles[int(seat)] = names_in(cells, f"setup: seat {seat}'s marbles")
+            state = game.setup(marbles, whole_in(setup.get("to_move", 0), "setup: to_move"))
         else:
             raise NotationError("setup must be {'marbles': {seat: [cells]}, 'to_move': seat}")
         if not isinstance(state, cls):

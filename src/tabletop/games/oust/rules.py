@@ -349,7 +349,7 @@ class OustState(State):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.records import record_game, replay
+        from tabletop.core.records import names_in, record_game, replay
 
         game, moves = record_game(data, "oust")
         setup = data.get("setup")
@@ -357,9 +357,11 @@ class OustState(State):
         if setup is None:
             state: OustState = game.new_state()
         elif isinstance(setup, Mapping):
-            state = game.setup(
-                setup.get("black", []), setup.get("white", []), setup.get("to_move", "black")
-            )
+            to_move = setup.get("to_move", "black")
+            if not isinstance(to_move, str):
+                raise NotationError(f"setup: to_move must be 'black' or 'white', not {to_move!r}")
+            black = names_in(setup.get("black", []), "setup: black")
+            state = game.setup(black, names_in(setup.get("white", []), "setup: white"), to_move)
         else:
             raise NotationError("an Oust record's setup must be a mapping")
         if not isinstance(state, cls):

@@ -334,7 +334,7 @@ class QuoridorState(State):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.records import record_game, replay
+        from tabletop.core.records import names_in, record_game, replay, whole_in
 
         game, moves = record_game(data, "quoridor")
         if not isinstance(game, QuoridorGame):
@@ -343,7 +343,16 @@ class QuoridorState(State):
         if setup is None:
             state = cls(game)
         elif isinstance(setup, Mapping) and set(setup) <= SETUP_KEYS:
-            state = cls.from_setup(game, **setup)
+            left = setup.get("walls_left")
+            if left is not None and not isinstance(left, list):
+                raise NotationError(f"setup: walls_left must be a list of counts, not {left!r}")
+            state = cls.from_setup(
+                game,
+                names_in(setup.get("pawns", []), "setup: pawns"),
+                names_in(setup.get("walls", []), "setup: walls"),
+                None if left is None else [whole_in(n, "setup: walls_left") for n in left],
+                whole_in(setup.get("to_move", 0), "setup: to_move"),
+            )
         else:
             keys = ", ".join(sorted(SETUP_KEYS))
             raise NotationError(f"a Quoridor record's setup is a mapping with keys {keys}")
