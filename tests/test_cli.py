@@ -117,12 +117,15 @@ def test_load_continues_a_saved_game(
     [
         ("(;SZ[9];B[ee];W[ee])", "move 2 (W E5): E5: the point is already occupied"),
         ("(;SZ[9];B[ee]", "not a valid SGF file"),
+        ('{"game": "go", "options": {"komi": NaN}}', "option komi=nan"),
+        ('{"game": "go", "options": {"sizes": 9}}', "go has no option 'sizes'"),
+        ('{"game": "oust", "setup": {"black": 5}}', "setup: black must be a list of names"),
     ],
 )
 def test_load_broken_record_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
 ) -> None:
-    path = tmp_path / "bad.sgf"
+    path = tmp_path / ("bad.json" if content.startswith("{") else "bad.sgf")
     path.write_text(content)
     assert main(["play", "go", "--load", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()

@@ -68,8 +68,8 @@ def load_record(path: str) -> State:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise NotationError(f"{path}: 'options' must be a mapping")
-    state_type = type(load_game(data["game"], **options).new_state())
     try:
+        state_type = type(load_game(data["game"], **options).new_state())
         return state_type.from_dict(data)
     except TabletopError as err:
         raise type(err)(f"{path}: {err}") from None
