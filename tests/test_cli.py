@@ -177,6 +177,7 @@ def test_match_ladder_prints_an_elo_table(capsys: pytest.CaptureFixture[str]) ->
         (["match", "--ladder", "oust", "--agents", "random", "random"], "drop --agents"),
         (["gtp", "--level", "11"], "level 11: must be 1 to 10"),
         (["gtp", "--level", "3", "--seconds", "1"], "drop --seconds/--playouts"),
+        (["gtp", "--seconds", "nan"], "budget seconds=nan: must be positive and finite"),
     ],
 )
 def test_bad_match_and_gtp_arguments_are_one_line(

@@ -249,6 +249,8 @@ def _run_gtp(args: argparse.Namespace) -> int:
     if explicit and args.level is not None:
         raise OptionError("--level sets the thinking budget; drop --seconds/--playouts")
     level_for(tabletop.load_game("go"), level)  # an unknown level fails here, not mid-game
+    if explicit:  # so does a budget out of range
+        Budget(seconds=args.seconds, playouts=args.playouts)
     agents: dict[Any, Agent] = {}
 
     def genmove(state: GoState, seconds: float | None) -> GoMove | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -23,8 +24,9 @@ class Budget:
     playouts: int | None = None
 
     def __post_init__(self) -> None:
-        if self.seconds is not None and self.seconds <= 0:
-            raise TabletopError(f"budget seconds={self.seconds}: must be positive")
+        # Written so that NaN fails too (a NaN budget would never run out).
+        if self.seconds is not None and not 0 < self.seconds < math.inf:
+            raise TabletopError(f"budget seconds={self.seconds}: must be positive and finite")
         if self.playouts is not None and self.playouts <= 0:
             raise TabletopError(f"budget playouts={self.playouts}: must be positive")
 

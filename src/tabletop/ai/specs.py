@@ -14,6 +14,9 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 from tabletop.ai.agent import Agent, Budget
 from tabletop.ai.alphabeta import AlphaBetaAgent
 from tabletop.ai.knowledge import candidates_for, evaluation_for, prior_for, rollout_for
@@ -56,10 +59,7 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
         if not eq or key not in allowed:
             expected = ", ".join(f"{k}=..." for k in allowed)
             raise OptionError(f"agent {spec!r}: expected {expected}")
-        try:
-            settings[key] = float(value)
-        except ValueError:
-            raise OptionError(f"agent {spec!r}: {key} must be a number, not {value!r}") from None
+        settings[key] = _setting(spec, key, value)
     agent: Agent
     if kind == "alphabeta":
         evaluate = evaluation_for(game)
@@ -85,8 +85,30 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     if "playouts" in settings or "seconds" in settings:
         playouts = settings.get("playouts")
         agent.budget = Budget(
-            seconds=settings.get("seconds"), playouts=int(playouts) if playouts else None
+            seconds=settings.get("seconds"), playouts=None if playouts is None else int(playouts)
         )
     label = ",".join(f"{k}={v:g}" for k, v in settings.items())
     agent.name = f"{kind}:{label}" if label else kind
     return agent
+
+
+#: The range of each agent setting: its test (on a finite number) and how a message says it.
+_RANGES: dict[str, tuple[Callable[[float], bool], str]] = {
+    "playouts": (lambda x: x >= 1 and x.is_integer(), "a whole number of 1 or more"),
+    "depth": (lambda x: x >= 1 and x.is_integer(), "a whole number of 1 or more"),
+    "seconds": (lambda x: x > 0, "a number of seconds above 0"),
+    "c": (lambda x: x >= 0, "a number of 0 or more"),
+}
+
+
+def _setting(spec: str, key: str, value: str) -> float:
+    """One ``key=value`` of an agent spec as a number in its range; OptionError quoting
+    the spec (``nan`` and ``inf`` parse as floats but are in no range)."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise OptionError(f"agent {spec!r}: {key} must be a number, not {value!r}") from None
+    test, wanted = _RANGES[key]
+    if not (math.isfinite(number) and test(number)):
+        raise OptionError(f"agent {spec!r}: {key} must be {wanted}, not {value!r}")
+    return number
