@@ -178,6 +178,12 @@ def test_match_ladder_prints_an_elo_table(capsys: pytest.CaptureFixture[str]) ->
         (["gtp", "--level", "11"], "level 11: must be 1 to 10"),
         (["gtp", "--level", "3", "--seconds", "1"], "drop --seconds/--playouts"),
         (["gtp", "--seconds", "nan"], "budget seconds=nan: must be positive and finite"),
+        (["match", "oust", "--agents", "random", "random", "--max-plies", "0"], "at least 1"),
+        (["match", "oust", "--agents", "random", "random", "--jobs", "2"], "goes with --ladder"),
+        (["match", "oust", "--agents", "random", "random", "--report"], "goes with --ladder"),
+        (["match", "oust", "--ladder", "--playouts", "5"], "drop --seconds/--playouts"),
+        (["match", "oust", "--agents", "random", "random", "--records", "/proc/x"], "cannot write"),
+        (["match", "oust", "--ladder", "--records", "/nonexistent", "--report"], "no such folder"),
     ],
 )
 def test_bad_match_and_gtp_arguments_are_one_line(

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import tabletop
@@ -96,7 +98,9 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument(
         "--levels", default="1-10", metavar="A-B", help="the ladder's levels (default 1-10)"
     )
-    match.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    match.add_argument(
+        "--jobs", type=int, default=1, help="with --ladder: games played at once (processes)"
+    )
     match.add_argument(
         "--games", type=int, default=10, help="number of games, per rung with --ladder (default 10)"
     )
@@ -137,8 +141,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
-    from pathlib import Path
-
     from tabletop.ai import Budget
     from tabletop.ai.specs import make_agent
     from tabletop.ai.tournament import run_match, table
@@ -146,14 +148,23 @@ def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
     game = tabletop.load_game(args.game, **options)
     if args.games < 1:
         raise OptionError("--games must be at least 1")
+    if args.max_plies is not None and args.max_plies < 1:
+        raise OptionError(f"--max-plies {args.max_plies}: must be at least 1")
     if args.max_repeats is not None and args.max_repeats < 2:
         raise OptionError(f"--max-repeats {args.max_repeats}: a position stands once at least")
     if args.ladder:
         if args.agents:
             raise OptionError("--ladder chooses the agents itself; drop --agents")
+        if args.seconds is not None or args.playouts is not None:
+            raise OptionError("--ladder's levels set their own budgets; drop --seconds/--playouts")
         return _run_ladder(args, game)
     if not args.agents:
         raise OptionError("match needs --agents (2 to 4) or --ladder")
+    if args.jobs != 1 or args.report:
+        flag = "--report" if args.report else "--jobs"
+        raise OptionError(
+            f"{flag} goes with --ladder; a match of --agents plays one game at a time"
+        )
     if not 2 <= len(args.agents) <= 4:
         raise OptionError("--agents takes 2 to 4 agents")
     seed = args.seed
@@ -169,7 +180,7 @@ def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
     if args.seconds is None and args.playouts is None:
         budget = Budget(seconds=1.0)
 
-    records = Path(args.records) if args.records else None
+    records = _records_folder(args.records)
     standings = run_match(
         game, agents, args.games, budget, args.max_plies, records, _progress, args.max_repeats
     )
@@ -181,6 +192,25 @@ def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
         if close is not None:
             close()
     return 0
+
+
+def _records_folder(name: str | None, read_only: bool = False) -> Path | None:
+    """The --records folder, made (unless only read) and checked before any game is played:
+    a folder that cannot be written would otherwise fail after the first game."""
+    if name is None:
+        return None
+    folder = Path(name)
+    if read_only:
+        if not folder.is_dir():
+            raise OptionError(f"--records {name}: no such folder")
+        return folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as err:
+        raise OptionError(f"--records {name}: cannot write there ({err.strerror})") from None
+    return folder
 
 
 def _progress(done: int, total: int) -> None:
@@ -208,8 +238,6 @@ def _level_range(text: str) -> list[int]:
 
 
 def _run_ladder(args: argparse.Namespace, game: Game) -> int:
-    from pathlib import Path
-
     from tabletop.ai.ladder import elo_table, run_ladder
 
     levels = _level_range(args.levels)
@@ -225,7 +253,7 @@ def _run_ladder(args: argparse.Namespace, game: Game) -> int:
         seed=args.seed or 0,
         max_plies=args.max_plies,
         progress=None if args.report else _progress,
-        records=Path(args.records) if args.records else None,
+        records=_records_folder(args.records, read_only=args.report),
         max_repeats=args.max_repeats,
         play=not args.report,
     )
