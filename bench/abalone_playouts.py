@@ -17,6 +17,7 @@ import time
 import numpy as np
 
 import tabletop
+from arguments import seconds
 from tabletop.games.abalone import AbaloneState, kernels
 from timing import per_call
 
@@ -92,7 +93,7 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(
         prog="playouts.py abalone", description=__doc__.splitlines()[0]
     )
-    parser.add_argument("--seconds", type=float, default=10.0, help="time per engine and layout")
+    parser.add_argument("--seconds", type=seconds, default=10.0, help="time per engine and layout")
     args = parser.parse_args(argv)
     print(f"Abalone random playouts (uniform over legal moves, cap {CAP} plies)")
     if boai_game is None:

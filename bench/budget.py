@@ -17,6 +17,7 @@ import statistics
 import time
 
 import tabletop
+from arguments import count, run_main, seconds
 from tabletop.ai.agent import Budget
 from tabletop.ai.levels import MAX_LEVEL, agent_for_level
 
@@ -50,8 +51,8 @@ def measure(name: str, options: dict[str, object], seconds: float, moves: int) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="the budget per move")
-    parser.add_argument("--moves", type=int, default=6, help="moves per game")
+    parser.add_argument("--seconds", type=seconds, default=1.0, help="the budget per move")
+    parser.add_argument("--moves", type=count, default=6, help="moves per game")
     args = parser.parse_args()
     limit = args.seconds * 1.1
     print(f"budget {args.seconds:.2f} s a move; allowed up to {limit:.2f} s")
@@ -70,4 +71,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -14,6 +14,7 @@ import random
 import time
 
 import tabletop
+from arguments import seconds
 from tabletop.games.go import GoState, kernels
 from timing import per_call, play_cost, print_costs
 
@@ -114,7 +115,7 @@ def bench_go(sizes: list[int], seconds: float) -> None:
 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="playouts.py go", description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="time per engine and size")
+    parser.add_argument("--seconds", type=seconds, default=10.0, help="time per engine and size")
     parser.add_argument("--sizes", default="9,19", help="board sizes, comma-separated")
     args = parser.parse_args(argv)
     bench_go([int(s) for s in args.sizes.split(",")], args.seconds)

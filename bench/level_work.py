@@ -18,6 +18,7 @@ import argparse
 import time
 
 import tabletop
+from arguments import count, run_main
 from tabletop.ai.levels import agent_for_level, level_for
 from tabletop.core.game import State
 
@@ -25,9 +26,9 @@ from tabletop.core.game import State
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=("abalone", "go", "oust", "quoridor"))
-    parser.add_argument("--levels", type=int, nargs="+", default=[9, 10])
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--positions", type=int, default=5)
+    parser.add_argument("--levels", type=count, nargs="+", default=[9, 10])
+    parser.add_argument("--players", type=count, default=2)
+    parser.add_argument("--positions", type=count, default=5)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     options: dict[str, object] = {"size": 9} if args.game == "go" else {}
@@ -64,4 +65,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

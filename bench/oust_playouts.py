@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 import tabletop
+from arguments import seconds
 from go_playouts import go_openspiel
 from tabletop.games.oust import OustGame, OustState, kernels
 from timing import per_call, play_cost
@@ -122,7 +123,7 @@ def bench_oust(boards: list[str], seconds: float) -> None:
 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="playouts.py oust", description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="time per engine and board")
+    parser.add_argument("--seconds", type=seconds, default=10.0, help="time per engine and board")
     parser.add_argument(
         "--boards", default="9x9,hex7", help=f"boards, comma-separated: {', '.join(BOARDS)}"
     )

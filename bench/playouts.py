@@ -13,6 +13,8 @@ import sys
 
 import numpy as np
 
+from arguments import run_main
+
 GAMES = ("go", "abalone", "oust", "quoridor")
 
 
@@ -28,4 +30,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 import tabletop
+from arguments import seconds
 from tabletop.games.quoridor import QuoridorState, kernels
 from tabletop.games.quoridor.notation import MOVES_BY_ACTION
 from tabletop.games.quoridor.openspiel import from_openspiel
@@ -144,7 +145,7 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(
         prog="playouts.py quoridor", description=__doc__.splitlines()[0]
     )
-    parser.add_argument("--seconds", type=float, default=10.0, help="time per engine and count")
+    parser.add_argument("--seconds", type=seconds, default=10.0, help="time per engine and count")
     parser.add_argument("--players", default="2,4", help="player counts, comma-separated")
     args = parser.parse_args(argv)
     bench_quoridor([int(p) for p in args.players.split(",")], args.seconds)

@@ -16,6 +16,7 @@ import argparse
 import time
 
 import tabletop
+from arguments import count, run_main, seconds
 from tabletop.ai import AlphaBetaAgent, Budget, MCTSAgent
 from tabletop.ai.agent import Agent
 from tabletop.ai.knowledge import candidates_for, evaluation_for, prior_for, rollout_for
@@ -59,9 +60,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=("abalone", "oust", "quoridor"))
     parser.add_argument("sides", nargs=2, metavar="SIDE")
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--seconds", type=float, default=0.3)
-    parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--games", type=count, default=6)
+    parser.add_argument("--seconds", type=seconds, default=0.3)
+    parser.add_argument("--max-plies", type=count, default=300)
     args = parser.parse_args()
     game = tabletop.load_game(args.game)
     agents = [make(game, spec, seed) for seed, spec in enumerate(args.sides)]
@@ -72,4 +73,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

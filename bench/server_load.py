@@ -30,6 +30,8 @@ from pathlib import Path
 import httpx
 import websockets
 
+from arguments import count, run_main, seconds, seconds_or_zero
+
 
 @dataclass
 class Stats:
@@ -186,12 +188,12 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> in
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--spectators", type=int, default=100)
-    parser.add_argument("--rate", type=float, default=200.0, help="moves per second in all")
-    parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
-    parser.add_argument("--warmup", type=float, default=5.0)
-    parser.add_argument("--size", type=int, default=9, help="Go board size")
+    parser.add_argument("--games", type=count, default=200)
+    parser.add_argument("--spectators", type=count, default=100)
+    parser.add_argument("--rate", type=seconds, default=200.0, help="moves per second in all")
+    parser.add_argument("--seconds", type=seconds, default=30.0, help="measured time")
+    parser.add_argument("--warmup", type=seconds_or_zero, default=5.0)
+    parser.add_argument("--size", type=count, default=9, help="Go board size")
     parser.add_argument("--url", help="an already running server (default: start one)")
     args = parser.parse_args(argv)
     if args.url:
@@ -225,4 +227,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

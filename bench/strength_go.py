@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import tabletop
+from arguments import count, run_main
 from tabletop.ai.agent import Budget
 from tabletop.ai.gtp_player import GtpPlayer
 from tabletop.ai.levels import agent_for_level
@@ -26,9 +27,9 @@ from timing import Timed
 def main(argv: list[str] | None = None) -> int:
     """Run the match and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--level", type=int, default=10, help="our level (default 10)")
-    parser.add_argument("--games", type=int, default=20, help="games (default 20)")
-    parser.add_argument("--gnugo-level", type=int, default=10, help="GNU Go's level (default 10)")
+    parser.add_argument("--level", type=count, default=10, help="our level (default 10)")
+    parser.add_argument("--games", type=count, default=20, help="games (default 20)")
+    parser.add_argument("--gnugo-level", type=count, default=10, help="GNU Go's level (default 10)")
     parser.add_argument("--quick", action="store_true", help="against GNU Go level 1")
     parser.add_argument("--gnugo", default="/usr/games/gnugo", help="the GNU Go program")
     parser.add_argument("--records", metavar="DIR", help="write every game's record here")
@@ -69,4 +70,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 import tabletop
+from arguments import count, run_main
 from tabletop.ai.agent import Budget
 from tabletop.ai.ladder import run_ladder
 from tabletop.ai.levels import agent_for_level
@@ -39,16 +40,16 @@ from timing import Timed
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=("abalone", "oust", "quoridor"))
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--top", type=int, default=10)
-    parser.add_argument("--bottom", type=int, default=None, help="1 with 2 players, else 3")
-    parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument("--players", type=count, default=2)
+    parser.add_argument("--games", type=count, default=100)
+    parser.add_argument("--top", type=count, default=10)
+    parser.add_argument("--bottom", type=count, default=None, help="1 with 2 players, else 3")
+    parser.add_argument("--max-plies", type=count, default=400)
     parser.add_argument(
-        "--max-repeats", type=int, default=None, help="a stand-off's draw (tabletop match)"
+        "--max-repeats", type=count, default=None, help="a stand-off's draw (tabletop match)"
     )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1, help="games at once (no move timing)")
+    parser.add_argument("--jobs", type=count, default=1, help="games at once (no move timing)")
     parser.add_argument("--records", default=None, help="record and resume games here")
     args = parser.parse_args()
     options = {} if args.game == "oust" else {"players": args.players}
@@ -120,4 +121,4 @@ def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -23,6 +23,7 @@ import time
 from typing import Any
 
 import tabletop
+from arguments import count, run_main, whole
 from tabletop.ai.levels import agent_for_level
 from tabletop.games.quoridor import QuoridorState
 from tabletop.games.quoridor.openspiel import from_openspiel
@@ -95,10 +96,10 @@ def play(level: int, simulations: int, game_number: int, times: dict[str, list[f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--level", type=int, default=10)
-    parser.add_argument("--simulations", type=int, default=5000)
-    parser.add_argument("--first", type=int, default=0, help="number of the first game")
+    parser.add_argument("--games", type=count, default=100)
+    parser.add_argument("--level", type=count, default=10)
+    parser.add_argument("--simulations", type=count, default=5000)
+    parser.add_argument("--first", type=whole, default=0, help="number of the first game")
     args = parser.parse_args()
     if pyspiel is None:
         raise SystemExit("OpenSpiel is not installed: pip install -e '.[peers]'")
@@ -119,4 +120,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)
