@@ -211,8 +211,19 @@ def test_hint_names_three_moves_and_a_win_estimate(monkeypatch: pytest.MonkeyPat
     term, out = script_terminal(game, ["hint"], seats=["human", "ai:1"], seed=1)
     term.run()
     (line,) = [text for text in out if text.startswith("hint:")]
-    assert line.count("% of the search") == 3 and "wins about" in line
+    assert line.count("% to win, ") == 3 and line.count("% of the search") == 3
+    assert "Black wins about" in line
     assert term.state.ply == 0  # a hint plays nothing
+
+
+def test_an_alpha_beta_hint_gives_chances_without_shares(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Alpha-beta has no visits: a share would read 100% for its best move, 0% for the rest.
+    monkeypatch.setattr("tabletop.terminal.HINT_SECONDS", 0.05)
+    game = tabletop.load_game("abalone")
+    term, out = script_terminal(game, ["hint"], seats=["human", "ai:1"], seed=1)
+    term.run()
+    (line,) = [text for text in out if text.startswith("hint:")]
+    assert line.count("% to win)") == 3 and "of the search" not in line
 
 
 def test_computer_seats_play_a_four_player_game_to_the_end() -> None:

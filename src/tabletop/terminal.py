@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.ai.agent import Agent, Budget
-from tabletop.ai.values import win_chances
+from tabletop.ai.values import move_chances, win_chances
 from tabletop.core import Game, OptionError, Outcome, State, TabletopError
 from tabletop.games.go import GoState
 from tabletop.games.go.sgf import load_sgf, save_sgf
@@ -34,7 +34,7 @@ swap with the pie rule). Commands:
   pass        pass, where the game allows it
   resign      give up the game
   moves       list the legal moves
-  hint        the computer's three best moves here and its win estimate
+  hint        the computer's three best moves and the chance to win after each
   save FILE   write the game record (SGF for Go, JSON otherwise)
   help        this text
   quit        leave without finishing"""
@@ -169,11 +169,16 @@ class TerminalGame:
             self._hint_agent = agent_for_level(self.game, MAX_LEVEL, self.rng.getrandbits(31))
         analysis = self._hint_agent.analyze(self.state, Budget(seconds=HINT_SECONDS))
         seat = self._seat()
-        best = ", ".join(
-            f"{stat.move} ({stat.share:.0%} of the search)" for stat in analysis.moves[:3]
+        best = analysis.moves[:3]
+        chances = move_chances(analysis.values, [s.value for s in best], seat, self.game.teams)
+        # A move the search looked at less has a rougher value: the share says how rough
+        # (alpha-beta searches every move it ranks, and has no visits to share).
+        moves = ", ".join(
+            f"{s.move} ({c:.0%} to win" + (f", {s.share:.0%} of the search)" if s.visits else ")")
+            for s, c in zip(best, chances, strict=True)
         )
         win = win_chances(analysis.values, self.game.teams)[seat]
-        self.write(f"hint: {best}; {self.game.seat_names[seat]} wins about {win:.0%}")
+        self.write(f"hint: {moves}; {self.game.seat_names[seat]} wins about {win:.0%} now")
 
     def command(self, line: str, seat: int) -> bool:
         """Handle one line typed for ``seat``; True when the player leaves the game."""

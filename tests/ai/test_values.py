@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.ai.values import search_values, win_chances
+from tabletop.ai.values import move_chances, search_values, win_chances
 from tabletop.core.game import Outcome
 
 
@@ -56,3 +56,22 @@ def test_four_even_seats_each_win_a_quarter() -> None:
     # The race evaluation gives every seat about 0 at the start: not 50% each.
     assert win_chances((0.0, 0.0, 0.0, 0.0)) == (0.25, 0.25, 0.25, 0.25)
     assert win_chances((-1.0, -1.0, -1.0)) == (1 / 3, 1 / 3, 1 / 3)
+
+
+@given(values, st.lists(values, min_size=1, max_size=5))
+def test_move_chances_of_two_sides_are_the_plain_reading(value: float, moves: list[float]) -> None:
+    chances = move_chances((value, -value), moves, 0)
+    assert all(abs(c - (v + 1.0) / 2.0) < 1e-9 for c, v in zip(chances, moves, strict=True))
+
+
+@given(st.lists(values, min_size=3, max_size=4), st.lists(values, min_size=1, max_size=5))
+def test_move_chances_keep_the_scale_of_the_position(
+    seat_values: list[float], moves: list[float]
+) -> None:
+    chances = move_chances(seat_values, [seat_values[0], *moves], 0)
+    # A move as good as the position reads as the position's chance (not 50%), and a
+    # better value never reads as a lower chance.
+    assert abs(chances[0] - win_chances(seat_values)[0]) < 1e-9
+    assert all(0.0 <= c <= 1.0 for c in chances)
+    ranked = sorted(range(len(chances)), key=lambda i: [seat_values[0], *moves][i])
+    assert [chances[i] for i in ranked] == sorted(chances)

@@ -20,6 +20,8 @@ def test_hint_lists_moves_values_and_a_line() -> None:
     result = hint({"state": state.to_dict(), "level": 1, "seed": 1})
     assert 1 <= len(result["moves"]) <= 5
     assert len(result["values"]) == 2
+    for move in result["moves"]:
+        assert 0.0 <= move["chance"] <= 1.0 and move["visits"] >= 0
     assert result["line"][0] == result["moves"][0]["move"] or result["line"]
 
 

@@ -115,7 +115,9 @@ def test_the_computer_answers_and_undo_is_free(client: TestClient) -> None:
         assert reply["event"]["seat"] == 1
         ws.send_json({"type": "hint"})
         hint = until(ws, "hint")
-        assert hint["moves"] and {"move", "share", "value"} <= set(hint["moves"][0])
+        assert hint["moves"] and {"move", "share", "value", "chance", "visits"} <= set(
+            hint["moves"][0]
+        )
         assert len(hint["wins"]) == 2 and abs(sum(hint["wins"]) - 1.0) < 1e-3
         ws.send_json({"type": "undo-request"})
         undo = until(ws, "undo")

@@ -8,7 +8,10 @@ with ``search_values``: +1 for every winner, -1 for every other seat, and the
 returns themselves for a draw.
 
 ``win_chances`` turns a search's values back into chances that add up to one,
-for people (the hint's "wins about 40%").
+for people (the hint's "wins about 40%"); ``move_chances`` does the same for
+each move a hint names. A hint shows chances, not the share of the search: an
+alpha-beta search has no visits to share (its best move would read 100%, the
+others 0%), while every search values its moves.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ def win_chances(values: Sequence[float], teams: Sequence[int] | None = None) -> 
     the chances are scaled to add up to one over the sides: the seats, or the
     ``teams`` (team number per seat) where team-mates share a result. With two
     sides whose values are opposite this changes nothing."""
-    raw = [(min(1.0, max(-1.0, v)) + 1.0) / 2.0 for v in values]
+    raw = [(_clip(v) + 1.0) / 2.0 for v in values]
     team_of = list(range(len(raw))) if teams is None else list(teams)
     per_team: dict[int, float] = {}
     for seat, chance in enumerate(raw):
@@ -45,3 +48,26 @@ def win_chances(values: Sequence[float], teams: Sequence[int] | None = None) -> 
     if total <= 0.0:  # every side lost outright: a draw is all that is left
         return tuple(1.0 / len(per_team) for _ in raw)
     return tuple(per_team[team_of[seat]] / total for seat in range(len(raw)))
+
+
+def move_chances(
+    values: Sequence[float],
+    move_values: Sequence[float],
+    seat: int,
+    teams: Sequence[int] | None = None,
+) -> list[float]:
+    """``seat``'s chance of winning after each of its moves, from the moves' values (the
+    mover's, in [-1, 1]) and the position's ``values`` per seat.
+
+    A move's value is read like the position's in ``win_chances`` and scaled by the
+    same factor: with two sides that is (v + 1) / 2, and with 3-4 seats the chances
+    stay on the scale of the position's (a move as good as the position reads as
+    the position's chance, not as 50%)."""
+    position = (_clip(values[seat]) + 1.0) / 2.0
+    chance = win_chances(values, teams)[seat]
+    scale = chance / position if position > 0.0 else 1.0
+    return [min(1.0, (_clip(v) + 1.0) / 2.0 * scale) for v in move_values]
+
+
+def _clip(value: float) -> float:
+    return min(1.0, max(-1.0, value))

@@ -32,21 +32,28 @@ def think(job: Mapping[str, Any]) -> str:
 
 
 def hint(job: Mapping[str, Any]) -> dict[str, Any]:
-    """The level's analysis of the job's state: best moves with shares and values, the line."""
+    """The level's analysis of the job's state: the best moves (each with its share of the
+    search, its value and the mover's chance to win after it), the chances, the line."""
     from tabletop.ai.levels import agent_for_level
-    from tabletop.ai.values import win_chances
+    from tabletop.ai.values import move_chances, win_chances
 
     state = rebuild(job["state"])
     agent = agent_for_level(state.game, int(job["level"]), int(job["seed"]))
     analysis = agent.analyze(state)
+    best = analysis.moves[:HINT_MOVES]
+    seat = state.to_move
+    assert seat is not None
+    chances = move_chances(analysis.values, [s.value for s in best], seat, state.game.teams)
     return {
         "moves": [
             {
                 "move": state.format_move(stat.move),
+                "visits": stat.visits,
                 "share": round(stat.share, 4),
                 "value": round(stat.value, 4),
+                "chance": round(chance, 4),
             }
-            for stat in analysis.moves[:HINT_MOVES]
+            for stat, chance in zip(best, chances, strict=True)
         ],
         "values": [round(v, 4) for v in analysis.values],
         "wins": [round(w, 4) for w in win_chances(analysis.values, state.game.teams)],

@@ -96,9 +96,15 @@ class Connection {
       }
     } else if (msg.type === "hint") {
       state.hints = msg.moves || [];
-      const text = state.hints.slice(0, 3).map((h) => `${h.move} (${Math.round((h.share ?? 0) * 100)}%)`).join(", ");
+      // Each move's chance to win; a search with visits also says how much it looked at it
+      // (alpha-beta has none to share).
+      const pct = (x) => Math.round((x ?? 0) * 100);
+      const text = state.hints
+        .slice(0, 3)
+        .map((h) => `${h.move} (${pct(h.chance)}% to win${h.visits ? `, ${pct(h.share)}% of the search` : ""})`)
+        .join(", ");
       const win = msg.wins?.[state.view?.to_move];
-      const chance = typeof win === "number" ? `; wins about ${Math.round(win * 100)}%` : "";
+      const chance = typeof win === "number" ? `; you win about ${pct(win)}% now` : "";
       state.hintText = text ? `Hint: ${text}${chance}` : "No hint available";
       render();
     } else if (msg.type === "error") {

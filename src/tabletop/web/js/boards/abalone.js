@@ -61,7 +61,7 @@ export function drawAbalone(root, ctx) {
     if (last.has(name)) {
       g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.5, class: "last-ring" }));
     }
-    if (hinted.has(name)) g.appendChild(hintMark(cell.x, cell.y, 0.25, hinted.get(name).share));
+    if (hinted.has(name)) g.appendChild(hintMark(cell.x, cell.y, 0.25, hinted.get(name).chance));
     if (ctx.interactive) {
       g.addEventListener("click", () => {
         const result = moves.click(described, selection, name, marbles, mover);

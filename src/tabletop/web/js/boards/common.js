@@ -60,9 +60,9 @@ export function lastMark(view, seat, x, y, r) {
   });
 }
 
-/** A hint ring with the search share as a percentage. */
-export function hintMark(x, y, r, share) {
-  const label = share === undefined || share === null ? "" : `${Math.round(share * 100)}`;
+/** A hint ring with the mover's chance to win after the move, as a percentage. */
+export function hintMark(x, y, r, chance) {
+  const label = chance === undefined || chance === null ? "" : `${Math.round(chance * 100)}`;
   return svg("g", { class: "hint", "pointer-events": "none" }, [
     svg("circle", { cx: x, cy: y, r, fill: "none", stroke: "#0a7", "stroke-width": r * 0.18 }),
     label

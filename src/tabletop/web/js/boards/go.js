@@ -88,7 +88,7 @@ export function drawGo(root, ctx) {
         group.lastChild.textContent = `${text}: play here`;
         group.addEventListener("click", () => ctx.onMove?.(text));
       }
-      if (hints.has(name)) group.appendChild(hintMark(cx, cy, 0.3, hints.get(name).share));
+      if (hints.has(name)) group.appendChild(hintMark(cx, cy, 0.3, hints.get(name).chance));
       points.appendChild(group);
     }
   }

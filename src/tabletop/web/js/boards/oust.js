@@ -70,7 +70,7 @@ export function drawOust(root, ctx) {
       title.textContent = name;
       g.appendChild(title);
     }
-    if (hints.has(name)) g.appendChild(hintMark(cell.x, cell.y, 0.3, hints.get(name).share));
+    if (hints.has(name)) g.appendChild(hintMark(cell.x, cell.y, 0.3, hints.get(name).chance));
     group.appendChild(g);
   }
   root.appendChild(group);

@@ -89,7 +89,7 @@ export function drawQuoridor(root, ctx) {
   for (const [move, h] of hints) {
     if (/^[a-z]\d+$/.test(move)) {
       const p = squareCentre(move, n);
-      root.appendChild(hintMark(p.x, p.y, 0.3, h.share));
+      root.appendChild(hintMark(p.x, p.y, 0.3, h.chance));
     } else {
       const rect = wallRect(move, n);
       if (rect) root.appendChild(svg("rect", { ...rect, class: "wall hint-wall", "pointer-events": "none" }));
