@@ -102,6 +102,17 @@ def test_go_click_names_the_point_and_stones_do_nothing(page: Any, static_url: s
     assert page.locator("#board circle.stone title").first.text_content() == "C3: White (P1)"
 
 
+def test_hint_marks_show_the_chance_to_win(page: Any, static_url: str) -> None:
+    board = {"kind": "go", "size": 5, "columns": "ABCDE", "stones": {}, "star_points": []}
+    hints = [
+        {"move": "C3", "visits": 0, "share": 1.0, "value": 0.1, "chance": 0.55},
+        {"move": "B2", "visits": 0, "share": 0.0, "value": -0.2, "chance": 0.4},
+    ]
+    draw(page, static_url, view_of("go", board, legal_texts("go", size=5)), hints=hints)
+    # Not alpha-beta's share (100 and 0): the chance after each move.
+    assert sorted(page.locator("#board .hint text").all_text_contents()) == ["40", "55"]
+
+
 def test_go_scoring_click_toggles_a_stone(page: Any, static_url: str) -> None:
     board = {"kind": "go", "size": 5, "columns": "ABCDE", "stones": {"c3": 1, "b2": 0}}
     view = view_of("go", board, [])
