@@ -205,6 +205,22 @@ def test_gtp_level_plays_a_move(
     assert replies[1].startswith("= ") and len(replies[1]) > 2
 
 
+def test_gtp_counts_the_stones_the_playouts_find_dead(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    # A white stone alone in the corner of Black's wall on 5x5: dead in every playout.
+    moves = ["b C1", "w A1", "b C2", "w pass", "b B3", "w pass", "b A3", "w pass", "b pass"]
+    commands = ["boardsize 5", "komi 0.5", *(f"play {m}" for m in moves)]
+    commands += ["final_status_list dead", "final_score", "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(commands) + "\n"))
+    assert main(["gtp", "--playouts", "30", "--seed", "1"]) == 0
+    replies = capsys.readouterr().out.split("\n\n")
+    assert replies[: len(commands) - 3] == ["="] * (len(commands) - 3)
+    assert replies[-4:-1] == ["= A1", "= B+24.5", "="]  # 25 points for Black, komi 0.5
+
+
 def test_hint_names_three_moves_and_a_win_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tabletop.terminal.HINT_SECONDS", 0.05)
     game = tabletop.load_game("oust", width=4, height=4)

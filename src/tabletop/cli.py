@@ -270,6 +270,7 @@ def _run_gtp(args: argparse.Namespace) -> int:
     from tabletop.ai import Agent, Budget
     from tabletop.ai.levels import MAX_LEVEL, agent_for_level, level_for
     from tabletop.games.go import GoMove, GoState
+    from tabletop.games.go.evaluation import estimate_dead
     from tabletop.games.go.gtp import GtpEngine
 
     level = MAX_LEVEL if args.level is None else args.level
@@ -299,7 +300,13 @@ def _run_gtp(args: argparse.Namespace) -> int:
         assert isinstance(move, GoMove)
         return move
 
-    engine = GtpEngine(genmove, rules=args.rules, version=tabletop.__version__)
+    def dead_stones(state: GoState) -> list[str]:
+        # The same playout estimate that proposes dead stones in the terminal and browser.
+        return estimate_dead(state, seed=0 if args.seed is None else args.seed)
+
+    engine = GtpEngine(
+        genmove, rules=args.rules, version=tabletop.__version__, dead_stones=dead_stones
+    )
     engine.run(sys.stdin, sys.stdout)
     return 0
 

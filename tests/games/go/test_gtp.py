@@ -102,6 +102,22 @@ def test_komi_handicap_and_score() -> None:
     assert len(reply(e, "final_status_list alive")[2:].split()) == 5
 
 
+def test_final_score_and_status_use_the_dead_stone_estimate() -> None:
+    def a1_is_dead(state: GoState) -> list[str]:
+        return ["A1"] if state.stone_at(0, 0) is not None else []
+
+    plain, estimating = engine(), GtpEngine(first_legal, size=9, dead_stones=a1_is_dead)
+    for e in (plain, estimating):
+        for line in ("komi 0.5", "play b E5", "play w A1", "play b pass", "play w pass"):
+            assert reply(e, line) == "="
+    # Every stone alive: one each, no territory. A1 dead: the whole board is Black's.
+    assert reply(plain, "final_score") == "= W+0.5"
+    assert reply(plain, "final_status_list dead") == "="
+    assert reply(estimating, "final_score") == "= B+80.5"
+    assert reply(estimating, "final_status_list dead") == "= A1"
+    assert reply(estimating, "final_status_list alive") == "= E5"
+
+
 def test_numbers_that_mean_nothing_are_refused_and_change_nothing() -> None:
     e = engine()
     reply(e, "komi 6")

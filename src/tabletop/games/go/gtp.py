@@ -24,6 +24,8 @@ from tabletop.games.go.sgf import load_sgf, write_sgf
 
 #: genmove(state, seconds or None) -> the move, or None to resign.
 GenMove = Callable[[GoState, float | None], GoMove | None]
+#: dead_stones(state) -> the stones to count as dead (final_score, final_status_list).
+DeadStones = Callable[[GoState], Iterable[GoMove | str]]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -63,8 +65,11 @@ class GtpEngine:
         size: int = 19,
         name: str = "tabletop",
         version: str = "0",
+        dead_stones: DeadStones | None = None,
     ) -> None:
         self.genmove_fn = genmove
+        # Without an estimate every stone on the board counts as alive.
+        self.dead_stones_fn = dead_stones
         self.name = name
         self.version = version
         self.options: dict[str, Any] = {"rules": rules, "size": size}
@@ -295,12 +300,22 @@ class GtpEngine:
         self.state.place_handicap(points)
         return ""
 
+    def _dead(self) -> set[GoMove]:
+        """The stones to count as dead: those marked, else the estimate (none under
+        Tromp-Taylor, where every stone counts)."""
+        state = self.state
+        if state.dead_stones or self.dead_stones_fn is None:
+            return set(state.dead_stones)
+        if state.game.rules.rules == "tromp-taylor":
+            return set()
+        return {parse_move(str(p), state.game.size) for p in self.dead_stones_fn(state)}
+
     def _final_score(self, args: list[str]) -> str:
-        return self.state.score().result()
+        return self.state.score(dead=self._dead()).result()
 
     def _final_status_list(self, args: list[str]) -> str:
         which = self._args(args, 1, "final_status_list alive|dead|seki")[0].lower()
-        dead = set(self.state.dead_stones)
+        dead = self._dead()
         stones = [
             GoMove(c, r)
             for r in range(self.state.game.size)

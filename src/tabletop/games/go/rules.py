@@ -447,16 +447,18 @@ class GoState(State):
         self.set_dead_stones(GoMove(*self._col_row(p)) for p in current)
         return chain
 
-    def score(self) -> GoScore:
-        """The score of the position as it stands, with the stones marked dead removed."""
+    def score(self, dead: Iterable[GoMove | str] | None = None) -> GoScore:
+        """The score of the position as it stands, with the stones marked dead removed, or
+        the stones ``dead`` instead (a count asked for before play ends: GTP's final_score)."""
         rules = self.game.rules
+        removed = self._dead if dead is None else frozenset(self._board_point(p)[1] for p in dead)
         return score_board(
             self._board,
             self._n,
             rules.scoring,
             rules.komi,
             self.prisoners,
-            self._dead,
+            removed,
             self.game.bonus_for(len(self.handicap_stones)),
             seki_tax=rules.seki == "taxed",
         )
