@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tabletop.games.go import GoMove, GoState
 from tabletop.games.go.gtp import GtpEngine
+from tabletop.games.go.notation import PASS
 
 asked: list[float | None] = []
 
@@ -116,6 +117,26 @@ def test_final_score_and_status_use_the_dead_stone_estimate() -> None:
     assert reply(estimating, "final_score") == "= B+80.5"
     assert reply(estimating, "final_status_list dead") == "= A1"
     assert reply(estimating, "final_status_list alive") == "= E5"
+
+
+def test_cleanup_takes_dead_stones_rather_than_pass() -> None:
+    def passes(state: GoState, seconds: float | None) -> GoMove | None:
+        return PASS
+
+    def a1_is_dead(state: GoState) -> list[str]:
+        return ["A1"] if state.stone_at(0, 0) == 1 else []
+
+    e = GtpEngine(passes, size=9, dead_stones=a1_is_dead)
+    for line in ("play b E5", "play w A1"):
+        reply(e, line)
+    assert reply(e, "genmove b") == "= pass"  # plain genmove: the player's own choice
+    reply(e, "undo")
+    assert reply(e, "kgs-genmove_cleanup b") in ("= A2", "= B1")
+    reply(e, "play w pass")
+    assert reply(e, "kgs-genmove_cleanup b") in ("= A2", "= B1")  # A1 is captured
+    assert e.state.stone_at(0, 0) is None
+    assert reply(e, "play w pass") == "="
+    assert reply(e, "kgs-genmove_cleanup b") == "= pass"  # nothing dead is left
 
 
 def test_numbers_that_mean_nothing_are_refused_and_change_nothing() -> None:

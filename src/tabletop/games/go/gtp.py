@@ -88,7 +88,7 @@ class GtpEngine:
             "komi": self._komi,
             "play": self._play,
             "genmove": self._genmove,
-            "kgs-genmove_cleanup": self._genmove,
+            "kgs-genmove_cleanup": self._genmove_cleanup,
             "undo": self._undo,
             "showboard": lambda a: "\n" + str(self.state),
             "fixed_handicap": self._fixed_handicap,
@@ -223,7 +223,7 @@ class GtpEngine:
             raise GtpError(f"illegal move: {err}") from None
         return ""
 
-    def _genmove(self, args: list[str]) -> str:
+    def _genmove(self, args: list[str], cleanup: bool = False) -> str:
         colour = self._args(args, 1, "genmove COLOR")[0]
         seat = self._colour(colour)
         self._turn(seat)
@@ -236,8 +236,31 @@ class GtpEngine:
         move = self.genmove_fn(self.state, self.clock.budget("bw"[seat], empty))
         if move is None:
             return "resign"
+        if cleanup and move.is_pass:
+            move = self._capture_of_dead_stones() or move
         self.state.play(move)
         return str(move).lower() if move.is_pass else str(move)
+
+    def _genmove_cleanup(self, args: list[str]) -> str:
+        """KGS's clean-up phase (the players disagreed about dead stones): play on, and
+        rather than pass, take the opponent's stones the estimate finds dead."""
+        return self._genmove(args, cleanup=True)
+
+    def _capture_of_dead_stones(self) -> GoMove | None:
+        """A legal move on a liberty of an opponent chain found dead (the chain nearest
+        capture first), or None when there is none."""
+        state = self.state
+        legal = set(state.legal_moves())
+        mine = state.to_move
+        chains = []
+        for stone in self._dead():
+            if state.stone_at(stone.col, stone.row) not in (None, mine):
+                chains.append(state.liberties(stone))
+        for liberties in sorted(chains, key=len):
+            for point in liberties:
+                if point in legal:
+                    return point
+        return None
 
     def _undo(self, args: list[str]) -> str:
         try:
