@@ -8,52 +8,44 @@ import argparse
 import math
 import sys
 from collections.abc import Callable
+from typing import TypeVar
 
 from tabletop.core.errors import TabletopError
+
+N = TypeVar("N", int, float)
+
+
+def _parsed(text: str, kind: Callable[[str], N], test: Callable[[N], bool], wanted: str) -> N:
+    """``text`` as a ``kind`` (int or float) that passes ``test``; else an argparse error
+    saying it must be ``wanted``."""
+    try:
+        value = kind(text)
+    except ValueError:
+        noun = "a whole number" if kind is int else "a number"
+        raise argparse.ArgumentTypeError(f"{text!r} is not {noun}") from None
+    if not test(value):
+        raise argparse.ArgumentTypeError(f"{text!r}: must be {wanted}")
+    return value
 
 
 def count(text: str) -> int:
     """A whole number of 1 or more (games, positions, levels)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be at least 1")
-    return value
+    return _parsed(text, int, lambda v: v >= 1, "at least 1")
 
 
 def whole(text: str) -> int:
     """A whole number of 0 or more (the number of the first game)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be 0 or more")
-    return value
+    return _parsed(text, int, lambda v: v >= 0, "0 or more")
 
 
 def seconds(text: str) -> float:
     """A finite number above 0 (a budget, a measured time, a rate)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 < value < math.inf:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be a finite number above 0")
-    return value
+    return _parsed(text, float, lambda v: 0 < v < math.inf, "a finite number above 0")
 
 
 def seconds_or_zero(text: str) -> float:
     """A finite number of 0 or more (a warm-up that may be skipped)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 <= value < math.inf:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be a finite number of 0 or more")
-    return value
+    return _parsed(text, float, lambda v: 0 <= v < math.inf, "a finite number of 0 or more")
 
 
 def run_main(main: Callable[[], object]) -> None:
