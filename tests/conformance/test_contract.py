@@ -190,3 +190,36 @@ def test_game_is_hashable_and_equal_by_options(game: tabletop.Game) -> None:
     again = tabletop.load_game(game.name, **game.options)
     assert again == game and hash(again) == hash(game)
     assert len(game.seat_names) == game.num_players
+
+
+#: Anything a caller could hand to play(): text near notation and far from it, numbers
+#: of every kind, and things that are neither.
+ODD_MOVES = st.one_of(
+    st.text(max_size=12),
+    st.text(alphabet="abcdefghjkstvwxyzABC0123456789-_ :", max_size=8),
+    st.integers(),
+    st.floats(),
+    st.sampled_from([None, True, b"a1", [], (1,), "pass", "swap", "resign", "\x00", "a" * 500]),
+)
+
+
+@settings(SETTINGS, max_examples=150)
+@given(move=ODD_MOVES, plies=st.integers(0, 6))
+def test_any_move_input_is_played_or_refused_with_one_message(
+    game: tabletop.Game, move: object, plies: int
+) -> None:
+    """Whatever play() is given: a legal move is played, anything else is a NotationError
+    or IllegalMoveError that says why and leaves the state as it was."""
+    state = game.new_state()
+    for _ in range(plies):
+        if state.is_over():
+            break
+        state.play(int(state.legal_actions()[0]))
+    before = state.copy()
+    try:
+        state.play(move)  # type: ignore[arg-type]
+    except (NotationError, IllegalMoveError) as err:
+        assert str(err)
+        assert state == before
+    else:
+        assert state.ply == before.ply + 1
