@@ -6,6 +6,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import IllegalMoveError, NotationError
@@ -120,3 +122,32 @@ def test_free_handicap_round_trips_through_sgf_and_json() -> None:
     again = read_sgf(write_sgf(state))
     assert again.state == state
     assert GoState.from_dict(state.to_dict()) == state
+
+
+#: A real record to damage: handicap, komi, rules, players, moves and a pass.
+_RECORD = write_sgf(
+    random_game(7, 30, size=9, rules="chinese", handicap=2), black="B", white="W"
+).decode()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, len(_RECORD)),
+    st.integers(0, 8),
+    st.text(alphabet="()[];:\\ABKMWSZaeijz019.-\n", max_size=8) | st.text(max_size=4),
+)
+def test_any_damage_to_an_sgf_file_gets_one_message(where: int, cut: int, insert: str) -> None:
+    """A real record with a few characters cut at any place and any text put in: it
+    reads, or a NotationError / IllegalMoveError says why, never another exception."""
+    damaged = _RECORD[:where] + insert + _RECORD[where + cut :]
+    try:
+        read_sgf(damaged)
+    except (NotationError, IllegalMoveError) as err:
+        assert str(err).startswith("SGF: ")
+
+
+def test_unreadable_names_and_result_are_warnings() -> None:
+    record = read_sgf("(;SZ[9]PB[Ann][Bob]PW[Cy]RE[B+R][W+R];B[ee])")
+    assert record.black is None and record.white == "Cy" and record.result is None
+    assert record.warnings == ["RE ignored: multiple values", "PB ignored: multiple values"]
+    assert record.state.ply == 1

@@ -136,10 +136,20 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
             raise IllegalMoveError(
                 f"{where}: move {number} ({colour.upper()} {move}): {err}"
             ) from None
-    result = root.get("RE") if root.has_property("RE") else None
-    black = game.get_player_name("b")
-    white = game.get_player_name("w")
+    # Names and the result only describe the game: one that cannot be read is a warning.
+    result, black, white = (_text(root, prop, warnings) for prop in ("RE", "PB", "PW"))
     return SgfRecord(state, black, white, result, warnings)
+
+
+def _text(root: Any, prop: str, warnings: list[str]) -> str | None:
+    """A root text property, or None (with a warning when it is there but unreadable)."""
+    if not root.has_property(prop):
+        return None
+    try:
+        return str(root.get(prop))
+    except ValueError as err:
+        warnings.append(f"{prop} ignored: {err}")
+        return None
 
 
 def _points(root: Any, prop: str, where: str) -> set[tuple[int, int]]:
