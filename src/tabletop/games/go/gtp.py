@@ -1,10 +1,11 @@
 """A GTP version 2 engine for Go (the protocol of GoGui, gomill, KGS and GNU Go).
 
 The engine owns one GoState and answers commands line by line. It does not
-choose moves itself: ``genmove`` is a callable given by the caller (the
-``tabletop gtp`` command wires a computer player to it), so this module
-depends only on the rules. Every malformed or unknown command gets a GTP
-error reply (``? message``); nothing a controller sends can crash it.
+choose moves or judge life and death itself: ``genmove`` and ``dead_stones``
+are callables given by the caller (the ``tabletop gtp`` command wires a
+computer player and the playout estimate of dead stones to them), so this
+module depends only on the rules. Every malformed or unknown command gets a
+GTP error reply (``? message``); nothing a controller sends can crash it.
 """
 
 from __future__ import annotations
