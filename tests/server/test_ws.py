@@ -5,6 +5,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -122,6 +123,36 @@ def test_the_computer_answers_and_undo_is_free(client: TestClient) -> None:
         ws.send_json({"type": "undo-request"})
         undo = until(ws, "undo")
         assert undo["event"] == {"kind": "undo", "plies": 2} and undo["game"]["ply"] == 0
+
+
+@pytest.mark.parametrize("failures", [1, 2])
+def test_a_computer_whose_search_fails_still_moves(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, failures: int
+) -> None:
+    """Once: the move is thought again in a thread. Twice: the first legal move is played.
+    Either way the game goes on instead of waiting for ever."""
+    from tabletop.play import computer
+
+    calls: list[int] = []
+
+    def failing_think(job: dict[str, Any]) -> str:
+        calls.append(1)
+        if len(calls) <= failures:
+            raise RuntimeError("worker died")
+        return computer.think(job)
+
+    monkeypatch.setattr("tabletop.server.rooms.think", failing_think)
+    created = new_game(
+        client, options={"size": 5}, seats=[{"claim": True}, {"kind": "computer", "level": 1}]
+    )
+    token = created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{created['id']}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "move", "move": "C3"})
+        until(ws, "move")
+        reply = until(ws, "move")
+        assert reply["event"]["seat"] == 1 and reply["game"]["to_move"] == 0
+    assert len(calls) == 2
 
 
 def test_no_hint_without_a_computer(client: TestClient) -> None:

@@ -204,24 +204,31 @@ class Rooms:
         match = room.match
         job = match.computer_job(seat)
         loop = asyncio.get_running_loop()
+        move: str | None = None
         try:
-            move = await loop.run_in_executor(self.executor, think, job)
-        except Exception:
-            log.exception("computer move failed in game %s", room.id)
-            return
-
-        def play(m: Match) -> list[Event]:
-            # The game may have moved on (undo, resignation) while the computer thought.
-            if m.ply != job["ply"] or m.computer_to_move() != seat:
-                return []
             try:
-                return m.play_computer(seat, move)
-            except MatchError:
-                # Never stall the game on a bad answer: log it, play the first legal move.
-                log.exception("computer move %r refused in game %s", move, room.id)
+                move = await loop.run_in_executor(self.executor, think, job)
+            except Exception:
+                # A worker that failed (or a broken pool) must not leave the game waiting
+                # for ever: think once more in a thread, else play the first legal move.
+                log.exception("computer move failed in game %s; thinking in a thread", room.id)
+                try:
+                    move = await loop.run_in_executor(None, think, job)
+                except Exception:
+                    log.exception("computer move failed again in game %s", room.id)
+
+            def play(m: Match) -> list[Event]:
+                # The game may have moved on (undo, resignation) while the computer thought.
+                if m.ply != job["ply"] or m.computer_to_move() != seat:
+                    return []
+                if move is not None:
+                    try:
+                        return m.play_computer(seat, move)
+                    except MatchError:
+                        log.exception("computer move %r refused in game %s", move, room.id)
+                # Never stall the game on a bad answer or none: play the first legal move.
                 return m.play_computer(seat, m.legal_moves()[0])
 
-        try:
             await self.act(room, play)
         finally:
             room.computer = None
