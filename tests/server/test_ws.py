@@ -155,6 +155,25 @@ def test_a_computer_whose_search_fails_still_moves(
     assert len(calls) == 2
 
 
+def test_a_hint_that_fails_is_an_error_frame_and_the_game_goes_on(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def failing_hint(job: dict[str, Any]) -> dict[str, Any]:
+        raise RuntimeError("worker died")
+
+    monkeypatch.setattr("tabletop.server.rooms.hint", failing_hint)
+    created = new_game(
+        client, options={"size": 5}, seats=[{"claim": True}, {"kind": "computer", "level": 1}]
+    )
+    token = created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{created['id']}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "hint"})
+        assert until(ws, "error")["code"] == "hint-failed"
+        ws.send_json({"type": "move", "move": "C3"})  # the same connection plays on
+        assert until(ws, "move")["event"]["seat"] == 0
+
+
 def test_no_hint_without_a_computer(client: TestClient) -> None:
     created = new_game(client, seats=[{"claim": True}, {"claim": True}])
     token = created["seats"][0]["token"]

@@ -58,6 +58,7 @@ STATUS_OF_CODE = {
     "scoring": 409,
     "busy": 409,
     "no-hint": 409,
+    "hint-failed": 503,
     "too-large": 413,
 }
 

@@ -251,6 +251,10 @@ class Rooms:
         try:
             loop = asyncio.get_running_loop()
             result: dict[str, Any] = await loop.run_in_executor(self.executor, hint, job)
+        except Exception:
+            # The player gets an error frame and keeps the connection (and can ask again).
+            log.exception("hint failed in game %s", room.id)
+            raise MatchError("hint-failed", "the hint could not be worked out; ask again") from None
         finally:
             room.hinting = False
         return result
