@@ -80,6 +80,27 @@ def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert err[2:] == [f"tabletop: error: unknown game 'chess'; known games: {known}"]
 
 
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["--pie", "--size", "4"], "width=4, height=4, side=None, pie=True"),
+        (["--size", "4", "--pie"], "pie=True"),
+        (["--size=4", "--pie", "false"], "pie=False"),
+    ],
+)
+def test_a_yes_no_option_may_stand_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], shown: str
+) -> None:
+    monkeypatch.setattr("builtins.input", lambda _: "quit")
+    assert main(["play", "oust", *argv]) == 0
+    assert shown in capsys.readouterr().out
+
+
+def test_other_options_need_their_value(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "oust", "--size", "--pie"]) == 2
+    assert "option --size needs a value" in capsys.readouterr().err
+
+
 def test_cli_lists_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0
     assert "--handicap" in capsys.readouterr().out

@@ -25,8 +25,12 @@ DESCRIPTION = (
 )
 
 
-def _option_pairs(tokens: Sequence[str]) -> dict[str, Any]:
-    """Turn ``--size 9 --rules=chinese`` into {"size": "9", "rules": "chinese"}."""
+def _option_pairs(tokens: Sequence[str], game: str | None = None) -> dict[str, Any]:
+    """Turn ``--size 9 --rules=chinese`` into {"size": "9", "rules": "chinese"}; a yes/no
+    option of ``game`` may stand alone (``--pie`` is ``--pie true``)."""
+    switches = set()
+    if game is not None:
+        switches = {o.name for o in game_info(game).options if o.kind is bool}
     options: dict[str, Any] = {}
     i = 0
     while i < len(tokens):
@@ -35,10 +39,13 @@ def _option_pairs(tokens: Sequence[str]) -> dict[str, Any]:
             raise OptionError(f"unexpected argument {token!r}: options look like --size 9")
         name, eq, value = token[2:].partition("=")
         if not eq:
-            if i + 1 >= len(tokens) or tokens[i + 1].startswith("--"):
+            if i + 1 < len(tokens) and not tokens[i + 1].startswith("--"):
+                value = tokens[i + 1]
+                i += 1
+            elif name.replace("-", "_") in switches:
+                value = "true"
+            else:
                 raise OptionError(f"option --{name} needs a value")
-            value = tokens[i + 1]
-            i += 1
         options[name.replace("-", "_")] = value
         i += 1
     return options
@@ -346,7 +353,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _list_games()
             return 0
         if args.command == "match":
-            return _run_match(args, _option_pairs(extra))
+            return _run_match(args, _option_pairs(extra, args.game))
         if args.command == "serve":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
@@ -358,7 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
             return _run_gtp(args)
         info = game_info(args.game)
-        options = _option_pairs(extra)
+        options = _option_pairs(extra, info.name)
         state = None
         if args.load:
             if options:
