@@ -18,15 +18,43 @@ def test_serve_prints_the_address_and_runs_uvicorn(
     def fake_run(app: object, **kwargs: Any) -> None:
         calls.append(kwargs)
 
+    import socket
+
     monkeypatch.setattr("uvicorn.run", fake_run)
     db = tmp_path / "games.db"
-    assert main(["serve", "--port", "8123", "--db", str(db)]) == 0
+    with socket.socket() as probe:  # a port that is free now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["serve", "--port", str(port), "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert "http://127.0.0.1:8123/" in out and str(db) in out
-    assert calls and calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 8123
+    assert f"http://127.0.0.1:{port}/" in out and str(db) in out
+    assert calls and calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == port
 
 
 def test_serve_refuses_stray_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["serve", "--colour", "red"])
     assert "unexpected arguments" in capsys.readouterr().err
+
+
+def test_what_cannot_be_served_is_one_line_before_anything_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: pytest.fail("uvicorn started"))
+    db = str(tmp_path / "games.db")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        for argv, message in [
+            (["--port", "70000"], "--port 70000: must be 1 to 65535"),
+            (["--db", str(tmp_path)], f"--db {tmp_path}: cannot open the database"),
+            (["--host", "no.such.host.invalid"], "--host no.such.host.invalid: not an address"),
+            (["--port", str(busy)], f"cannot listen on 127.0.0.1:{busy} (Address already in use)"),
+        ]:
+            assert main(["serve", "--db", db, *argv]) == 2
+            captured = capsys.readouterr()
+            assert message in captured.err and "Traceback" not in captured.err
+            assert "serving on" not in captured.out

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import socket
+import sqlite3
+from pathlib import Path
+
+from tabletop.core.errors import OptionError
 from tabletop.server.protocol import MAX_FRAME
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> int:
-    """Serve until interrupted; returns the exit status."""
+    """Serve until interrupted; returns the exit status. A port, address or database that
+    cannot be used is an OptionError before anything starts, not a server traceback."""
     import uvicorn
 
     from tabletop.server.app import create_app
     from tabletop.server.store import database_url
 
+    if not 1 <= port <= 65535:
+        raise OptionError(f"--port {port}: must be 1 to 65535")
     url = database_url(db)
+    _check_database(url)
+    _check_address(host, port)
     app = create_app(db)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
@@ -20,3 +30,33 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> i
     # server answers with a clear too-large error.
     uvicorn.run(app, host=host, port=port, ws_max_size=4 * MAX_FRAME, log_level="warning")
     return 0
+
+
+def _check_database(url: str) -> None:
+    """An SQLite file must open (its folder made if need be); other databases are
+    checked by their own driver when the server starts."""
+    prefix = "sqlite+aiosqlite:///"
+    if not url.startswith(prefix) or url == prefix or ":memory:" in url:
+        return
+    path = Path(url[len(prefix) :])
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        sqlite3.connect(path).close()
+    except (OSError, sqlite3.Error) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        raise OptionError(f"--db {path}: cannot open the database ({reason})") from None
+
+
+def _check_address(host: str, port: int) -> None:
+    """The address must be one this machine can listen on, the port free."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as err:
+        raise OptionError(f"--host {host}: not an address to listen on ({err.strerror})") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as err:
+            raise OptionError(f"cannot listen on {host}:{port} ({err.strerror})") from None
