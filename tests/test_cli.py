@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tabletop
 from tabletop.cli import main
@@ -286,3 +288,30 @@ def test_play_rejects_a_bad_seat_list(capsys: pytest.CaptureFixture[str]) -> Non
     assert "at least one seat must be a person" in capsys.readouterr().err
     assert main(["play", "oust", "--seats", "human", "--vs", "ai:3"]) == 2
     assert "either --vs or --seats" in capsys.readouterr().err
+
+
+#: Lines a person could type: commands with odd arguments, moves, and junk.
+TYPED = st.one_of(
+    st.sampled_from(
+        [
+            *("undo", "pass", "swap", "moves", "help", "hint", "resign", "save", "save /proc/x"),
+            *("e5", "E5", "a1b2", "c3c5c4", "e2", "e3h", "a1", "c3", "done", "accept", "toggle e5"),
+        ]
+    ),
+    st.text(max_size=12),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["go", "abalone", "oust", "quoridor"]),
+    st.lists(TYPED, max_size=12),
+)
+def test_whatever_is_typed_the_terminal_answers_and_goes_on(game: str, lines: list[str]) -> None:
+    from unittest.mock import patch
+
+    options = {"go": {"size": 5}, "oust": {"size": 4}}.get(game, {})
+    term, out = script_terminal(tabletop.load_game(game, **options), lines)
+    with patch("tabletop.terminal.HINT_SECONDS", 0.02):
+        term.run()  # never raises: every line gets an answer
+    assert not any("Traceback" in text for text in out)
