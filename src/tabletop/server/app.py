@@ -133,8 +133,14 @@ def create_app(
     """The server app over the database ``db`` (a path or URL; None: the user data dir)."""
     store = Store(database_url(db))
     bus = Bus()
-    pool = executor or default_executor()
-    rooms = Rooms(store, bus, pool, grace=grace, replace_level=replace_level)
+    rooms = Rooms(
+        store,
+        bus,
+        executor or default_executor(),
+        grace=grace,
+        replace_level=replace_level,
+        renew_executor=default_executor if executor is None else None,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -145,8 +151,8 @@ def create_app(
         yield
         await rooms.close()
         await store.close()
-        if executor is None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        if executor is None:  # ours (the one running now, if a broken one was replaced)
+            rooms.executor.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(
         title="tabletop",

@@ -18,8 +18,8 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Coroutine
-from concurrent.futures import Executor
-from typing import Any
+from concurrent.futures import BrokenExecutor, Executor
+from typing import Any, TypeVar
 
 from tabletop.core import TabletopError
 from tabletop.play.computer import hint, think
@@ -28,6 +28,8 @@ from tabletop.server.bus import Bus, Frame
 from tabletop.server.protocol import frame
 from tabletop.server.store import Store, hash_token
 from tabletop.server.views import game_view
+
+T = TypeVar("T")
 
 log = logging.getLogger("tabletop.server")
 
@@ -87,10 +89,14 @@ class Rooms:
         grace: float = 60.0,
         replace_level: int = 3,
         now: Callable[[], float] = time.time,
+        renew_executor: Callable[[], Executor] | None = None,
     ) -> None:
         self.store = store
         self.bus = bus
         self.executor = executor
+        # Makes a new worker pool when one breaks (a worker killed by the system); None:
+        # the executor was given from outside and is not ours to replace.
+        self.renew_executor = renew_executor
         self.grace = grace
         self.replace_level = replace_level
         self.now = now
@@ -207,7 +213,7 @@ class Rooms:
         move: str | None = None
         try:
             try:
-                move = await loop.run_in_executor(self.executor, think, job)
+                move = await self._in_pool(think, job)
             except Exception:
                 # A worker that failed (or a broken pool) must not leave the game waiting
                 # for ever: think once more in a thread, else play the first legal move.
@@ -249,8 +255,7 @@ class Rooms:
         job["level"] = max(levels)
         room.hinting = True
         try:
-            loop = asyncio.get_running_loop()
-            result: dict[str, Any] = await loop.run_in_executor(self.executor, hint, job)
+            result: dict[str, Any] = await self._in_pool(hint, job)
         except Exception:
             # The player gets an error frame and keeps the connection (and can ask again).
             log.exception("hint failed in game %s", room.id)
@@ -258,6 +263,22 @@ class Rooms:
         finally:
             room.hinting = False
         return result
+
+    async def _in_pool(self, work: Callable[[dict[str, Any]], T], job: dict[str, Any]) -> T:
+        """``work(job)`` in the worker pool. A pool that broke (a worker process killed)
+        refuses every later job, so it is replaced once and the job tried again there."""
+        loop = asyncio.get_running_loop()
+        executor = self.executor
+        try:
+            return await loop.run_in_executor(executor, work, job)
+        except BrokenExecutor:
+            if self.renew_executor is None:
+                raise
+            if self.executor is executor:  # the first job to find it broken renews it
+                log.error("the worker pool broke; starting a new one")
+                executor.shutdown(wait=False, cancel_futures=True)
+                self.executor = self.renew_executor()
+            return await loop.run_in_executor(self.executor, work, job)
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` as a task of its own, kept until it ends (errors are logged)."""
