@@ -152,7 +152,9 @@ def create_app(
         await rooms.close()
         await store.close()
         if executor is None:  # ours (the one running now, if a broken one was replaced)
-            rooms.executor.shutdown(wait=False, cancel_futures=True)
+            # Waiting (at most one move's thinking) lets the workers exit: without it a
+            # server stopped with a socket open left a worker process running on its own.
+            rooms.executor.shutdown(wait=True, cancel_futures=True)
 
     app = FastAPI(
         title="tabletop",
