@@ -103,12 +103,16 @@ def test_forged_tokens_unknown_games_and_bad_frames(client: TestClient) -> None:
     assert after["moves"] == before["moves"] and after["ply"] == 0
 
 
-def test_the_computer_answers_and_undo_is_free(client: TestClient) -> None:
+def against_the_computer(client: TestClient) -> str:
+    """The socket address of a person's seat in a new 5x5 Go game against level 1."""
     created = new_game(
         client, options={"size": 5}, seats=[{"claim": True}, {"kind": "computer", "level": 1}]
     )
-    token = created["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/games/{created['id']}?token={token}") as ws:
+    return f"/ws/games/{created['id']}?token={created['seats'][0]['token']}"
+
+
+def test_the_computer_answers_and_undo_is_free(client: TestClient) -> None:
+    with client.websocket_connect(against_the_computer(client)) as ws:
         ws.receive_json()
         ws.send_json({"type": "move", "move": "C3"})
         until(ws, "move")
@@ -142,11 +146,7 @@ def test_a_computer_whose_search_fails_still_moves(
         return computer.think(job)
 
     monkeypatch.setattr("tabletop.server.rooms.think", failing_think)
-    created = new_game(
-        client, options={"size": 5}, seats=[{"claim": True}, {"kind": "computer", "level": 1}]
-    )
-    token = created["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/games/{created['id']}?token={token}") as ws:
+    with client.websocket_connect(against_the_computer(client)) as ws:
         ws.receive_json()
         ws.send_json({"type": "move", "move": "C3"})
         until(ws, "move")
@@ -162,11 +162,7 @@ def test_a_hint_that_fails_is_an_error_frame_and_the_game_goes_on(
         raise RuntimeError("worker died")
 
     monkeypatch.setattr("tabletop.server.rooms.hint", failing_hint)
-    created = new_game(
-        client, options={"size": 5}, seats=[{"claim": True}, {"kind": "computer", "level": 1}]
-    )
-    token = created["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/games/{created['id']}?token={token}") as ws:
+    with client.websocket_connect(against_the_computer(client)) as ws:
         ws.receive_json()
         ws.send_json({"type": "hint"})
         assert until(ws, "error")["code"] == "hint-failed"
