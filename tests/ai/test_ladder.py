@@ -47,7 +47,7 @@ def test_a_rung_keeps_its_scores_by_the_seat_of_the_stronger_side() -> None:
     assert len(rung.by_seat[0]) == 2  # seats alternate
     first = rung.seat_mean(0)
     assert first is not None
-    assert elo_table([rung]).splitlines()[2].split()[-1] == f"{first:.1%}"
+    assert elo_table([rung]).splitlines()[2].split()[-3] == f"{first:.1%}"
     assert Rung("ai:2", level=2).seat_mean(0) is None
 
 
@@ -71,7 +71,7 @@ def _count_played(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     played: list[int] = []
     real = ladder.play_ladder_game
 
-    def counting(task: ladder.LadderGame) -> tuple[float, bool, bool]:
+    def counting(task: ladder.LadderGame) -> ladder.RungGame:
         played.append(task.number)
         return real(task)
 
@@ -94,6 +94,9 @@ def test_a_recorded_ladder_resumes_without_replaying_its_games(
     assert [(r.wins, r.draws, r.losses) for r in again] == [
         (r.wins, r.draws, r.losses) for r in first
     ]
+    # The stronger side's thinking times come back from the records too.
+    assert [r.seconds for r in again] == [[round(x, 3) for x in r.seconds] for r in first]
+    assert all(r.seconds for r in again)
 
 
 def test_a_resumed_ladder_replays_missing_broken_and_outdated_records(
@@ -156,3 +159,16 @@ def test_a_report_counts_the_recorded_games_and_plays_none(
     assert rows[-2].split()[0] == "2" and rows[-2].split()[6] == "2"  # level 2: 2 games
     assert rows[-1].split()[:4] == ["3", "-", "-", "0"]  # level 3: none recorded yet
     assert main(["match", "oust", "--ladder", "--report"]) == 2  # no --records
+
+
+def test_records_keep_who_thought_how_long_and_the_table_shows_it(tmp_path: Path) -> None:
+    game = tabletop.load_game("oust", width=3, height=3)
+    (rung,) = run_ladder(game, [2], 2, seed=4, records=tmp_path)
+    record = json.loads(next(tmp_path.rglob("*.json")).read_text())
+    # One entry a move, naming its seat (a capture gives an Oust seat two moves in a row).
+    assert len(record["thinking"]) == len(record["moves"])
+    assert all(seat in (0, 1) and seconds >= 0 for seat, seconds in record["thinking"])
+    assert len(rung.seconds) > 0 and max(rung.seconds) < 3.0
+    last_line = elo_table([rung]).splitlines()[-1]
+    assert f"{max(rung.seconds):.2f}" in last_line
+    assert elo_table([Rung("ai:2", scores=[1.0], level=2)]).splitlines()[-1].endswith("-")

@@ -84,6 +84,7 @@ class Rung(Standing):
 
     level: int = 0
     by_seat: dict[int, list[float]] = field(default_factory=dict)
+    seconds: list[float] = field(default_factory=list)  # the stronger side's, a move
 
     def seat_mean(self, seat: int) -> float | None:
         """The stronger side's mean score from ``seat``, or None with no game there."""
@@ -140,28 +141,40 @@ def record_path(folder: Path, task: LadderGame) -> Path:
     return folder / f"{upper[3:]}-vs-{lower[3:]}" / f"game-{task.number + 1:03d}.json"
 
 
-def _result(outcome: Outcome, strong_seat: int) -> tuple[float, bool, bool]:
-    """(the strong seat's score, it won, nobody won)."""
-    return (
+@dataclass(frozen=True)
+class RungGame:
+    """What a rung keeps of one game: the stronger seat's score and result, and how long
+    it thought for each of its moves (empty for records from before times were kept)."""
+
+    score: float
+    won: bool
+    drawn: bool
+    seconds: tuple[float, ...] = ()
+
+
+def _result(
+    outcome: Outcome, strong_seat: int, thinking: Sequence[Sequence[float]] = ()
+) -> RungGame:
+    return RungGame(
         score_of(outcome, strong_seat),
         strong_seat in outcome.winners,
         not outcome.winners,
+        tuple(float(seconds) for seat, seconds in thinking if seat == strong_seat),
     )
 
 
-def play_ladder_game(task: LadderGame) -> tuple[float, bool, bool]:
-    """Play one task (and record it where it says): (the strong seat's score, it won,
-    nobody won)."""
+def play_ladder_game(task: LadderGame) -> RungGame:
+    """Play one task (and record it where it says)."""
     game = load_game(task.game, **dict(task.options))
     agents = [make_agent(spec, game, task.seed + s) for s, spec in enumerate(task.seats)]
     result = play_game(game, agents, Budget(seconds=3.0), task.max_plies, task.max_repeats)
     if task.record is not None:
         stem = Path(task.record).with_suffix("")
         write_record(stem, result, {"ladder": task.description(game)})
-    return _result(result.outcome, task.strong_seat)
+    return _result(result.outcome, task.strong_seat, result.thinking)
 
 
-def recorded_result(game: Game, task: LadderGame) -> tuple[float, bool, bool] | None:
+def recorded_result(game: Game, task: LadderGame) -> RungGame | None:
     """The result of ``task`` from its record file, or None when there is no usable
     record of this very task (missing, unreadable, or made with other settings)."""
     if task.record is None:
@@ -173,9 +186,9 @@ def recorded_result(game: Game, task: LadderGame) -> tuple[float, bool, bool] | 
         outcome = Outcome.from_dict(data["outcome"])
         if len(outcome.returns) != game.num_players:
             return None
+        return _result(outcome, task.strong_seat, data.get("thinking", ()))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return _result(outcome, task.strong_seat)
 
 
 def run_ladder(
@@ -202,14 +215,14 @@ def run_ladder(
     if records is not None:
         tasks = [(upper, replace(t, record=str(record_path(records, t)))) for upper, t in tasks]
 
-    def record(upper: int, task: LadderGame, result: tuple[float, bool, bool], done: int) -> None:
-        score, won, drawn = result
+    def record(upper: int, task: LadderGame, result: RungGame, done: int) -> None:
         rung = rungs[upper]
-        rung.scores.append(score)
-        rung.by_seat.setdefault(task.strong_seat, []).append(score)
-        if won:
+        rung.scores.append(result.score)
+        rung.by_seat.setdefault(task.strong_seat, []).append(result.score)
+        rung.seconds.extend(result.seconds)
+        if result.won:
             rung.wins += 1
-        elif drawn:
+        elif result.drawn:
             rung.draws += 1
         else:
             rung.losses += 1
@@ -245,6 +258,7 @@ def elo_table(rungs: Sequence[Rung]) -> str:
     rows = [
         f"{'level':>5}{'Elo':>7}  {'vs below':>8}  {'95% interval':<15}"
         f"{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}  60%?  {'moving first':>12}"
+        f"  {'s/move mean, max':>16}"
     ]
     if not rungs:
         return rows[0]
@@ -264,5 +278,13 @@ def elo_table(rungs: Sequence[Rung]) -> str:
             f"{rung.level:>5}{shown:>7}  {rung.mean:>8.1%}  {lo:>5.1%} - {hi:<6.1%}"
             f"{len(rung.scores):>6}{rung.wins:>6}{rung.draws:>6}{rung.losses:>7}  {verdict:<4}"
             f"  {'-' if first is None else f'{first:.1%}':>12}"
+            f"  {_thinking(rung.seconds):>16}"
         )
     return "\n".join(rows)
+
+
+def _thinking(seconds: Sequence[float]) -> str:
+    """The mean and the longest of a level's thinking times, or - when none were kept."""
+    if not seconds:
+        return "-"
+    return f"{sum(seconds) / len(seconds):.2f}, {max(seconds):.2f}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ class GameResult:
     outcome: Outcome
     state: State
     resigned: int | None = None  # the seat that resigned, if any
+    thinking: list[tuple[int, float]] = field(default_factory=list)  # (seat, seconds) a move
 
 
 @dataclass
@@ -76,13 +78,16 @@ def play_game(
     resigned = None
     seen: Counter[int] = Counter([state.zobrist])
     repeated = False
+    thinking: list[tuple[int, float]] = []
     while not state.is_over():
         if max_plies is not None and state.ply >= max_plies:
             break
         seat = state.to_move
         assert seat is not None
         agent = agents[seat]
+        started = time.perf_counter()
         move = agent.move_or_resign(state, agent.budget or budget)
+        thinking.append((seat, time.perf_counter() - started))
         if move is None:
             resigned = seat
             break
@@ -104,7 +109,7 @@ def play_game(
         outcome = Outcome((0.0,) * n, (), "repetition", detail)
     elif outcome is None:
         outcome = Outcome((0.0,) * n, (), "max-plies", {"plies": state.ply})
-    return GameResult([a.name for a in agents], outcome, state, resigned)
+    return GameResult([a.name for a in agents], outcome, state, resigned, thinking)
 
 
 def score_of(outcome: Outcome, seat: int) -> float:
@@ -150,10 +155,13 @@ def run_match(
 
 
 def record_of(result: GameResult) -> dict[str, Any]:
-    """A finished game as JSON data: the state's record plus the seats and the outcome."""
+    """A finished game as JSON data: the state's record plus the seats, the outcome and
+    each move's thinking time."""
     record = result.state.to_dict()
     record["seats"] = result.seats
     record["outcome"] = result.outcome.to_dict()
+    # Who thought how long for each move (a move may be a seat's second in a row: Oust).
+    record["thinking"] = [[seat, round(seconds, 3)] for seat, seconds in result.thinking]
     return record
 
 
