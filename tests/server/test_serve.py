@@ -51,6 +51,8 @@ def test_what_cannot_be_served_is_one_line_before_anything_starts(
         for argv, message in [
             (["--port", "70000"], "--port 70000: must be 1 to 65535"),
             (["--db", str(tmp_path)], f"--db {tmp_path}: cannot open the database"),
+            # No driver installed, or nothing listening on port 1: either way one line.
+            (["--db", "postgresql+asyncpg://u@127.0.0.1:1/x"], "cannot open the database ("),
             (["--host", "no.such.host.invalid"], "--host no.such.host.invalid: not an address"),
             (["--port", str(busy)], f"cannot listen on 127.0.0.1:{busy} (Address already in use)"),
         ]:

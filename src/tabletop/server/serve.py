@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
-import sqlite3
 from pathlib import Path
 
 from tabletop.core.errors import OptionError
@@ -21,7 +21,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> i
     if not 1 <= port <= 65535:
         raise OptionError(f"--port {port}: must be 1 to 65535")
     url = database_url(db)
-    _check_database(url)
+    _check_database(url, db or url)
     _check_address(host, port)
     app = create_app(db)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -32,19 +32,31 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> i
     return 0
 
 
-def _check_database(url: str) -> None:
-    """An SQLite file must open (its folder made if need be); other databases are
-    checked by their own driver when the server starts."""
+def _check_database(url: str, shown: str) -> None:
+    """The database must open (an SQLite file's folder is made if need be): any driver's
+    failure (no such file, no driver installed, a server that refuses) is one line."""
+    from tabletop.server.store import Store
+
     prefix = "sqlite+aiosqlite:///"
-    if not url.startswith(prefix) or url == prefix or ":memory:" in url:
-        return
-    path = Path(url[len(prefix) :])
+    if url.startswith(prefix) and url != prefix and ":memory:" not in url:
+        folder = Path(url[len(prefix) :]).parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise OptionError(f"--db {shown}: cannot make its folder ({err.strerror})") from None
+
+    async def probe() -> None:
+        store = Store(url)
+        try:
+            await store.start()  # what the server does first: open it, make missing tables
+        finally:
+            await store.close()
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        sqlite3.connect(path).close()
-    except (OSError, sqlite3.Error) as err:
-        reason = getattr(err, "strerror", None) or str(err)
-        raise OptionError(f"--db {path}: cannot open the database ({reason})") from None
+        asyncio.run(probe())
+    except Exception as err:  # every driver has exceptions of its own
+        reason = (str(err).splitlines() or [type(err).__name__])[0]
+        raise OptionError(f"--db {shown}: cannot open the database ({reason})") from None
 
 
 def _check_address(host: str, port: int) -> None:
