@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
+from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat, paused_gc
 from tabletop.ai.repetition import earlier_positions
 from tabletop.ai.values import search_values
 from tabletop.core.errors import TabletopError
@@ -73,22 +73,22 @@ class Node:
 
     ``actions`` and ``priors`` (best prior first) are filled on the first
     visit; ``children`` are the first ``len(children)`` of them, created as
-    the search first tries each.
+    the search first tries each. A node knows no parent (an iteration keeps
+    its path): without parent links the tree has no reference cycles, so a
+    subtree left behind is freed at once, not by the cyclic garbage collector.
     """
 
     __slots__ = (
         "action",
         "actions",
         "children",
-        "parent",
         "priors",
         "to_move",
         "totals",
         "visits",
     )
 
-    def __init__(self, parent: Node | None, action: int, players: int) -> None:
-        self.parent = parent
+    def __init__(self, action: int, players: int) -> None:
         self.action = action
         self.visits = 0
         self.totals = [0.0] * players
@@ -151,8 +151,7 @@ class MCTSAgent(Agent):
             action = state.move_to_action(move)
             node = next((c for c in node.children if c.action == action), None)
         if node is None:
-            node = Node(None, -1, state.game.num_players)
-        node.parent = None
+            node = Node(-1, state.game.num_players)
         self._root, self._root_line = node, history
         return node
 
@@ -160,13 +159,16 @@ class MCTSAgent(Agent):
     def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
         if state.is_over():
             raise TabletopError("the game is over: there is nothing to analyse")
+        # The clock starts first: finding the kept subtree and the game's positions is part
+        # of the move's time (a process's first move also loads the compiled kernels here).
+        deadline = self._deadline(budget)
         root = self._root_for(state)
         self._seen = earlier_positions(state)
         work = state.copy()
-        deadline = self._deadline(budget)
-        while not deadline.expired():
-            self._iterate(root, work)
-            deadline.iterations += 1
+        with paused_gc():
+            while not deadline.expired():
+                self._iterate(root, work)
+                deadline.iterations += 1
         return self._report(root, state, deadline.iterations, deadline.elapsed)
 
     def _expand(self, node: Node, state: State) -> None:
@@ -196,7 +198,7 @@ class MCTSAgent(Agent):
         node.priors = (weights[order] / total).tolist()
 
     def _iterate(self, root: Node, state: State) -> None:
-        node, depth = root, 0
+        node, path = root, [root]
         seen, line = self._seen, set()
         repeated = False
         while True:
@@ -208,7 +210,7 @@ class MCTSAgent(Agent):
                 break
             node = self._select(node)
             state.play(node.action)
-            depth += 1
+            path.append(node)
             key = state.zobrist
             if (key in seen or key in line) and not state.is_over():
                 # A draw, whatever the position is worth; a finished game keeps its
@@ -230,13 +232,11 @@ class MCTSAgent(Agent):
         else:
             returns = self.rollout(state, self.rng)
         # Backup, and walk the state back to the root.
-        walk: Node | None = node
-        while walk is not None:
+        for walk in reversed(path):
             walk.visits += 1
             for s, r in enumerate(returns):
                 walk.totals[s] += r
-            walk = walk.parent
-        for _ in range(depth):
+        for _ in range(len(path) - 1):
             state.undo()
 
     def _select(self, node: Node) -> Node:
@@ -259,7 +259,7 @@ class MCTSAgent(Agent):
             # Unvisited moves all share the urgency value; the highest prior among them is next.
             urgency = (node.mean(seat) if node.visits else 0.0) - self.fpu
             if urgency + c * priors[n] > best_score or best is None:
-                best = Node(node, node.actions[n], len(node.totals))
+                best = Node(node.actions[n], len(node.totals))
                 node.children.append(best)
         assert best is not None
         return best
@@ -271,7 +271,7 @@ class MCTSAgent(Agent):
         visited = [ch for ch in root.children if ch.visits > 0]
         if not visited:  # a single iteration that ended at the root: take the best prior
             assert root.actions
-            visited = [Node(root, root.actions[0], players)]
+            visited = [Node(root.actions[0], players)]
         ranked = sorted(visited, key=lambda ch: (ch.visits, ch.mean(seat)), reverse=True)
         total = sum(ch.visits for ch in ranked) or 1
         moves = [
