@@ -154,3 +154,35 @@ def test_a_repeated_position_is_a_draw_to_the_search(playouts: int) -> None:
     assert back and back[0].value == 0.0  # c4 stood on the board two moves ago
     state.play(analysis.best)
     assert state.zobrist not in earlier
+
+
+def test_a_dropped_tree_is_freed_without_the_cyclic_collector() -> None:
+    """Nodes know no parent, so a tree makes no reference cycles: the GC that searches
+    pause finds nothing of it to collect."""
+    import gc
+
+    from tabletop.ai.mcts import MCTSAgent
+
+    game = tabletop.load_game("oust", width=4, height=4)
+    state = game.new_state()
+    MCTSAgent(seed=1).analyze(state, Budget(playouts=10))  # first use: kernels load
+    gc.collect()
+    agent = MCTSAgent(seed=1)
+    agent.analyze(state, Budget(playouts=300))
+    del agent
+    assert gc.collect() == 0
+
+
+def test_paused_gc_restores_what_it_found() -> None:
+    import gc
+
+    from tabletop.ai.agent import paused_gc
+
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+        gc.disable()
+        with paused_gc():
+            pass
+        assert not gc.isenabled()  # an inner pause leaves the outer one in force
+    assert gc.isenabled()
