@@ -60,6 +60,7 @@ class GoSearchAgent(Agent):
         self.params = params or SearchParams()
         self.resign = resign
         self._tree: GoTree | None = None
+        _warm_up()
 
     def _tree_for(self, state: GoState, budget: Budget) -> GoTree:
         """The kept tree, or a new one big enough for this budget."""
@@ -176,3 +177,22 @@ class GoSearchAgent(Agent):
         share = tree.ownership()
         w = n + 2
         return [round(float(share[(a // n + 1) * w + a % n + 1]), 3) for a in range(n * n)]
+
+
+_warmed = False
+
+
+def _warm_up() -> None:
+    """Load every compiled kernel the search uses, once a process, when the first agent is
+    made: the first call of each takes up to a second (numba loads it from its cache),
+    and part of that would otherwise fall after a move's deadline (the report's
+    kernels), so a first move asked for in 1 s took 1.2 s."""
+    global _warmed
+    if _warmed:
+        return
+    _warmed = True
+    from tabletop.core.registry import load_game
+
+    state = load_game("go", size=5).new_state()
+    assert isinstance(state, GoState)
+    GoSearchAgent(seed=0).analyze(state, Budget(playouts=2))
