@@ -287,7 +287,10 @@ def _run_gtp(args: argparse.Namespace) -> int:
     level_for(tabletop.load_game("go"), level)  # an unknown level fails here, not mid-game
     if explicit:  # so does a budget out of range
         Budget(seconds=args.seconds, playouts=args.playouts)
-    agents: dict[Any, Agent] = {}
+    # Made now, before the first command: the first agent loads the compiled kernels
+    # (about a second), which must not come out of the first genmove's time.
+    first = tabletop.load_game("go", rules=args.rules)
+    agents: dict[Any, Agent] = {first: agent_for_level(first, level, args.seed)}
 
     def genmove(state: GoState, seconds: float | None) -> GoMove | None:
         agent = agents.get(state.game)
