@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import sqlite3
 from pathlib import Path
 
 from tabletop.core.errors import OptionError
@@ -39,11 +40,16 @@ def _check_database(url: str, shown: str) -> None:
 
     prefix = "sqlite+aiosqlite:///"
     if url.startswith(prefix) and url != prefix and ":memory:" not in url:
-        folder = Path(url[len(prefix) :]).parent
+        # An SQLite file: opened directly (aiosqlite's own thread could still be answering
+        # a loop that a failed probe has already closed).
+        path = Path(url[len(prefix) :])
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise OptionError(f"--db {shown}: cannot make its folder ({err.strerror})") from None
+            path.parent.mkdir(parents=True, exist_ok=True)
+            sqlite3.connect(path).close()
+        except (OSError, sqlite3.Error) as err:
+            reason = getattr(err, "strerror", None) or str(err)
+            raise OptionError(f"--db {shown}: cannot open the database ({reason})") from None
+        return
 
     async def probe() -> None:
         store = Store(url)
