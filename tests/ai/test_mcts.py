@@ -157,8 +157,8 @@ def test_a_repeated_position_is_a_draw_to_the_search(playouts: int) -> None:
 
 
 def test_a_dropped_tree_is_freed_without_the_cyclic_collector() -> None:
-    """Nodes know no parent, so a tree makes no reference cycles: the GC that searches
-    pause finds nothing of it to collect."""
+    """Nodes know no parent, so a tree makes no reference cycles: reference counting frees
+    a dropped tree and the cyclic collector finds nothing of it."""
     import gc
 
     from tabletop.ai.mcts import MCTSAgent
@@ -171,18 +171,3 @@ def test_a_dropped_tree_is_freed_without_the_cyclic_collector() -> None:
     agent.analyze(state, Budget(playouts=300))
     del agent
     assert gc.collect() == 0
-
-
-def test_paused_gc_restores_what_it_found() -> None:
-    import gc
-
-    from tabletop.ai.agent import paused_gc
-
-    assert gc.isenabled()
-    with paused_gc():
-        assert not gc.isenabled()
-        gc.disable()
-        with paused_gc():
-            pass
-        assert not gc.isenabled()  # an inner pause leaves the outer one in force
-    assert gc.isenabled()

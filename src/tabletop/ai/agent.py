@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import gc
 import math
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from tabletop.core.errors import TabletopError
@@ -35,24 +32,6 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget(seconds=1.0)
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """The cyclic garbage collector off for a search, as it was again after.
-
-    A search grows tens of thousands of long-lived objects (tree nodes, table
-    entries), and each full collection over them took ~130 ms on a busy core:
-    long enough to push a move past its time limit. The searches make no
-    reference cycles (MCTS nodes know no parent), so nothing they drop waits
-    for the collector; reference counting frees it."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 class Deadline:

@@ -44,7 +44,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat, paused_gc
+from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
 from tabletop.ai.repetition import earlier_positions
 from tabletop.ai.values import search_values
 from tabletop.core.errors import TabletopError
@@ -134,16 +134,15 @@ class AlphaBetaAgent(Agent):
         scores: dict[int, float] = {}
         depth_done = 0
         first: int | None = None
-        with paused_gc():  # the table's entries would make each full collection long
-            for depth in range(1, self.max_depth + 1):
-                try:
-                    scores = self._root(work, depth)
-                except _OutOfTime:
-                    first = self._unfinished_best(scores)
-                    break
-                depth_done = depth
-                if deadline.expired() or max(scores.values()) >= WIN:
-                    break
+        for depth in range(1, self.max_depth + 1):
+            try:
+                scores = self._root(work, depth)
+            except _OutOfTime:
+                first = self._unfinished_best(scores)
+                break
+            depth_done = depth
+            if deadline.expired() or max(scores.values()) >= WIN:
+                break
         if not scores:  # not even depth 1 finished: order by the static evaluation
             scores = self._static_scores(work)
         ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)

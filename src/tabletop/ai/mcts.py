@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat, paused_gc
+from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
 from tabletop.ai.repetition import earlier_positions
 from tabletop.ai.values import search_values
 from tabletop.core.errors import TabletopError
@@ -165,10 +165,9 @@ class MCTSAgent(Agent):
         root = self._root_for(state)
         self._seen = earlier_positions(state)
         work = state.copy()
-        with paused_gc():
-            while not deadline.expired():
-                self._iterate(root, work)
-                deadline.iterations += 1
+        while not deadline.expired():
+            self._iterate(root, work)
+            deadline.iterations += 1
         return self._report(root, state, deadline.iterations, deadline.elapsed)
 
     def _expand(self, node: Node, state: State) -> None:
