@@ -277,16 +277,16 @@ def _run_gtp(args: argparse.Namespace) -> int:
     from tabletop.ai import Agent, Budget
     from tabletop.ai.levels import MAX_LEVEL, agent_for_level, level_for
     from tabletop.games.go import GoMove, GoState
-    from tabletop.games.go.evaluation import estimate_dead
     from tabletop.games.go.gtp import GtpEngine
+    from tabletop.play.match import default_dead_proposal
 
     level = MAX_LEVEL if args.level is None else args.level
     explicit = args.seconds is not None or args.playouts is not None
     if explicit and args.level is not None:
         raise OptionError("--level sets the thinking budget; drop --seconds/--playouts")
     level_for(tabletop.load_game("go"), level)  # an unknown level fails here, not mid-game
-    if explicit:  # so does a budget out of range
-        Budget(seconds=args.seconds, playouts=args.playouts)
+    # An out-of-range budget fails here too; it is the same for every move.
+    fixed = Budget(seconds=args.seconds, playouts=args.playouts) if explicit else None
     # Made now, before the first command: the first agent loads the compiled kernels
     # (about a second), which must not come out of the first genmove's time.
     first = tabletop.load_game("go", rules=args.rules)
@@ -296,8 +296,8 @@ def _run_gtp(args: argparse.Namespace) -> int:
         agent = agents.get(state.game)
         if agent is None:
             agent = agents[state.game] = agent_for_level(state.game, level, args.seed)
-        if explicit:
-            budget = Budget(seconds=args.seconds, playouts=args.playouts)
+        if fixed is not None:
+            budget = fixed
         else:
             entry = level_for(state.game, level)
             cap = entry.seconds if seconds is None else min(seconds, entry.seconds)
@@ -311,8 +311,8 @@ def _run_gtp(args: argparse.Namespace) -> int:
         return move
 
     def dead_stones(state: GoState) -> list[str]:
-        # The same playout estimate that proposes dead stones in the terminal and browser.
-        return estimate_dead(state, seed=0 if args.seed is None else args.seed)
+        # The proposal the terminal and the browser start their scoring from.
+        return default_dead_proposal(state, 0 if args.seed is None else args.seed)
 
     engine = GtpEngine(
         genmove, rules=args.rules, version=tabletop.__version__, dead_stones=dead_stones

@@ -36,13 +36,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> i
 def _check_database(url: str, shown: str) -> None:
     """The database must open (an SQLite file's folder is made if need be): any driver's
     failure (no such file, no driver installed, a server that refuses) is one line."""
+    from sqlalchemy.engine import make_url
+
     from tabletop.server.store import Store
 
-    prefix = "sqlite+aiosqlite:///"
-    if url.startswith(prefix) and url != prefix and ":memory:" not in url:
+    parts = make_url(url)
+    if parts.get_backend_name() == "sqlite" and parts.database not in (None, "", ":memory:"):
         # An SQLite file: opened directly (aiosqlite's own thread could still be answering
         # a loop that a failed probe has already closed).
-        path = Path(url[len(prefix) :])
+        path = Path(parts.database)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             sqlite3.connect(path).close()

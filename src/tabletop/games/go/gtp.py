@@ -71,6 +71,9 @@ class GtpEngine:
         self.genmove_fn = genmove
         # Without an estimate every stone on the board counts as alive.
         self.dead_stones_fn = dead_stones
+        # The last estimate and the position it is for: a controller asks final_score and
+        # final_status_list of one position, and each estimate plays hundreds of playouts.
+        self._estimate: tuple[tuple[int, int, int], set[GoMove]] | None = None
         self.name = name
         self.version = version
         self.options: dict[str, Any] = {"rules": rules, "size": size}
@@ -332,7 +335,11 @@ class GtpEngine:
             return set(state.dead_stones)
         if state.game.rules.rules == "tromp-taylor":
             return set()
-        return {parse_move(str(p), state.game.size) for p in self.dead_stones_fn(state)}
+        position = (state.game.size, state.zobrist, state.ply)
+        if self._estimate is None or self._estimate[0] != position:
+            found = {parse_move(str(p), state.game.size) for p in self.dead_stones_fn(state)}
+            self._estimate = (position, found)
+        return set(self._estimate[1])
 
     def _final_score(self, args: list[str]) -> str:
         return self.state.score(dead=self._dead()).result()
