@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -144,6 +145,25 @@ def test_any_damage_to_an_sgf_file_gets_one_message(where: int, cut: int, insert
         read_sgf(damaged)
     except (NotationError, IllegalMoveError) as err:
         assert str(err).startswith("SGF: ")
+
+
+def test_every_property_given_two_values_or_none_gets_one_message() -> None:
+    """Each property of a real record doubled (`KM[7][7]`) or emptied (`KM[]`): sgfmill
+    refuses several values for a single-valued property, and that refusal must reach
+    the user as a warning or one message, never a ValueError (RU[..][..] once did)."""
+    for match in re.finditer(r"([A-Z]{1,2})\[([^\]]*)\]", _RECORD):
+        for replacement in (f"{match[0]}[{match[2]}]", f"{match[1]}[]", f"{match[0]}[]"):
+            damaged = _RECORD[: match.start()] + replacement + _RECORD[match.end() :]
+            try:
+                read_sgf(damaged)
+            except (NotationError, IllegalMoveError) as err:
+                assert str(err).startswith("SGF: "), damaged
+
+
+def test_unreadable_rules_fall_back_to_japanese_with_a_warning() -> None:
+    record = read_sgf("(;SZ[9]RU[Chinese][AGA];B[ee])")
+    assert record.warnings == ["RU ignored: multiple values; using Japanese rules"]
+    assert record.state.game.options["rules"] == "japanese"
 
 
 def test_unreadable_names_and_result_are_warnings() -> None:

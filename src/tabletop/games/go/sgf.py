@@ -78,15 +78,17 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
     try:
         komi = game.get_komi()
     except ValueError as err:
-        raw_komi = root.get_raw("KM").decode("utf-8", "replace")
+        raw_komi = "][".join(v.decode("utf-8", "replace") for v in root.get_raw_list("KM"))
         raise _fail(where, f"KM[{raw_komi}] is not a komi ({err})") from None
     options: dict[str, Any] = {"size": size}
-    if root.has_property("RU"):
-        name = str(root.get("RU")).strip().lower()
-        if name in RULES_BY_SGF_NAME:
-            options.update(RULES_BY_SGF_NAME[name])
+    rules = _text(root, "RU", warnings)
+    if rules is not None:
+        if rules.strip().lower() in RULES_BY_SGF_NAME:
+            options.update(RULES_BY_SGF_NAME[rules.strip().lower()])
         else:
-            warnings.append(f"RU[{root.get('RU')}] is not a known rule set; using Japanese rules")
+            warnings.append(f"RU[{rules}] is not a known rule set; using Japanese rules")
+    elif root.has_property("RU"):
+        warnings[-1] += "; using Japanese rules"
     if root.has_property("KM"):
         options["komi"] = komi
     setup_black = _points(root, "AB", where)
