@@ -284,6 +284,8 @@ def test_play_rejects_a_bad_seat_list(capsys: pytest.CaptureFixture[str]) -> Non
     assert "level 0: must be 1 to 10" in capsys.readouterr().err
     assert main(["play", "oust", "--seats", "human,random"]) == 2
     assert "seat 'random': expected human or ai:N" in capsys.readouterr().err
+    assert main(["play", "oust", "--seats", "human,ai:\u00b2"]) == 2
+    assert "seat 'ai:\u00b2': expected human or ai:N" in capsys.readouterr().err
     assert main(["play", "oust", "--seats", "ai:1,ai:2"]) == 2
     assert "at least one seat must be a person" in capsys.readouterr().err
     assert main(["play", "oust", "--seats", "human", "--vs", "ai:3"]) == 2

@@ -81,7 +81,7 @@ def seat_spec(text: str) -> SeatSpec:
     if text == "human":
         return SeatSpec("person")
     kind, _, level = text.partition(":")
-    if kind != "ai" or not level.strip().isdigit():
+    if kind != "ai" or not (level.strip().isascii() and level.strip().isdigit()):
         raise OptionError(f"seat {text!r}: expected human or ai:N with a level 1-10")
     return SeatSpec("computer", int(level))  # the Match checks the level against the table
 

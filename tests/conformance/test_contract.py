@@ -12,7 +12,7 @@ import pickle
 import random
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import tabletop
@@ -197,6 +197,9 @@ def test_game_is_hashable_and_equal_by_options(game: tabletop.Game) -> None:
 ODD_MOVES = st.one_of(
     st.text(max_size=12),
     st.text(alphabet="abcdefghjkstvwxyzABC0123456789-_ :", max_size=8),
+    # Characters Python calls digits that int() refuses (superscripts, circled numbers)
+    # or reads (Arabic-Indic): notation takes ASCII digits only (A² once crashed Go).
+    st.text(alphabet="abcdefghiAEhv12345²¹①١٣𝟙", max_size=6),
     st.integers(),
     st.floats(),
     st.sampled_from([None, True, b"a1", [], (1,), "pass", "swap", "resign", "\x00", "a" * 500]),
@@ -205,6 +208,8 @@ ODD_MOVES = st.one_of(
 
 @settings(SETTINGS, max_examples=150)
 @given(move=ODD_MOVES, plies=st.integers(0, 6))
+@example(move="A\u00b2", plies=0).via("a superscript digit")
+@example(move="a\u2460b\u0662", plies=0).via("a circled and an Arabic-Indic digit")
 def test_any_move_input_is_played_or_refused_with_one_message(
     game: tabletop.Game, move: object, plies: int
 ) -> None:

@@ -71,6 +71,11 @@ def test_reconnect_receives_what_it_missed(client: TestClient) -> None:
             assert missed[0]["event"]["kind"] == "move" and missed[0]["event"]["move"] == "C3"
     with client.websocket_connect(f"/ws/games/{gid}?since=999") as late:
         assert late.receive_json()["type"] == "snapshot"
+    # A since that is not a plain number (a superscript is a digit to isdigit(), not
+    # to int()) is ignored: the client gets the snapshot.
+    for odd in ("%C2%B2", "-1", "1e3", "x"):
+        with client.websocket_connect(f"/ws/games/{gid}?since={odd}") as odd_client:
+            assert odd_client.receive_json()["type"] == "snapshot"
 
 
 def test_forged_tokens_unknown_games_and_bad_frames(client: TestClient) -> None:

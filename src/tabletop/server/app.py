@@ -487,6 +487,6 @@ def _error_frame(code: str, message: str) -> str:
 
 
 def _int_or_none(text: str | None) -> int | None:
-    if text is None or not text.isdigit() or len(text) > 12:
+    if text is None or not (text.isascii() and text.isdigit()) or len(text) > 12:
         return None
     return int(text)

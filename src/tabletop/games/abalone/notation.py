@@ -22,7 +22,7 @@ from tabletop.core.errors import NotationError
 from tabletop.games.abalone import geometry, kernels
 from tabletop.games.abalone.geometry import CELL_OF_NAME, NAMES, ROWS
 
-_MOVE = re.compile(r"([a-z])(\d+)([a-z])(\d+)(?:([a-z])(\d+))?")
+_MOVE = re.compile(r"([a-z])([0-9]+)([a-z])([0-9]+)(?:([a-z])([0-9]+))?")
 
 
 @dataclass(frozen=True, slots=True, order=True)

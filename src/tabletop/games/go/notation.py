@@ -47,7 +47,7 @@ def parse_move(text: str, size: int) -> GoMove:
     letter, digits = cleaned[0], cleaned[1:]
     if letter == "I":
         raise NotationError(f"{text!r}: Go coordinates skip the letter I (H is followed by J)")
-    if letter not in COLUMNS or not digits.isdigit():
+    if letter not in COLUMNS or not (digits.isascii() and digits.isdigit()):
         raise NotationError(f"{text!r} is not a Go move: expected a point like D4 or 'pass'")
     col = COLUMNS.index(letter)
     row = int(digits) - 1

@@ -86,7 +86,8 @@ class Grid:
         if not key:
             raise NotationError(f"empty cell name: expected a cell like {self.names[0]}")
         letter, digits = key[0], key[1:]
-        if not (letter.isascii() and letter.isalpha()) or not digits.isdigit():
+        # ASCII only: str.isdigit() also says yes to superscripts, which int() refuses.
+        if not (key.isascii() and letter.isalpha() and digits.isdigit()):
             raise NotationError(
                 f"{text!r} is not a cell: expected a letter and a number, like {self.example}"
             )

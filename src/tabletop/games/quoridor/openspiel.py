@@ -21,7 +21,7 @@ def from_openspiel(text: str) -> str:
     cleaned = text.strip().lower()
     kind = cleaned[-1] if cleaned[-1:] in ("h", "v") else ""
     body = cleaned[:-1] if kind else cleaned
-    if len(body) < 2 or not body[1:].isdigit():
+    if len(body) < 2 or not (body[1:].isascii() and body[1:].isdigit()):
         raise NotationError(f"{text!r} is not an OpenSpiel Quoridor move")
     row = int(body[1:])
     flipped = SIZE - row if kind else SIZE + 1 - row
