@@ -13,7 +13,10 @@
   without the per-move timing of the top level);
 * ``--records DIR`` (with ``--jobs``, 1 or more) records every game in DIR and
   resumes there: games already recorded with the same settings are counted,
-  not replayed, so a long run can be stopped and started again.
+  not replayed, so a long run can be stopped and started again;
+  ``--ledger FILE`` does the same with a results file of one line a game,
+  kept in the repository (docs/ladder/), and ``--first N`` leaves out the
+  games numbered below N.
 
 Uses tabletop.ai.tournament.run_match; prints the standings with 95%
 intervals, the level-``top`` seat's win rate and seconds per move overall.
@@ -51,11 +54,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=count, default=1, help="games at once (no move timing)")
     parser.add_argument("--records", default=None, help="record and resume games here")
+    parser.add_argument("--ledger", default=None, help="results file to add to and resume from")
+    parser.add_argument("--first", type=int, default=0, help="leave out games numbered below N")
     args = parser.parse_args()
     options = {} if args.game == "oust" else {"players": args.players}
     game = tabletop.load_game(args.game, **options)
     bottom = args.bottom or (1 if game.num_players == 2 else 3)
-    if args.jobs > 1 or args.records:
+    if args.jobs > 1 or args.records or args.ledger or args.first:
         pooled(game, args.top, bottom, args)
         return
     top = agent_for_level(game, args.top, seed=args.seed)
@@ -109,6 +114,8 @@ def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:
         below=bottom,
         records=Path(args.records) if args.records else None,
         max_repeats=args.max_repeats,
+        ledger=Path(args.ledger) if args.ledger else None,
+        first=args.first,
     )
     seconds = time.perf_counter() - start
     lo, hi = rung.interval()

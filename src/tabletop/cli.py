@@ -126,6 +126,19 @@ def _parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="write every game's record here; a --ladder resumes from the games already there",
     )
+    match.add_argument(
+        "--ledger",
+        metavar="FILE",
+        help="with --ladder: add a line per game to this results file and resume from it "
+        "(small enough to commit, unlike --records)",
+    )
+    match.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --ladder: leave out each rung's games numbered below N (from 0)",
+    )
     match.add_argument("--seed", type=int, default=None, help="seed for the agents")
     match.add_argument(
         "--report",
@@ -167,8 +180,17 @@ def _run_match(args: argparse.Namespace, options: dict[str, Any]) -> int:
         return _run_ladder(args, game)
     if not args.agents:
         raise OptionError("match needs --agents (2 to 4) or --ladder")
-    if args.jobs != 1 or args.report:
-        flag = "--report" if args.report else "--jobs"
+    if args.jobs != 1 or args.report or args.ledger or args.first:
+        flag = next(
+            f
+            for f, given in (
+                ("--report", args.report),
+                ("--ledger", args.ledger),
+                ("--first", args.first),
+                ("--jobs", True),
+            )
+            if given
+        )
         raise OptionError(
             f"{flag} goes with --ladder; a match of --agents plays one game at a time"
         )
@@ -244,14 +266,37 @@ def _level_range(text: str) -> list[int]:
     return list(range(a + 1, b + 1))
 
 
+def _ledger_file(name: str | None, read_only: bool = False) -> Path | None:
+    """The --ledger file, checked before any game is played (as _records_folder)."""
+    if name is None:
+        return None
+    path = Path(name)
+    if path.is_dir():
+        raise OptionError(f"--ledger {name}: a folder; expected a file")
+    if read_only:
+        if not path.is_file():
+            raise OptionError(f"--ledger {name}: no such file")
+        return path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a"):
+            pass
+    except OSError as err:
+        raise OptionError(f"--ledger {name}: cannot write there ({err.strerror})") from None
+    return path
+
+
 def _run_ladder(args: argparse.Namespace, game: Game) -> int:
     from tabletop.ai.ladder import elo_table, run_ladder
 
     levels = _level_range(args.levels)
     if args.jobs < 1:
         raise OptionError("--jobs must be at least 1")
-    if args.report and not args.records:
-        raise OptionError("--report reads a ladder's --records DIR; give it")
+    if args.report and not (args.records or args.ledger):
+        raise OptionError("--report reads a ladder's --records DIR or --ledger FILE; give one")
+    if not 0 <= args.first < args.games:
+        raise OptionError(f"--first {args.first}: expected 0 <= N < --games ({args.games})")
+    ledger = _ledger_file(args.ledger, read_only=args.report)
     rungs = run_ladder(
         game,
         levels,
@@ -263,10 +308,13 @@ def _run_ladder(args: argparse.Namespace, game: Game) -> int:
         records=_records_folder(args.records, read_only=args.report),
         max_repeats=args.max_repeats,
         play=not args.report,
+        ledger=ledger,
+        first=args.first,
     )
     print(file=sys.stderr)
     if args.report:
-        print(f"{game!r}: the games recorded in {args.records} of a ladder of {args.games} a rung")
+        where = " and ".join(str(w) for w in (args.records, args.ledger) if w)
+        print(f"{game!r}: the games recorded in {where} of a ladder of {args.games} a rung")
     else:
         print(f"{game!r}: ladder, {args.games} games per rung")
     print(elo_table(rungs))

@@ -17,7 +17,9 @@ written at once as ``<upper>-vs-<lower>/game-NNN.json`` with its task (the
 seats, seed and ply cap, and each seat's entry in the level table), and a
 later run with the same folder counts a recorded game instead of playing it
 again when its task is the same. A record that cannot be read, or whose
-levels have since changed, is played again and overwritten.
+levels have since changed, is played again and overwritten. A ``ledger``
+(tabletop.ai.ledger) does the same with one line a game, small enough to keep
+in the repository, so a ladder can also resume on another machine.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.ai.agent import Budget
+from tabletop.ai.ledger import Ledger, task_key
 from tabletop.ai.levels import level_for
 from tabletop.ai.specs import make_agent
 from tabletop.ai.tournament import Standing, play_game, score_of, write_record
@@ -111,14 +114,16 @@ def ladder_games(
     max_plies: int | None,
     below: int | None = None,
     max_repeats: int | None = None,
+    first: int = 0,
 ) -> Iterator[tuple[int, LadderGame]]:
     """Every game of the ladder as (upper level, task), rungs interleaved so progress is even.
 
     The other seats play ``upper - 1``, or ``below`` when given (level 10 against
-    three level-3 seats is ``levels=[10], below=3``)."""
+    three level-3 seats is ``levels=[10], below=3``). Games are numbered from 0;
+    ``first`` leaves out the games numbered below it (played elsewhere)."""
     n = game.num_players
     options = tuple(sorted((k, v) for k, v in game.options.items() if v is not None))
-    for number in range(games_per_rung):
+    for number in range(first, games_per_rung):
         for upper in levels:
             strong = number % n
             lower = upper - 1 if below is None else below
@@ -134,11 +139,16 @@ def ladder_games(
             )
 
 
-def record_path(folder: Path, task: LadderGame) -> Path:
-    """Where ``task``'s game is recorded: ``<upper>-vs-<lower>/game-NNN.json``."""
+def rung_name(task: LadderGame) -> str:
+    """``<upper>-vs-<lower>``: the levels of a task's rung."""
     upper = task.seats[task.strong_seat]
     lower = task.seats[(task.strong_seat + 1) % len(task.seats)]
-    return folder / f"{upper[3:]}-vs-{lower[3:]}" / f"game-{task.number + 1:03d}.json"
+    return f"{upper[3:]}-vs-{lower[3:]}"
+
+
+def record_path(folder: Path, task: LadderGame) -> Path:
+    """Where ``task``'s game is recorded: ``<upper>-vs-<lower>/game-NNN.json``."""
+    return folder / rung_name(task) / f"game-{task.number + 1:03d}.json"
 
 
 @dataclass(frozen=True)
@@ -150,6 +160,7 @@ class RungGame:
     won: bool
     drawn: bool
     seconds: tuple[float, ...] = ()
+    outcome: Outcome | None = None
 
 
 def _result(
@@ -160,6 +171,7 @@ def _result(
         strong_seat in outcome.winners,
         not outcome.winners,
         tuple(float(seconds) for seat, seconds in thinking if seat == strong_seat),
+        outcome,
     )
 
 
@@ -174,9 +186,21 @@ def play_ladder_game(task: LadderGame) -> RungGame:
     return _result(result.outcome, task.strong_seat, result.thinking)
 
 
-def recorded_result(game: Game, task: LadderGame) -> RungGame | None:
-    """The result of ``task`` from its record file, or None when there is no usable
-    record of this very task (missing, unreadable, or made with other settings)."""
+def recorded_result(game: Game, task: LadderGame, ledger: Ledger | None = None) -> RungGame | None:
+    """The result of ``task`` from its record file or from ``ledger``, or None when
+    there is no usable record of this very task (missing, unreadable, or made with
+    other settings)."""
+    return _from_record(game, task) or _from_ledger(game, task, ledger)
+
+
+def _from_ledger(game: Game, task: LadderGame, ledger: Ledger | None) -> RungGame | None:
+    found = None if ledger is None else ledger.result(task_key(task.description(game)))
+    if found is None or len(found[0].returns) != game.num_players:
+        return None
+    return _result(found[0], task.strong_seat, found[1])
+
+
+def _from_record(game: Game, task: LadderGame) -> RungGame | None:
     if task.record is None:
         return None
     try:
@@ -203,17 +227,31 @@ def run_ladder(
     records: Path | None = None,
     max_repeats: int | None = None,
     play: bool = True,
+    ledger: Path | None = None,
+    first: int = 0,
 ) -> list[Rung]:
     """Play every rung ``level`` vs ``level - 1`` (or vs ``below``) for the given upper
     levels; the rungs. ``max_plies`` and ``max_repeats`` adjudicate endless games as
     draws (tournament.play_game). With ``records``, every game is recorded there and games
     already recorded by an earlier run with the same settings are counted, not
-    replayed (see the module docstring). With ``play=False`` only the recorded
-    games count and nothing is played (a report on a ladder still running)."""
+    replayed (see the module docstring); with ``ledger`` the same, from and to a
+    results ledger file. With ``play=False`` only the recorded games count and
+    nothing is played (a report on a ladder still running). ``first`` leaves out
+    each rung's games numbered below it."""
     rungs = {level: Rung(f"ai:{level}", level=level) for level in levels}
-    tasks = list(ladder_games(game, levels, games_per_rung, seed, max_plies, below, max_repeats))
+    tasks = list(
+        ladder_games(game, levels, games_per_rung, seed, max_plies, below, max_repeats, first)
+    )
     if records is not None:
         tasks = [(upper, replace(t, record=str(record_path(records, t)))) for upper, t in tasks]
+    kept = None if ledger is None else Ledger(ledger)
+
+    def played(upper: int, task: LadderGame, result: RungGame, done: int) -> None:
+        if kept is not None and result.outcome is not None:
+            about = {"rung": rung_name(task), "number": task.number, "seed": task.seed}
+            key = task_key(task.description(game))
+            kept.append(key, about, result.outcome, task.strong_seat, result.seconds)
+        record(upper, task, result, done)
 
     def record(upper: int, task: LadderGame, result: RungGame, done: int) -> None:
         rung = rungs[upper]
@@ -232,24 +270,26 @@ def run_ladder(
     done = 0
     to_play = []
     for upper, task in tasks:
-        earlier = recorded_result(game, task)
+        earlier = recorded_result(game, task, kept)
         if earlier is None:
             to_play.append((upper, task))
         else:
             done += 1
-            record(upper, task, earlier, done)
+            # A game in the records but not yet in the ledger is copied there.
+            copy = play and kept is not None and task_key(task.description(game)) not in kept
+            (played if copy else record)(upper, task, earlier, done)
     if not play:
         return [rungs[level] for level in levels]
     if jobs <= 1:
         for upper, task in to_play:
             done += 1
-            record(upper, task, play_ladder_game(task), done)
+            played(upper, task, play_ladder_game(task), done)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = pool.map(play_ladder_game, [task for _, task in to_play])
             for (upper, task), result in zip(to_play, results, strict=True):
                 done += 1
-                record(upper, task, result, done)
+                played(upper, task, result, done)
     return [rungs[level] for level in levels]
 
 
