@@ -207,6 +207,14 @@ def test_match_ladder_prints_an_elo_table(capsys: pytest.CaptureFixture[str]) ->
         (["match", "oust", "--ladder", "--playouts", "5"], "drop --seconds/--playouts"),
         (["match", "oust", "--agents", "random", "random", "--records", "/proc/x"], "cannot write"),
         (["match", "oust", "--ladder", "--records", "/nonexistent", "--report"], "no such folder"),
+        (["match", "oust", "--ladder", "--ledger", "/none.jsonl", "--report"], "no such file"),
+        (["match", "oust", "--ladder", "--ledger", "/proc"], "--ledger /proc: a folder"),
+        (["match", "oust", "--ladder", "--ledger", "/proc/x/y.jsonl"], "cannot write"),
+        (["match", "oust", "--ladder", "--report"], "--records DIR or --ledger FILE"),
+        (["match", "oust", "--ladder", "--games", "5", "--first", "5"], "--first 5: expected"),
+        (["match", "oust", "--ladder", "--first", "-1"], "--first -1: expected"),
+        (["match", "oust", "--agents", "random", "random", "--ledger", "x"], "--ledger goes with"),
+        (["match", "oust", "--agents", "random", "random", "--first", "2"], "--first goes with"),
     ],
 )
 def test_bad_match_and_gtp_arguments_are_one_line(
