@@ -13,6 +13,8 @@ $(BIN)/python:
 
 $(VENV)/.installed-$(EXTRAS): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
+	@echo "compiling the game kernels (once; about a minute)"
+	$(BIN)/python -m tabletop.ai.warm
 	touch $@
 
 run: $(VENV)/.installed-$(EXTRAS)

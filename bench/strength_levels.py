@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 import tabletop
-from arguments import count, run_main
+from arguments import count, run_main, whole
 from tabletop.ai.agent import Budget
 from tabletop.ai.ladder import run_ladder
 from tabletop.ai.levels import agent_for_level
@@ -55,11 +55,18 @@ def main() -> None:
     parser.add_argument("--jobs", type=count, default=1, help="games at once (no move timing)")
     parser.add_argument("--records", default=None, help="record and resume games here")
     parser.add_argument("--ledger", default=None, help="results file to add to and resume from")
-    parser.add_argument("--first", type=int, default=0, help="leave out games numbered below N")
+    parser.add_argument("--first", type=whole, default=0, help="leave out games numbered below N")
+    parser.add_argument(
+        "--report", action="store_true", help="count the games in --records/--ledger, play none"
+    )
     args = parser.parse_args()
     options = {} if args.game == "oust" else {"players": args.players}
     game = tabletop.load_game(args.game, **options)
     bottom = args.bottom or (1 if game.num_players == 2 else 3)
+    if args.report and not (args.records or args.ledger):
+        parser.error("--report reads --records DIR or --ledger FILE; give one")
+    if args.first >= args.games:
+        parser.error(f"--first {args.first}: expected fewer than --games ({args.games})")
     if args.jobs > 1 or args.records or args.ledger or args.first:
         pooled(game, args.top, bottom, args)
         return
@@ -116,8 +123,12 @@ def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:
         max_repeats=args.max_repeats,
         ledger=Path(args.ledger) if args.ledger else None,
         first=args.first,
+        play=not args.report,
     )
     seconds = time.perf_counter() - start
+    if not rung.scores:
+        print(f"{args.game} ({game.num_players} players): no games recorded yet")
+        return
     lo, hi = rung.interval()
     print(
         f"{args.game} ({game.num_players} players): level {top} against level {bottom} won "

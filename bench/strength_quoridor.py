@@ -12,7 +12,10 @@ seconds per move of each side. Needs the peers extra (``pip install -e '.[peers]
 
 Game n is the same game in every run (both engines are seeded by n), so
 ``--first`` splits a long run over processes: ``--first 0 --games 50`` and
-``--first 50 --games 50`` side by side are the 100 games.
+``--first 50 --games 50`` side by side are the 100 games. With ``--ledger
+FILE`` every game is added to a results ledger (tabletop.ai.ledger) as it
+ends, and games already there with the same level entry and simulations are
+counted instead of played: the run resumes where it stopped.
 """
 
 from __future__ import annotations
@@ -20,11 +23,15 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import tabletop
 from arguments import count, run_main, whole
-from tabletop.ai.levels import agent_for_level
+from tabletop.ai.ledger import Ledger, task_key
+from tabletop.ai.levels import agent_for_level, level_for
+from tabletop.core.game import Outcome
 from tabletop.games.quoridor import QuoridorState
 from tabletop.games.quoridor.openspiel import from_openspiel
 
@@ -65,8 +72,8 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play(level: int, simulations: int, game_number: int, times: dict[str, list[float]]) -> float:
-    """One game, our level at seat ``game_number % 2``; our score (1, 0.5 or 0)."""
+def play(level: int, simulations: int, game_number: int, times: dict[str, list[float]]) -> Outcome:
+    """One game, our level at seat ``game_number % 2``; its outcome."""
     ours = tabletop.load_game("quoridor", max_plies=CAP).new_state()
     assert isinstance(ours, QuoridorState)
     og = pyspiel.load_game("quoridor", {"players": 2, "wall_count": 10})
@@ -91,7 +98,18 @@ def play(level: int, simulations: int, game_number: int, times: dict[str, list[f
         theirs.apply_action(action)
     outcome = ours.outcome()
     assert outcome is not None
-    return (outcome.returns[seat] + 1) / 2
+    return outcome
+
+
+def description(level: int, simulations: int, game_number: int) -> dict[str, Any]:
+    """What makes game ``game_number`` of a run this very game (its ledger key)."""
+    game = tabletop.load_game("quoridor", max_plies=CAP)
+    return {
+        "bench": "strength_quoridor",
+        "number": game_number,
+        "level": asdict(level_for(game, level)),
+        "simulations": simulations,
+    }
 
 
 def main() -> None:
@@ -100,15 +118,32 @@ def main() -> None:
     parser.add_argument("--level", type=count, default=10)
     parser.add_argument("--simulations", type=count, default=5000)
     parser.add_argument("--first", type=whole, default=0, help="number of the first game")
+    parser.add_argument("--ledger", help="results file to add to and resume from")
     args = parser.parse_args()
     if pyspiel is None:
         raise SystemExit("OpenSpiel is not installed: pip install -e '.[peers]'")
+    ledger = Ledger(Path(args.ledger)) if args.ledger else None
     times: dict[str, list[float]] = {"ours": [], "openspiel": []}
     score = 0.0
     for number in range(args.first, args.first + args.games):
-        result = play(args.level, args.simulations, number, times)
+        seat = number % 2
+        key = task_key(description(args.level, args.simulations, number))
+        found = None if ledger is None else ledger.result(key)
+        if found is None:
+            before = len(times["ours"])
+            outcome = play(args.level, args.simulations, number, times)
+            if ledger is not None:
+                about = {"bench": "strength_quoridor", "number": number, "level": args.level}
+                ledger.append(key, about, outcome, seat, times["ours"][before:])
+            where = ""
+        else:
+            outcome, thinking = found
+            times["ours"].extend(seconds for _, seconds in thinking)
+            where = " (from the ledger)"
+        result = (outcome.returns[seat] + 1) / 2
         score += result
-        print(f"game {number + 1}: level {args.level} as seat {number % 2}: {result:g}", flush=True)
+        line = f"game {number + 1}: level {args.level} as seat {seat}: {result:g}{where}"
+        print(line, flush=True)
     lo, hi = wilson(score, args.games)
     print(
         f"level {args.level} vs OpenSpiel MCTSBot ({args.simulations} simulations): "

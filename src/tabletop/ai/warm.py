@@ -1,0 +1,78 @@
+"""Compile every game's kernels before the first computer move: ``python -m tabletop.ai.warm``.
+
+numba compiles a kernel the first time it is called and caches the machine
+code beside its source. In a fresh install that first call is slow (measured
+on the 2-core development machine with two ladders running: Go's search ~40 s,
+Abalone's first move ~7 s), and it would fall inside the first computer
+move, far past any budget. ``make`` runs this module once after installing,
+so the kernels are compiled before anyone plays; later processes only load
+them from the cache (under a second).
+
+It runs, for every game and player count, a tiny search of every kind the
+level table uses, from the starting position and from a position some moves
+in, which reaches the kernels that play, undo, evaluate and play out.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+
+from tabletop.ai.agent import Budget
+from tabletop.ai.levels import MAX_LEVEL, MIN_LEVEL, agent_for_level, level_for
+from tabletop.core.game import Game
+from tabletop.core.registry import load_game
+
+#: The games and options to warm: every player count, Go on its usual board.
+VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
+    ("go", {"size": 9, "rules": "chinese"}),  # area scoring: the ladders', GTP's
+    ("go", {"size": 9, "rules": "japanese"}),  # territory scoring: the default
+    ("abalone", {"players": 2}),
+    ("abalone", {"players": 3}),
+    ("abalone", {"players": 4}),
+    ("oust", {}),
+    ("quoridor", {"players": 2}),
+    ("quoridor", {"players": 4}),
+)
+
+#: Plies each level plays from the start, so later searches begin mid-game.
+OPENING_PLIES = 6
+
+
+def levels_by_search(game: Game) -> Iterator[int]:
+    """One level for each search the level table uses for ``game`` (the first that uses it)."""
+    seen: set[str] = set()
+    for level in range(MIN_LEVEL, MAX_LEVEL + 1):
+        search = level_for(game, level).search
+        if search not in seen:
+            seen.add(search)
+            yield level
+
+
+def warm_up(game: Game) -> None:
+    """Run a tiny search of each kind ``game``'s levels use, over a few plies."""
+    budget = Budget(playouts=16)
+    for level in levels_by_search(game):
+        agent = agent_for_level(game, level, seed=0)
+        state = game.new_state()
+        for _ in range(OPENING_PLIES):
+            if state.is_over():
+                break
+            agent.analyze(state, budget)
+            state.play(agent.choose(state, budget))
+
+
+def main() -> int:
+    """Warm every variant, printing how long each took."""
+    for name, options in VARIANTS:
+        start = time.perf_counter()
+        game = load_game(name, **options)
+        warm_up(game)
+        named = " ".join(f"{k}={v}" for k, v in options.items())
+        print(f"{name} {named}: kernels ready in {time.perf_counter() - start:.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
