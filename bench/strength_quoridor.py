@@ -119,16 +119,24 @@ def main() -> None:
     parser.add_argument("--simulations", type=count, default=5000)
     parser.add_argument("--first", type=whole, default=0, help="number of the first game")
     parser.add_argument("--ledger", help="results file to add to and resume from")
+    parser.add_argument(
+        "--report", action="store_true", help="count the games in --ledger, play none"
+    )
     args = parser.parse_args()
-    if pyspiel is None:
+    if args.report and not args.ledger:
+        parser.error("--report reads --ledger FILE; give it")
+    if pyspiel is None and not args.report:
         raise SystemExit("OpenSpiel is not installed: pip install -e '.[peers]'")
     ledger = Ledger(Path(args.ledger)) if args.ledger else None
     times: dict[str, list[float]] = {"ours": [], "openspiel": []}
     score = 0.0
+    counted = 0
     for number in range(args.first, args.first + args.games):
         seat = number % 2
         key = task_key(description(args.level, args.simulations, number))
         found = None if ledger is None else ledger.result(key)
+        if found is None and args.report:
+            continue
         if found is None:
             before = len(times["ours"])
             outcome = play(args.level, args.simulations, number, times)
@@ -142,12 +150,16 @@ def main() -> None:
             where = " (from the ledger)"
         result = (outcome.returns[seat] + 1) / 2
         score += result
+        counted += 1
         line = f"game {number + 1}: level {args.level} as seat {seat}: {result:g}{where}"
         print(line, flush=True)
-    lo, hi = wilson(score, args.games)
+    if not counted:
+        print("no games recorded yet")
+        return
+    lo, hi = wilson(score, counted)
     print(
         f"level {args.level} vs OpenSpiel MCTSBot ({args.simulations} simulations): "
-        f"{score:g}/{args.games} = {score / args.games:.1%} (95% interval {lo:.1%} - {hi:.1%})"
+        f"{score:g}/{counted} = {score / counted:.1%} (95% interval {lo:.1%} - {hi:.1%})"
     )
     for side, spent in times.items():
         if spent:
