@@ -85,6 +85,14 @@ def _go_search(game: Game, seed: int | None) -> Agent:
     return GoSearchAgent(seed)
 
 
+def _oust_search(game: Game, seed: int | None) -> Agent:
+    from tabletop.ai.oust_search import OustSearchAgent
+
+    if game.name != "oust":
+        raise OptionError(f"the oust search plays Oust only, not {game.name}")
+    return OustSearchAgent(seed)
+
+
 def _alphabeta(game: Game, seed: int | None) -> Agent:
     evaluate = evaluation_for(game)
     if evaluate is None:
@@ -98,6 +106,7 @@ SEARCHES: dict[str, Callable[[Game, int | None], Agent]] = {
     "mcts-evaluate": mcts_with_evaluation,
     "alphabeta": _alphabeta,
     "go": _go_search,
+    "oust": _oust_search,
 }
 
 

@@ -87,6 +87,8 @@ def evaluate(state: OustState) -> tuple[float, ...]:
 #: Order (and prior weight) of a placement by kind: a capture's weight grows with its size.
 _ORDER = {ek.CAPTURE: 0, ek.SAFE: 1, ek.EXPOSED: 2}
 _WEIGHT = {ek.SAFE: 1.0, ek.EXPOSED: 0.3}
+#: A capture's prior weight is this plus the stones it takes.
+_CAPTURE_WEIGHT = 3.0
 
 
 def _kinds(state: OustState) -> np.ndarray:
@@ -121,7 +123,26 @@ def prior(state: OustState) -> np.ndarray:
     # Numpy, not a loop: MCTS asks for the prior at every node it grows.
     weights[placed] = np.where(
         kind == ek.CAPTURE,
-        3.0 + size,
+        _CAPTURE_WEIGHT + size,
         np.where(kind == ek.EXPOSED, _WEIGHT[ek.EXPOSED], _WEIGHT[ek.SAFE]),
     )
     return weights
+
+
+def search_weights() -> np.ndarray:
+    """The evaluation's and the prior's weights as games/oust/search.py reads them (its W_*
+    order), so the compiled search values and orders moves exactly as these functions do."""
+    return np.array(
+        [
+            MOVER_CAPTURE,
+            THREAT,
+            SAFE,
+            GROUP,
+            MOBILITY,
+            SCALE,
+            _CAPTURE_WEIGHT,
+            _WEIGHT[ek.SAFE],
+            _WEIGHT[ek.EXPOSED],
+        ],
+        dtype=np.float64,
+    )

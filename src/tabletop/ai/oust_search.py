@@ -1,0 +1,140 @@
+"""The Oust computer player's compiled search: an Agent around games/oust/search.py.
+
+Only adapts, as ai/go_search.py does for Go: it honours the Budget (the
+kernel runs in chunks and the deadline and stop() are checked between
+them), keeps the tree between moves when the game continues the line it
+searched, and turns the tree into an Analysis. The search itself is the
+generic MCTS with evaluated leaves and Oust's prior (``mcts-evaluate``), in
+numba (decision 0060).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+
+from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
+from tabletop.ai.repetition import earlier_positions
+from tabletop.core.errors import TabletopError
+from tabletop.core.game import Move, State
+from tabletop.games.oust import kernels
+from tabletop.games.oust import search as ks
+from tabletop.games.oust.evaluation import search_weights
+from tabletop.games.oust.rules import OustState
+
+#: Seconds one kernel call should take: short enough that a 1 s move ends within 1.1 s.
+CHUNK_SECONDS = 0.01
+
+#: Drop a kept tree bigger than this many nodes rather than grow it further.
+MAX_KEPT_NODES = 4_000_000
+
+
+class OustSearchAgent(Agent):
+    """PUCT with Oust's prior and evaluated leaves, tree and moves in numba; Oust only."""
+
+    name = "oust-search"
+
+    def __init__(self, seed: int | None = None, exploration: float = 1.0, fpu: float = 0.2):
+        super().__init__()
+        self.rng = random.Random(seed)
+        self.exploration = exploration
+        self.fpu = fpu
+        self.weights = search_weights()
+        self._tree = ks.OustTree()
+        self._root_line: list[Move] = []
+
+    def _root_for(self, state: OustState) -> int:
+        """The kept node for ``state`` when it continues the old root's line, else a new root."""
+        tree = self._tree
+        history = state.history
+        n = len(self._root_line)
+        node = tree.root if history[:n] == self._root_line and tree.size else -1
+        for move in history[n:]:
+            if node < 0:
+                break
+            node = tree.child(node, state.move_to_action(move))
+        if node < 0 or tree.size > MAX_KEPT_NODES:
+            tree.clear()
+            node = tree.root
+        tree.root = node
+        self._root_line = list(history)
+        return node
+
+    def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
+        if not isinstance(state, OustState):
+            raise TabletopError("the Oust search plays Oust only")
+        if state.is_over():
+            raise TabletopError("the game is over: there is nothing to analyse")
+        # The clock starts first: the set-up is part of the move's time.
+        deadline = self._deadline(budget)
+        root = self._root_for(state)
+        game = state.game
+        cells = game.num_cells
+        pos = state.kernel_position()
+        trail = np.zeros((state.ply + ks.MAX_DEPTH + 2, kernels.trail_width(cells)), np.int64)
+        scratch = kernels.new_scratch(cells)
+        seen = np.array(sorted(earlier_positions(state)), dtype=np.int64)
+        kernels.seed_random(self.rng.getrandbits(31))
+        tree = self._tree
+        tree.counters[ks.C_DEPTH] = 0
+        chunk = 16
+        cap = deadline.budget.playouts
+        seconds = deadline.budget.seconds
+        while not deadline.expired():
+            k = chunk if cap is None else min(chunk, cap - deadline.iterations)
+            tree.make_room(k + 1, (k + 1) * (cells + 2))
+            started = time.perf_counter()
+            ks.run(
+                pos, game.neighbours, state._zob, trail, scratch, game.flags,
+                game.rules.max_plies, root, k, self.exploration, self.fpu, self.weights, seen,
+                tree.visits, tree.value, tree.edge0, tree.edges, tree.tried, tree.to_move,
+                tree.e_action, tree.e_prior, tree.e_child, tree.counters,
+            )  # fmt: skip
+            deadline.iterations += k
+            spent = time.perf_counter() - started
+            # Aim each call at CHUNK_SECONDS, growing at most 4x a step, and at no more
+            # than half the time left, so a busy machine does not push a move past its limit.
+            rate = k / max(spent, 1e-6)
+            chunk = max(1, min(4 * chunk, int(rate * CHUNK_SECONDS)))
+            if seconds is not None:
+                left = seconds - deadline.elapsed
+                chunk = max(1, min(chunk, int(rate * left / 2)))
+        return self._report(state, root, deadline.iterations, deadline.elapsed)
+
+    def _report(self, state: OustState, root: int, iterations: int, seconds: float) -> Analysis:
+        tree = self._tree
+        seat = state.to_move
+        assert seat is not None
+        sign = 1.0 if seat == 0 else -1.0
+        children = [(a, c, v) for a, c, v in tree.children(root) if v > 0]
+        if not children:  # nothing tried yet: the best prior
+            first = int(tree.e_action[tree.edge0[root]])
+            children = [(first, -1, 0)]
+        ranked = sorted(
+            children,
+            key=lambda x: (x[2], sign * tree.mean(x[1]) if x[1] >= 0 else 0.0),
+            reverse=True,
+        )
+        total = sum(v for _, _, v in ranked) or 1
+        moves = [
+            MoveStat(
+                state.action_to_move(a),
+                v,
+                v / total,
+                sign * tree.mean(c) if c >= 0 else 0.0,
+            )
+            for a, c, v in ranked
+        ]
+        line: list[Move] = []
+        node = root
+        while True:
+            tried = [(v, a, c) for a, c, v in tree.children(node) if v > 0]
+            if not tried:
+                break
+            _, action, node = max(tried)
+            line.append(state.action_to_move(action))
+        black = tree.mean(root)
+        detail: dict[str, object] = {"nodes": tree.size, "depth": int(tree.counters[ks.C_DEPTH])}
+        return Analysis((black, -black), moves, line, iterations, seconds, detail)
