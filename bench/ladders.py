@@ -74,9 +74,9 @@ _GO = ("--size", "9", "--rules", "chinese", "--komi", "7")
 #: not published.
 JOBS: tuple[Job, ...] = (
     _ladder("abalone 9-10", "abalone", "9-10", 77, *_ABALONE),
-    _ladder("oust 9-10", "oust", "9-10", 49),
+    _ladder("oust 9-10", "oust", "9-10", 0),
     _ladder("abalone 8-9", "abalone", "8-9", 47, *_ABALONE),
-    _ladder("oust 7-9", "oust", "7-9", 11),
+    _ladder("oust 7-9", "oust", "7-9", 0),
     _ladder("quoridor 7-8", "quoridor", "7-8", 34, *_QUORIDOR),
     _ladder("quoridor 8-10", "quoridor", "8-10", 33, *_QUORIDOR),
     _ladder("go 1-7", "go", "1-7", 0, *_GO),

@@ -122,6 +122,17 @@ def _analysis(visits: list[int]) -> Analysis:
     return Analysis((0.0, 0.0), moves, [moves[0].move])
 
 
+def test_oust_plays_out_to_level_7_and_searches_in_numba_above() -> None:
+    from tabletop.ai.oust_search import OustSearchAgent
+
+    game = tabletop.load_game("oust")
+    for level in range(1, 11):
+        agent = agent_for_level(game, level)
+        assert isinstance(agent, LevelAgent)
+        expected = MCTSAgent if level <= 7 else OustSearchAgent
+        assert isinstance(agent.inner, expected), level
+
+
 def test_noise_samples_by_visits_and_never_picks_an_unvisited_move() -> None:
     agent = agent_for_level(tabletop.load_game("go", size=9), 1, seed=0)
     assert isinstance(agent, LevelAgent) and agent.entry.temperature > 0

@@ -156,12 +156,15 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     ),
     # Oust: MCTS with playouts up to level 7, each step a doubling from level 5 (600 ->
     # 1,000 iterations scored 59% over 100 games); then MCTS valuing leaves by the
-    # evaluation, ~2.6x a step to level 10's ~2 s. Playout MCTS stopped gaining with
-    # more work (4,900 -> 9,900 iterations: 8 of 18); the evaluated leaves beat it by
-    # far (decision 0056).
+    # evaluation (playout MCTS stopped gaining with more work: 4,900 -> 9,900
+    # iterations won 8 of 18; the evaluated leaves beat it by far, decision 0056), in
+    # Oust's own compiled search from level 8 (decision 0060: ~5-7x the iterations a
+    # second, so level 10 holds 150,000 in ~1.5-1.8 s on an idle core). A doubling is
+    # worth less the more work there is (9,000 -> 24,000 scored 57% over 61 games), so
+    # the steps above level 8 are ~2.5-2.9 doublings each.
     "oust": (
         *_ladder("mcts", (16, 60, 150, 300, 600, 1200, 2400), (1.0, 0.5, 0.25)),
-        *(Level("mcts-evaluate", n) for n in (3500, 9000, 24_000)),
+        *(Level("oust", n) for n in (3500, 20_000, 150_000)),
     ),
     # Quoridor: alpha-beta up to level 5, then MCTS valuing leaves by the race
     # evaluation. Alpha-beta's strength grew too slowly with its nodes for the upper

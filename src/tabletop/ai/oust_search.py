@@ -27,8 +27,16 @@ from tabletop.games.oust.rules import OustState
 #: Seconds one kernel call should take: short enough that a 1 s move ends within 1.1 s.
 CHUNK_SECONDS = 0.01
 
-#: Drop a kept tree bigger than this many nodes rather than grow it further.
-MAX_KEPT_NODES = 4_000_000
+#: Drop a kept tree with more edges than this (12 bytes each) rather than grow it further.
+MAX_KEPT_EDGES = 8_000_000
+
+#: Iterations a second assumed when sizing the tree for a time budget (an idle core does
+#: ~90,000 on 9x9), and the most iterations the tree is sized for ahead (it grows beyond).
+ASSUMED_RATE = 100_000
+MAX_PRESIZED = 400_000
+
+#: Edges an iteration adds at most, per board cell (a grown node has a move per empty cell).
+EDGES_PER_CELL = 0.5
 
 
 class OustSearchAgent(Agent):
@@ -55,7 +63,7 @@ class OustSearchAgent(Agent):
             if node < 0:
                 break
             node = tree.child(node, state.move_to_action(move))
-        if node < 0 or tree.size > MAX_KEPT_NODES:
+        if node < 0 or tree.edges_used > MAX_KEPT_EDGES:
             tree.clear()
             node = tree.root
         tree.root = node
@@ -79,6 +87,8 @@ class OustSearchAgent(Agent):
         kernels.seed_random(self.rng.getrandbits(31))
         tree = self._tree
         tree.counters[ks.C_DEPTH] = 0
+        expected = min(MAX_PRESIZED, _iterations_expected(deadline.budget))
+        tree.make_room(expected, int(expected * EDGES_PER_CELL * cells))
         chunk = 16
         cap = deadline.budget.playouts
         seconds = deadline.budget.seconds
@@ -138,3 +148,11 @@ class OustSearchAgent(Agent):
         black = tree.mean(root)
         detail: dict[str, object] = {"nodes": tree.size, "depth": int(tree.counters[ks.C_DEPTH])}
         return Analysis((black, -black), moves, line, iterations, seconds, detail)
+
+
+def _iterations_expected(budget: Budget) -> int:
+    """About how many iterations ``budget`` allows."""
+    by_time = None if budget.seconds is None else int(budget.seconds * ASSUMED_RATE)
+    if budget.playouts is None:
+        return by_time or 0
+    return budget.playouts if by_time is None else min(budget.playouts, by_time)
