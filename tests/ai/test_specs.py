@@ -49,6 +49,16 @@ def test_mcts_with_evaluated_leaves_needs_an_evaluation() -> None:
     assert analysis.iterations == 50 and analysis.moves
 
 
+def test_the_oust_search_plays_oust_only() -> None:
+    with pytest.raises(OptionError, match=r"'oust-search'.*Oust only"):
+        make_agent("oust-search", tabletop.load_game("quoridor"))
+    game = tabletop.load_game("oust")
+    agent = make_agent("oust-search:playouts=300,c=0.5", game, seed=1)
+    assert agent.name == "oust-search:playouts=300,c=0.5"
+    analysis = agent.analyze(game.new_state(), agent.budget)
+    assert analysis.iterations == 300 and analysis.moves
+
+
 def test_gtp_agents_play_go_only() -> None:
     with pytest.raises(OptionError, match="Go only"):
         make_agent("gtp:gnugo --mode gtp", tabletop.load_game("abalone"))
