@@ -52,6 +52,7 @@ class OustSearchAgent(Agent):
         self.weights = search_weights()
         self._tree = ks.OustTree()
         self._root_line: list[Move] = []
+        _warm_up()
 
     def _root_for(self, state: OustState) -> int:
         """The kept node for ``state`` when it continues the old root's line, else a new root."""
@@ -156,3 +157,22 @@ def _iterations_expected(budget: Budget) -> int:
     if budget.playouts is None:
         return by_time or 0
     return budget.playouts if by_time is None else min(budget.playouts, by_time)
+
+
+_warmed = False
+
+
+def _warm_up() -> None:
+    """Load the search's compiled kernels once a process, when the first agent is made: the
+    first call loads them from numba's cache (or compiles them, ~8 s, in a fresh checkout),
+    which inside a move would come out of its time (a ladder's first level-10 move took
+    7.1 s and searched 16 iterations)."""
+    global _warmed
+    if _warmed:
+        return
+    _warmed = True
+    from tabletop.core.registry import load_game
+
+    state = load_game("oust", width=3, height=3).new_state()
+    assert isinstance(state, OustState)
+    OustSearchAgent(seed=0).analyze(state, Budget(playouts=2))
