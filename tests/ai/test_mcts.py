@@ -73,6 +73,23 @@ def test_tree_is_reused_after_the_moves_played() -> None:
     assert sum(m.visits for m in again.moves) > 10  # visits carried over from the old tree
 
 
+def test_a_second_set_up_position_gets_a_tree_of_its_own() -> None:
+    # Neither position has moves: the first one's tree must not be taken for the second.
+    game = tabletop.load_game("oust")
+    first = game.setup(["c3", "a9"], ["d3", "d5"], "black")  # type: ignore[attr-defined]
+    second = game.setup(["e5"], ["j9", "a1"], "black")  # type: ignore[attr-defined]
+    agent = MCTSAgent(rollout_for(game), seed=4, prior=prior_for(game))
+    agent.analyze(first, Budget(playouts=300))
+    again = agent.analyze(second, Budget(playouts=10))
+    assert sum(m.visits for m in again.moves) == 10
+    assert all(m.move in second.legal_moves() for m in again.moves)
+    # A board of another size starts from the same empty position key: a new tree too.
+    small = tabletop.load_game("oust", width=5, height=5)
+    fresh = agent.analyze(small.new_state(), Budget(playouts=10))
+    big = agent.analyze(game.new_state(), Budget(playouts=10))
+    assert sum(m.visits for m in fresh.moves) == sum(m.visits for m in big.moves) == 10
+
+
 def test_generic_rollout_plays_on_a_copy() -> None:
     state = tabletop.load_game("go", size=5, rules="tromp-taylor").new_state()
     returns = random_rollout(state, random.Random(5))

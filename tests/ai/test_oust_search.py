@@ -81,3 +81,15 @@ def test_it_plays_oust_only() -> None:
         OustSearchAgent().analyze(tabletop.load_game("quoridor").new_state())
     with pytest.raises(TabletopError, match="Oust only"):
         SEARCHES["oust"](tabletop.load_game("go", size=9), 0)
+
+
+def test_a_second_set_up_position_gets_a_tree_of_its_own() -> None:
+    # Both positions have no moves; the kept tree of the first must not serve the second.
+    game = tabletop.load_game("oust")
+    first = game.setup(["c3", "a9"], ["d3", "d5"], "black")  # type: ignore[attr-defined]
+    second = game.setup(["e5"], ["j9", "a1"], "black")  # type: ignore[attr-defined]
+    agent = OustSearchAgent(seed=7)
+    agent.analyze(first, Budget(playouts=500))
+    analysis = agent.analyze(second, Budget(playouts=10))
+    assert sum(m.visits for m in analysis.moves) == 10
+    assert all(m.move in second.legal_moves() for m in analysis.moves)

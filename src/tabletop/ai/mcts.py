@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
-from tabletop.ai.repetition import earlier_positions
+from tabletop.ai.repetition import earlier_positions, line_start
 from tabletop.ai.values import search_values
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
@@ -137,6 +137,7 @@ class MCTSAgent(Agent):
         self._ties = np.random.default_rng(self.rng.getrandbits(64))
         self._root: Node | None = None
         self._root_line: list[Move] = []
+        self._root_start: tuple[str, int] | None = None
         self._seen: set[int] = set()  # the game's positions so far (Zobrist keys)
 
     # -- tree reuse ---------------------------------------------------------------------
@@ -144,7 +145,9 @@ class MCTSAgent(Agent):
         """The kept subtree for ``state`` when it continues the old root's line, else a new one."""
         history = list(state.history)
         n = len(self._root_line)
-        node = self._root if history[:n] == self._root_line else None
+        start = line_start(state)
+        same = history[:n] == self._root_line and start == self._root_start
+        node = self._root if same else None
         for move in history[n:]:
             if node is None:
                 break
@@ -152,7 +155,7 @@ class MCTSAgent(Agent):
             node = next((c for c in node.children if c.action == action), None)
         if node is None:
             node = Node(-1, state.game.num_players)
-        self._root, self._root_line = node, history
+        self._root, self._root_line, self._root_start = node, history, start
         return node
 
     # -- the search ---------------------------------------------------------------------

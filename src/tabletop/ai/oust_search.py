@@ -16,7 +16,7 @@ import time
 import numpy as np
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
-from tabletop.ai.repetition import earlier_positions
+from tabletop.ai.repetition import earlier_positions, line_start
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
 from tabletop.games.oust import kernels
@@ -52,6 +52,7 @@ class OustSearchAgent(Agent):
         self.weights = search_weights()
         self._tree = ks.OustTree()
         self._root_line: list[Move] = []
+        self._root_start: tuple[str, int] | None = None
         _warm_up()
 
     def _root_for(self, state: OustState) -> int:
@@ -59,7 +60,9 @@ class OustSearchAgent(Agent):
         tree = self._tree
         history = state.history
         n = len(self._root_line)
-        node = tree.root if history[:n] == self._root_line and tree.size else -1
+        start = line_start(state)
+        same = history[:n] == self._root_line and start == self._root_start
+        node = tree.root if same and tree.size else -1
         for move in history[n:]:
             if node < 0:
                 break
@@ -69,6 +72,7 @@ class OustSearchAgent(Agent):
             node = tree.root
         tree.root = node
         self._root_line = list(history)
+        self._root_start = start
         return node
 
     def analyze(self, state: State, budget: Budget | None = None) -> Analysis:

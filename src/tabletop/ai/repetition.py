@@ -21,3 +21,13 @@ def earlier_positions(state: State) -> set[int]:
         earlier.undo()
         keys.add(earlier.zobrist)
     return keys
+
+
+def line_start(state: State) -> tuple[str, int]:
+    """What ``state``'s moves were played from: the game with its options, and the key of
+    the position before the first move. Two set-up positions both have no moves, so a
+    search that keeps its tree between moves compares this as well as the moves."""
+    start = state.copy()
+    while start.ply > 0:
+        start.undo()
+    return repr(state.game), start.zobrist
