@@ -6,6 +6,7 @@ import math
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tabletop.core.errors import TabletopError
@@ -33,6 +34,10 @@ class Budget:
 
 DEFAULT_BUDGET = Budget(seconds=1.0)
 
+#: Seconds one call of a compiled search should take (Deadline.run_in_chunks): short
+#: enough that a move asked for in 1 s ends within 1.1 s.
+CHUNK_SECONDS = 0.01
+
 
 class Deadline:
     """Tracks one search against its budget and an external stop request."""
@@ -58,6 +63,25 @@ class Deadline:
     def elapsed(self) -> float:
         """Seconds since the search began."""
         return time.perf_counter() - self.start
+
+    def run_in_chunks(self, run: Callable[[int], object]) -> None:
+        """Call ``run(k)`` (k iterations of a compiled search, which cannot look at the
+        clock) until the budget is spent, counting the iterations. Each call aims at
+        CHUNK_SECONDS, growing at most 4x a call, and at no more than half the time left,
+        so a busy machine does not push a move past its limit."""
+        chunk = 16
+        cap = self.budget.playouts
+        seconds = self.budget.seconds
+        while not self.expired():
+            k = chunk if cap is None else min(chunk, cap - self.iterations)
+            started = time.perf_counter()
+            run(k)
+            self.iterations += k
+            rate = k / max(time.perf_counter() - started, 1e-6)
+            chunk = max(1, min(4 * chunk, int(rate * CHUNK_SECONDS)))
+            if seconds is not None:
+                left = seconds - self.elapsed
+                chunk = max(1, min(chunk, int(rate * left / 2)))
 
 
 @dataclass(frozen=True)

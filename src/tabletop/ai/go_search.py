@@ -9,7 +9,6 @@ the issue asks for (pass when the count wins, never pass into a lost count).
 from __future__ import annotations
 
 import random
-import time
 
 import numpy as np
 
@@ -25,9 +24,6 @@ from tabletop.games.go.search import (
     fills_own_eye,
     root_mask,
 )
-
-#: Seconds one kernel call should take: short enough that a 1 s move ends within 1.1 s.
-CHUNK_SECONDS = 0.01
 
 #: Iterations per second assumed when only a time budget sizes the tree.
 ASSUMED_RATE = 20_000
@@ -86,22 +82,7 @@ class GoSearchAgent(Agent):
         tree.set_root(state)
         mask = root_mask(state)
         kernels.seed_random(self.rng.getrandbits(31))
-        chunk = 16
-        cap = deadline.budget.playouts
-        seconds = deadline.budget.seconds
-        while not deadline.expired():
-            k = chunk if cap is None else min(chunk, cap - deadline.iterations)
-            started = time.perf_counter()
-            tree.run(state, k, mask)
-            deadline.iterations += k
-            spent = time.perf_counter() - started
-            # Aim each call at CHUNK_SECONDS, growing at most 4x a step, and at no more
-            # than half the time left, so a busy machine does not push a move past its limit.
-            rate = k / max(spent, 1e-6)
-            chunk = max(1, min(4 * chunk, int(rate * CHUNK_SECONDS)))
-            if seconds is not None:
-                left = seconds - deadline.elapsed
-                chunk = max(1, min(chunk, int(rate * left / 2)))
+        deadline.run_in_chunks(lambda k: tree.run(state, k, mask))
         return self._report(tree, state, mask, deadline.iterations, deadline.elapsed)
 
     def _report(

@@ -11,7 +11,6 @@ numba (decision 0060).
 from __future__ import annotations
 
 import random
-import time
 
 import numpy as np
 
@@ -23,9 +22,6 @@ from tabletop.games.oust import kernels
 from tabletop.games.oust import search as ks
 from tabletop.games.oust.evaluation import search_weights
 from tabletop.games.oust.rules import OustState
-
-#: Seconds one kernel call should take: short enough that a 1 s move ends within 1.1 s.
-CHUNK_SECONDS = 0.01
 
 #: Drop a kept tree with more edges than this (12 bytes each) rather than grow it further.
 MAX_KEPT_EDGES = 8_000_000
@@ -94,28 +90,17 @@ class OustSearchAgent(Agent):
         tree.counters[ks.C_DEPTH] = 0
         expected = min(MAX_PRESIZED, _iterations_expected(deadline.budget))
         tree.make_room(expected, int(expected * EDGES_PER_CELL * cells))
-        chunk = 16
-        cap = deadline.budget.playouts
-        seconds = deadline.budget.seconds
-        while not deadline.expired():
-            k = chunk if cap is None else min(chunk, cap - deadline.iterations)
+
+        def run(k: int) -> None:
             tree.make_room(k + 1, (k + 1) * (cells + 2))
-            started = time.perf_counter()
             ks.run(
                 pos, game.neighbours, state._zob, trail, scratch, game.flags,
                 game.rules.max_plies, root, k, self.exploration, self.fpu, self.weights, seen,
                 tree.visits, tree.value, tree.edge0, tree.edges, tree.tried, tree.to_move,
                 tree.e_action, tree.e_prior, tree.e_child, tree.counters,
             )  # fmt: skip
-            deadline.iterations += k
-            spent = time.perf_counter() - started
-            # Aim each call at CHUNK_SECONDS, growing at most 4x a step, and at no more
-            # than half the time left, so a busy machine does not push a move past its limit.
-            rate = k / max(spent, 1e-6)
-            chunk = max(1, min(4 * chunk, int(rate * CHUNK_SECONDS)))
-            if seconds is not None:
-                left = seconds - deadline.elapsed
-                chunk = max(1, min(chunk, int(rate * left / 2)))
+
+        deadline.run_in_chunks(run)
         return self._report(state, root, deadline.iterations, deadline.elapsed)
 
     def _report(self, state: OustState, root: int, iterations: int, seconds: float) -> Analysis:
