@@ -1,0 +1,142 @@
+"""What the games' compiled searches share as Agents: budgets, the kept tree, the analysis.
+
+A game's compiled search (games/<name>/search.py over games/search_tree.py)
+runs iterations in numba and cannot look at the clock; its Agent here only
+adapts, as ai/go_search.py does for Go: it runs the kernel in short chunks
+until the Budget is spent or stop() is called (Deadline.run_in_chunks),
+keeps the tree between moves when the game continues the line it searched
+(and starts from the same position: two set-up positions both have no
+moves), and turns the tree into an Analysis. A subclass says which states
+it plays and how to run its kernel from a root.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections.abc import Callable
+
+import numpy as np
+
+from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
+from tabletop.ai.repetition import earlier_positions, line_start
+from tabletop.core.errors import TabletopError
+from tabletop.core.game import Move, State
+from tabletop.games.search_tree import C_DEPTH, SearchTree
+
+#: Drop a kept tree with more edges than this (12 bytes each) rather than grow it further.
+MAX_KEPT_EDGES = 8_000_000
+
+#: Iterations a second assumed when sizing the tree for a time budget, and the most
+#: iterations the tree is sized for ahead (it grows beyond when it must).
+ASSUMED_RATE = 100_000
+MAX_PRESIZED = 400_000
+
+#: Run = a chunk of the kernel: (tree, root, iterations) -> None.
+Run = Callable[[SearchTree, int, int], None]
+
+
+class CompiledSearchAgent(Agent):
+    """PUCT in a game's compiled kernels; ``exploration`` is c on returns in [-1, 1] and
+    ``fpu`` how much worse than its parent an untried move is assumed to be."""
+
+    #: Edges one iteration may add at most, per action of the game (a grown node).
+    edges_per_action = 1.0
+
+    def __init__(self, seed: int | None = None, exploration: float = 1.0, fpu: float = 0.2):
+        super().__init__()
+        self.rng = random.Random(seed)
+        self.exploration = exploration
+        self.fpu = fpu
+        self._tree: SearchTree | None = None
+        self._root_line: list[Move] = []
+        self._root_start: tuple[str, int] | None = None
+
+    @abstractmethod
+    def _check(self, state: State) -> None:
+        """Raise TabletopError when this search cannot play ``state``'s game."""
+
+    @abstractmethod
+    def _runner(self, state: State, seen: np.ndarray) -> Run:
+        """The kernel, set up to search from ``state`` (``seen``: the game's position keys,
+        sorted), as a function of the tree, the root and a number of iterations."""
+
+    def _root_for(self, state: State) -> tuple[SearchTree, int]:
+        """The kept node for ``state`` when it continues the old root's line, else a new root."""
+        players = state.game.num_players
+        tree = self._tree
+        if tree is None or tree.players != players:
+            tree = self._tree = SearchTree(players)
+            self._root_line = []
+        history = state.history
+        n = len(self._root_line)
+        start = line_start(state)
+        same = history[:n] == self._root_line and start == self._root_start
+        node = tree.root if same else -1
+        for move in history[n:]:
+            if node < 0:
+                break
+            node = tree.child(node, state.move_to_action(move))
+        if node < 0 or tree.edges_used > MAX_KEPT_EDGES:
+            tree.clear()
+            node = tree.root
+        tree.root = node
+        self._root_line = list(history)
+        self._root_start = start
+        return tree, node
+
+    def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
+        self._check(state)
+        if state.is_over():
+            raise TabletopError("the game is over: there is nothing to analyse")
+        # The clock starts first: the set-up is part of the move's time.
+        deadline = self._deadline(budget)
+        tree, root = self._root_for(state)
+        seen = np.array(sorted(earlier_positions(state)), dtype=np.int64)
+        run = self._runner(state, seen)
+        actions = state.game.num_actions
+        tree.counters[C_DEPTH] = 0
+        expected = min(MAX_PRESIZED, _iterations_expected(deadline.budget))
+        tree.make_room(expected, int(expected * self.edges_per_action * actions))
+
+        def chunk(k: int) -> None:
+            tree.make_room(k + 1, (k + 1) * actions)
+            run(tree, root, k)
+
+        deadline.run_in_chunks(chunk)
+        return self._report(tree, state, root, deadline.iterations, deadline.elapsed)
+
+    def _report(
+        self, tree: SearchTree, state: State, root: int, iterations: int, seconds: float
+    ) -> Analysis:
+        seat = state.to_move
+        assert seat is not None
+        children = [(a, c, v) for a, c, v in tree.children(root) if v > 0]
+        if not children:  # nothing tried yet: the best prior
+            children = [(tree.first_action(root), -1, 0)]
+
+        def mean(node: int) -> float:
+            return tree.mean(node, seat) if node >= 0 else 0.0
+
+        ranked = sorted(children, key=lambda x: (x[2], mean(x[1])), reverse=True)
+        total = sum(v for _, _, v in ranked) or 1
+        moves = [MoveStat(state.action_to_move(a), v, v / total, mean(c)) for a, c, v in ranked]
+        line: list[Move] = []
+        node = root
+        while True:
+            tried = [(v, a, c) for a, c, v in tree.children(node) if v > 0]
+            if not tried:
+                break
+            _, action, node = max(tried)
+            line.append(state.action_to_move(action))
+        values = tuple(tree.mean(root, s) for s in range(tree.players))
+        detail: dict[str, object] = {"nodes": tree.size, "depth": int(tree.counters[C_DEPTH])}
+        return Analysis(values, moves, line, iterations, seconds, detail)
+
+
+def _iterations_expected(budget: Budget) -> int:
+    """About how many iterations ``budget`` allows."""
+    by_time = None if budget.seconds is None else int(budget.seconds * ASSUMED_RATE)
+    if budget.playouts is None:
+        return by_time or 0
+    return budget.playouts if by_time is None else min(budget.playouts, by_time)
