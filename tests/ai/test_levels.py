@@ -43,14 +43,15 @@ def test_alpha_beta_levels_get_noise_and_knowledge(name: str, options: dict[str,
 
 
 def test_four_player_quoridor_has_its_own_table() -> None:
-    # Max-n MCTS on the race evaluation (decision record 0050); with 2 players
-    # alpha-beta up to level 5 and the same MCTS above (decision record 0053).
+    # Max-n MCTS on the race evaluation (decision record 0050), compiled (0061); with 2
+    # players alpha-beta up to level 5 and the generic MCTS above (decision record 0053).
+    from tabletop.ai.quoridor_search import QuoridorSearchAgent
+
     four = tabletop.load_game("quoridor", players=4)
     two = tabletop.load_game("quoridor")
     for level in (1, 10):
         agent = agent_for_level(four, level)
-        assert isinstance(agent, LevelAgent) and isinstance(agent.inner, MCTSAgent)
-        assert agent.inner.leaf == "evaluate"
+        assert isinstance(agent, LevelAgent) and isinstance(agent.inner, QuoridorSearchAgent)
     for level in range(1, 11):
         agent = agent_for_level(two, level)
         assert isinstance(agent, LevelAgent)

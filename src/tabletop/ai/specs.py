@@ -8,8 +8,8 @@
   of a playout (the search of Quoridor's upper levels), same keys
 * ``alphabeta`` with optional ``:playouts=N`` (nodes), ``seconds=S``, ``depth=D``;
   only for games with an evaluation
-* ``oust-search``: Oust's own compiled search (the upper levels'), same keys as
-  ``mcts``; Oust only
+* ``oust-search``, ``quoridor-search``: the game's own compiled search (Oust's
+  upper levels', 4-player Quoridor's), same keys as ``mcts``; that game only
 * ``gtp:COMMAND``: an external GTP engine (Go only), e.g.
   ``gtp:gnugo --mode gtp --level 10 --chinese-rules``
 """
@@ -27,7 +27,10 @@ from tabletop.ai.random_agent import RandomAgent
 from tabletop.core.errors import OptionError
 from tabletop.core.game import Game
 
-KINDS = ("random", "ai", "mcts", "mcts-evaluate", "oust-search", "alphabeta", "gtp")
+#: The compiled searches by agent kind: the game each plays.
+COMPILED = {"oust-search": "oust", "quoridor-search": "quoridor"}
+
+KINDS = ("random", "ai", "mcts", "mcts-evaluate", *COMPILED, "alphabeta", "gtp")
 
 
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
@@ -51,7 +54,7 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
         from tabletop.ai.gtp_player import GtpPlayer
 
         return GtpPlayer(rest)
-    if kind not in ("mcts", "mcts-evaluate", "oust-search", "alphabeta"):
+    if kind not in ("mcts", "mcts-evaluate", "alphabeta", *COMPILED):
         raise OptionError(f"agent {spec!r}: unknown kind {kind!r}; known: {', '.join(KINDS)}")
     tuning = "depth" if kind == "alphabeta" else "c"
     allowed = ("playouts", "seconds", tuning)
@@ -80,12 +83,14 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
             agent = mcts_with_evaluation(game, seed, exploration=settings.get("c", 1.0))
         except OptionError as err:
             raise OptionError(f"agent {spec!r}: {err}") from None
-    elif kind == "oust-search":
-        if game.name != "oust":
-            raise OptionError(f"agent {spec!r}: the oust search plays Oust only")
+    elif kind in COMPILED:
+        if game.name != COMPILED[kind]:
+            raise OptionError(f"agent {spec!r}: {kind} plays {COMPILED[kind].capitalize()} only")
         from tabletop.ai.oust_search import OustSearchAgent
+        from tabletop.ai.quoridor_search import QuoridorSearchAgent
 
-        agent = OustSearchAgent(seed, exploration=settings.get("c", 1.0))
+        factory = OustSearchAgent if kind == "oust-search" else QuoridorSearchAgent
+        agent = factory(seed, exploration=settings.get("c", 1.0))
     else:
         agent = MCTSAgent(
             rollout_for(game), exploration=settings.get("c", 1.4), seed=seed, prior=prior_for(game)

@@ -144,3 +144,9 @@ def prior(state: QuoridorState) -> np.ndarray:
     kind = rows[:, 1]
     weights = np.where(kind == eval_kernels.IDLE_WALL, IDLE_PRIOR, np.exp(np.clip(gain, -2, 3)))
     return np.asarray(weights, dtype=np.float64)
+
+
+def search_weights(players: int) -> np.ndarray:
+    """The evaluation's and the prior's constants as games/quoridor/search.py reads them
+    (its W_* order), so the compiled search values and orders moves as these functions do."""
+    return np.array([WALL_STEPS[players], SCALE, IDLE_PRIOR], dtype=np.float64)
