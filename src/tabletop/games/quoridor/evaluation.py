@@ -31,7 +31,8 @@ later (alpha-beta level 10, before decision 0053).
 With 4 players the search is max-n MCTS valuing leaves by ``evaluate``
 (the "quoridor/4" table): alpha-beta, paranoid or max-n, won at most 4 of
 16 games as level 10 against three level 3; MCTS won 15 of 24
-(docs/decisions/0050).
+(docs/decisions/0050). It runs compiled whole (games/quoridor/search.py,
+decision 0061) with these constants (``search_weights``).
 
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
 it returns plain per-seat values and imports nothing from the layers above.
