@@ -70,7 +70,8 @@ def main() -> int:
         game = load_game(name, **options)
         warm_up(game)
         named = " ".join(f"{k}={v}" for k, v in options.items())
-        print(f"{name} {named}: kernels ready in {time.perf_counter() - start:.1f} s", flush=True)
+        label = f"{name} {named}".strip()
+        print(f"{label}: kernels ready in {time.perf_counter() - start:.1f} s", flush=True)
     return 0
 
 
