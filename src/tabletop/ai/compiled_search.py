@@ -19,7 +19,7 @@ from collections.abc import Callable
 import numpy as np
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
-from tabletop.ai.repetition import earlier_positions, line_start
+from tabletop.ai.repetition import positions_and_start
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
 from tabletop.games.search_tree import C_DEPTH, SearchTree
@@ -61,7 +61,7 @@ class CompiledSearchAgent(Agent):
         """The kernel, set up to search from ``state`` (``seen``: the game's position keys,
         sorted), as a function of the tree, the root and a number of iterations."""
 
-    def _root_for(self, state: State) -> tuple[SearchTree, int]:
+    def _root_for(self, state: State, start: tuple[str, int]) -> tuple[SearchTree, int]:
         """The kept node for ``state`` when it continues the old root's line, else a new root."""
         players = state.game.num_players
         tree = self._tree
@@ -70,7 +70,6 @@ class CompiledSearchAgent(Agent):
             self._root_line = []
         history = state.history
         n = len(self._root_line)
-        start = line_start(state)
         same = history[:n] == self._root_line and start == self._root_start
         node = tree.root if same else -1
         for move in history[n:]:
@@ -91,8 +90,9 @@ class CompiledSearchAgent(Agent):
             raise TabletopError("the game is over: there is nothing to analyse")
         # The clock starts first: the set-up is part of the move's time.
         deadline = self._deadline(budget)
-        tree, root = self._root_for(state)
-        seen = np.array(sorted(earlier_positions(state)), dtype=np.int64)
+        positions, start = positions_and_start(state)
+        tree, root = self._root_for(state, start)
+        seen = np.array(sorted(positions), dtype=np.int64)
         run = self._runner(state, seen)
         actions = state.game.num_actions
         tree.counters[C_DEPTH] = 0

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
-from tabletop.ai.repetition import earlier_positions, line_start
+from tabletop.ai.repetition import positions_and_start
 from tabletop.ai.values import search_values
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
@@ -141,11 +141,10 @@ class MCTSAgent(Agent):
         self._seen: set[int] = set()  # the game's positions so far (Zobrist keys)
 
     # -- tree reuse ---------------------------------------------------------------------
-    def _root_for(self, state: State) -> Node:
+    def _root_for(self, state: State, start: tuple[str, int]) -> Node:
         """The kept subtree for ``state`` when it continues the old root's line, else a new one."""
         history = list(state.history)
         n = len(self._root_line)
-        start = line_start(state)
         same = history[:n] == self._root_line and start == self._root_start
         node = self._root if same else None
         for move in history[n:]:
@@ -165,8 +164,8 @@ class MCTSAgent(Agent):
         # The clock starts first: finding the kept subtree and the game's positions is part
         # of the move's time (a process's first move also loads the compiled kernels here).
         deadline = self._deadline(budget)
-        root = self._root_for(state)
-        self._seen = earlier_positions(state)
+        self._seen, start = positions_and_start(state)
+        root = self._root_for(state, start)
         work = state.copy()
         while not deadline.expired():
             self._iterate(root, work)

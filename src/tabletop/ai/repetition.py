@@ -15,19 +15,17 @@ from tabletop.core.game import State
 
 def earlier_positions(state: State) -> set[int]:
     """The Zobrist keys of every position of the game so far, this one included."""
+    return positions_and_start(state)[0]
+
+
+def positions_and_start(state: State) -> tuple[set[int], tuple[str, int]]:
+    """earlier_positions(state), and what the game's moves were played from (the game with
+    its options, and the key of the position before the first move), in one walk back.
+    Two set-up positions both have no moves, so a search that keeps its tree between
+    moves compares the start as well as the moves."""
     keys = {state.zobrist}
     earlier = state.copy()
     while earlier.ply > 0:
         earlier.undo()
         keys.add(earlier.zobrist)
-    return keys
-
-
-def line_start(state: State) -> tuple[str, int]:
-    """What ``state``'s moves were played from: the game with its options, and the key of
-    the position before the first move. Two set-up positions both have no moves, so a
-    search that keeps its tree between moves compares this as well as the moves."""
-    start = state.copy()
-    while start.ply > 0:
-        start.undo()
-    return repr(state.game), start.zobrist
+    return keys, (repr(state.game), earlier.zobrist)
