@@ -50,6 +50,11 @@ class Job:
             return [sys.executable, "-m", "tabletop.cli", *self.argv]
         return [sys.executable, *self.argv]
 
+    @property
+    def ledger(self) -> Path:
+        """The results ledger the job adds its games to."""
+        return ROOT / self.argv[self.argv.index("--ledger") + 1]
+
     def report_command(self) -> list[str]:
         """The same run's --report: its results so far, playing nothing."""
         return [*self.command(), "--report"]
@@ -164,6 +169,9 @@ def main() -> int:
     if args.status:
         for job in jobs:
             print(f"== {job.name}", flush=True)
+            if not job.ledger.is_file():
+                print("no games recorded yet")
+                continue
             shown = subprocess.run(job.report_command(), cwd=ROOT, capture_output=True, text=True)
             lines = [x for x in shown.stdout.splitlines() if "(from the ledger)" not in x]
             print("\n".join(lines or shown.stderr.splitlines()[-1:]), flush=True)

@@ -117,7 +117,7 @@ def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:
         args.jobs,
         args.seed,
         args.max_plies,
-        progress,
+        None if args.report else progress,
         below=bottom,
         records=Path(args.records) if args.records else None,
         max_repeats=args.max_repeats,

@@ -18,9 +18,7 @@ from ladders import JOBS, Job, chosen, run_queue  # noqa: E402
 
 def test_every_job_is_a_command_its_program_accepts() -> None:
     for job in JOBS:
-        assert "--ledger" in job.argv and job.argv[job.argv.index("--ledger") + 1].startswith(
-            "docs/ladder/"
-        )
+        assert job.ledger.parent == BENCH.parent / "docs" / "ladder"
         if job.argv[0] == "match":
             args, extra = _parser().parse_known_args(job.argv)
             game = tabletop.load_game(args.game, **_option_pairs(extra, args.game))
@@ -28,6 +26,18 @@ def test_every_job_is_a_command_its_program_accepts() -> None:
             assert game.name == args.game
         else:
             assert (BENCH.parent / job.argv[0]).is_file()
+
+
+def test_status_of_a_job_with_no_ledger_yet_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ladders
+
+    job = Job("none yet", ("match", "go", "--ledger", "docs/ladder/not-there.jsonl"))
+    monkeypatch.setattr(ladders, "JOBS", (job,))
+    monkeypatch.setattr(sys, "argv", ["ladders.py", "--status"])
+    assert ladders.main() == 0
+    assert capsys.readouterr().out == "== none yet\nno games recorded yet\n"
 
 
 def test_jobs_are_chosen_by_a_word_of_their_names() -> None:
