@@ -11,6 +11,7 @@ session ends.
     python bench/ladders.py --status         # what the ledgers hold, playing nothing
     python bench/ladders.py --only oust      # only the jobs whose name holds 'oust'
     python bench/ladders.py --list           # the jobs and their commands
+    python bench/ladders.py --tables         # docs/strength.md's ladder tables
 
 Each worker is pinned to a core of its own and takes the next job in the
 queue: the top levels are capped at 2.8 s a move, so two runs on one core
@@ -31,10 +32,17 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import tabletop
 from arguments import count, run_main
+from tabletop.ai.ladder import TARGET, Rung, run_ladder
+from tabletop.ai.levels import MAX_LEVEL, MIN_LEVEL
+from tabletop.ai.tournament import Standing
+from tabletop.cli import _option_pairs, _parser
 
 ROOT = Path(__file__).resolve().parents[1]
 LEDGERS = "docs/ladder"
+GAMES = 100  # a rung's games: "at least 100 games per pair"
+SEED = 11  # every ladder's seed, so a rung's games are the same in every run
 
 
 @dataclass(frozen=True)
@@ -60,32 +68,108 @@ class Job:
         return [*self.command(), "--report"]
 
 
-def _ladder(name: str, game: str, levels: str, first: int, *extra: str) -> Job:
-    argv = ("match", game, "--ladder", "--levels", levels, "--games", "100", "--seed", "11")
+@dataclass(frozen=True)
+class Published:
+    """A rung's games 0 to ``games - 1``, played before the ledgers and published in
+    docs/strength.md; their records were lost, so only these tallies remain."""
+
+    games: int
+    wins: int
+    draws: int
+
+    def scores(self) -> list[float]:
+        """The higher level's per-game scores the tallies imply (1, a half, 0)."""
+        losses = self.games - self.wins - self.draws
+        return [1.0] * self.wins + [0.5] * self.draws + [0.0] * losses
+
+
+#: Rungs with games published before the ledgers (2026-11-23), by (game, higher
+#: level). The numbers are docs/strength.md's: 100 games, or the games a
+#: partly played rung had; its job resumes at the first game not here.
+PUBLISHED: dict[tuple[str, int], Published] = {
+    **{
+        ("abalone", level): Published(100, wins, draws)
+        for level, wins, draws in (
+            (2, 45, 40),
+            (3, 86, 8),
+            (4, 85, 0),
+            (5, 91, 2),
+            (6, 75, 0),
+            (7, 73, 0),
+            (8, 89, 1),
+        )
+    },
+    ("abalone", 9): Published(47, 34, 0),
+    ("abalone", 10): Published(77, 52, 0),
+    **{
+        ("quoridor", level): Published(100, wins, draws)
+        for level, wins, draws in (
+            (2, 92, 0),
+            (3, 73, 1),
+            (4, 72, 0),
+            (5, 64, 2),
+            (6, 65, 7),
+            (7, 51, 19),
+        )
+    },
+    ("quoridor", 8): Published(34, 29, 1),
+    ("quoridor", 9): Published(33, 22, 0),
+    ("quoridor", 10): Published(33, 24, 0),
+    **{
+        ("oust", level): Published(100, wins, 0)
+        for level, wins in ((2, 67), (3, 70), (4, 68), (5, 70), (6, 63), (7, 68))
+    },
+    ("go", 8): Published(100, 71, 5),
+}
+
+#: Each game's ladder options: the same in every job and table, since a ledger
+#: line's digest holds them.
+LADDER_OPTIONS: dict[str, tuple[str, ...]] = {
+    "abalone": ("--max-plies", "400"),
+    "quoridor": ("--max-plies", "400", "--max-repeats", "10"),
+    "oust": (),
+    "go": ("--size", "9", "--rules", "chinese", "--komi", "7"),
+}
+
+
+def _ladder(name: str, game: str, levels: str) -> Job:
+    """The job playing the rungs ``levels`` from the first game not published."""
+    low, high = (int(x) for x in levels.split("-"))
+    published = {
+        PUBLISHED.get((game, level), Published(0, 0, 0)).games for level in range(low + 1, high + 1)
+    }
+    assert len(published) == 1, f"{name}: its rungs resume at different games"
+    argv = (
+        "match",
+        game,
+        "--ladder",
+        "--levels",
+        levels,
+        "--games",
+        str(GAMES),
+        "--seed",
+        str(SEED),
+    )
     ledger = f"{LEDGERS}/{game}.jsonl"
-    return Job(name, (*argv, *extra, "--first", str(first), "--ledger", ledger))
+    return Job(name, (*argv, *LADDER_OPTIONS[game], "--first", str(*published), "--ledger", ledger))
 
 
 def _bench(name: str, script: str, *args: str, ledger: str) -> Job:
     return Job(name, (f"bench/{script}", *args, "--ledger", f"{LEDGERS}/{ledger}.jsonl"))
 
 
-_ABALONE = ("--max-plies", "400")
-_QUORIDOR = ("--max-plies", "400", "--max-repeats", "10")
-_GO = ("--size", "9", "--rules", "chinese", "--komi", "7")
-
 #: The queue, the riskiest rungs first. Rungs met at 100 games before the ledgers
 #: (docs/strength.md) are not here; a partly played rung starts at its first game
 #: not published.
 JOBS: tuple[Job, ...] = (
-    _ladder("abalone 9-10", "abalone", "9-10", 77, *_ABALONE),
-    _ladder("oust 9-10", "oust", "9-10", 0),
-    _ladder("abalone 8-9", "abalone", "8-9", 47, *_ABALONE),
-    _ladder("oust 7-9", "oust", "7-9", 0),
-    _ladder("quoridor 7-8", "quoridor", "7-8", 34, *_QUORIDOR),
-    _ladder("quoridor 8-10", "quoridor", "8-10", 33, *_QUORIDOR),
-    _ladder("go 1-7", "go", "1-7", 0, *_GO),
-    _ladder("go 8-10", "go", "8-10", 0, *_GO),
+    _ladder("abalone 9-10", "abalone", "9-10"),
+    _ladder("oust 9-10", "oust", "9-10"),
+    _ladder("abalone 8-9", "abalone", "8-9"),
+    _ladder("oust 7-9", "oust", "7-9"),
+    _ladder("quoridor 7-8", "quoridor", "7-8"),
+    _ladder("quoridor 8-10", "quoridor", "8-10"),
+    _ladder("go 1-7", "go", "1-7"),
+    _ladder("go 8-10", "go", "8-10"),
     _bench(
         "quoridor 4 players",
         *("strength_levels.py", "quoridor", "--players", "4", "--games", "100", "--seed", "200"),
@@ -107,6 +191,47 @@ JOBS: tuple[Job, ...] = (
         ledger="quoridor-openspiel",
     ),
 )
+
+
+def ladder_table(name: str, ledgers: Path = ROOT / LEDGERS) -> str:
+    """docs/strength.md's table of ``name``'s ladder: each rung's published games
+    (PUBLISHED) and the ledger's games after them, the target's verdict at 100."""
+    args, extra = _parser().parse_known_args(["match", name, "--ladder", *LADDER_OPTIONS[name]])
+    game = tabletop.load_game(name, **_option_pairs(extra, name))
+    rows = [
+        "| rung | games | higher level scores | 95% interval | draws | 100 games, >= 60% |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for upper in range(MIN_LEVEL + 1, MAX_LEVEL + 1):
+        published = PUBLISHED.get((name, upper), Published(0, 0, 0))
+        rung = Rung(f"ai:{upper}", level=upper)
+        if published.games < GAMES:
+            (rung,) = run_ladder(
+                *(game, [upper], GAMES),
+                seed=SEED,
+                max_plies=args.max_plies,
+                max_repeats=args.max_repeats,
+                play=False,
+                ledger=ledgers / f"{name}.jsonl",
+                first=published.games,
+            )
+        rows.append(f"| {name.capitalize()} {upper - 1}-{upper} | {_row(published, rung)} |")
+    return "\n".join(rows)
+
+
+def _row(published: Published, later: Rung) -> str:
+    """A rung's cells after its name: published games and the ledger's, together."""
+    both = Standing("both", published.scores() + later.scores, draws=published.draws + later.draws)
+    games = len(both.scores)
+    if not games:
+        return f"0 | - | - | - | 0 of {GAMES}"
+    if 0 < published.games < GAMES:
+        shown = f"{published.games} + {len(later.scores)} = {games}"
+    else:
+        shown = str(games)
+    verdict = f"{games} of {GAMES}" if games < GAMES else "yes" if both.mean >= TARGET else "no"
+    lo, hi = both.interval()
+    return f"{shown} | {both.mean:.1%} | {lo:.1%}-{hi:.1%} | {both.draws} | {verdict}"
 
 
 def chosen(only: list[str] | None) -> list[Job]:
@@ -160,7 +285,14 @@ def main() -> int:
     parser.add_argument("--logs", type=Path, default=Path("/tmp/tabletop-ladders"))
     parser.add_argument("--status", action="store_true", help="each job's results so far")
     parser.add_argument("--list", action="store_true", help="the jobs and their commands")
+    parser.add_argument(
+        "--tables", action="store_true", help="docs/strength.md's ladder tables, from the ledgers"
+    )
     args = parser.parse_args()
+    if args.tables:
+        for name in LADDER_OPTIONS:
+            print(f"{ladder_table(name)}\n")
+        return 0
     jobs = chosen(args.only)
     if args.list:
         for job in jobs:

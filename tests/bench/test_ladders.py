@@ -8,12 +8,24 @@ from pathlib import Path
 import pytest
 
 import tabletop
+from tabletop.ai.ladder import ladder_games, rung_name
+from tabletop.ai.ledger import Ledger, task_key
 from tabletop.cli import _option_pairs, _parser
+from tabletop.core.game import Outcome
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 
-from ladders import JOBS, Job, chosen, run_queue  # noqa: E402
+from ladders import (  # noqa: E402
+    JOBS,
+    LADDER_OPTIONS,
+    PUBLISHED,
+    Job,
+    Published,
+    chosen,
+    ladder_table,
+    run_queue,
+)
 
 
 def test_every_job_is_a_command_its_program_accepts() -> None:
@@ -61,3 +73,45 @@ def test_the_queue_runs_every_job_and_counts_the_failures(tmp_path: Path) -> Non
         "three.log",
         "two.log",
     ]
+
+
+def test_a_job_resumes_at_its_rungs_first_game_not_published() -> None:
+    for job in JOBS:
+        if job.argv[0] == "match":
+            args, _ = _parser().parse_known_args(job.argv)
+            low, high = (int(x) for x in args.levels.split("-"))
+            for upper in range(low + 1, high + 1):
+                published = PUBLISHED.get((args.game, upper), Published(0, 0, 0))
+                assert published.games == args.first < 100
+
+
+def test_the_ladder_table_adds_the_ledgers_games_to_the_published_ones(tmp_path: Path) -> None:
+    """Go 1-2 has no published games, Go 7-8 all 100, Abalone 8-9 47: one game of each
+    kind in the ledger, a win, a draw and a loss, and the table counts exactly those."""
+    outcomes = [
+        Outcome((1.0, -1.0), (0,), "score"),
+        Outcome((0.0, 0.0), (), "score"),
+        Outcome((-1.0, 1.0), (1,), "score"),
+    ]
+    for name, upper, first in (("go", 2, 0), ("abalone", 9, 47)):
+        args, extra = _parser().parse_known_args(["match", name, *LADDER_OPTIONS[name]])
+        game = tabletop.load_game(name, **_option_pairs(extra, name))
+        ledger = Ledger(tmp_path / f"{name}.jsonl")
+        tasks = ladder_games(game, [upper], 100, 11, args.max_plies, None, args.max_repeats, first)
+        for (_, task), outcome in zip(tasks, outcomes, strict=False):
+            about = {"rung": rung_name(task), "number": task.number, "seed": task.seed}
+            # outcomes are from seat 0's side; the stronger seat alternates
+            flipped = outcome if task.strong_seat == 0 else _swapped(outcome)
+            ledger.append(task_key(task.description(game)), about, flipped, task.strong_seat, [])
+    go = ladder_table("go", tmp_path).splitlines()
+    assert go[2] == "| Go 1-2 | 3 | 50.0% | 0.0%-100.0% | 1 | 3 of 100 |"
+    assert go[8] == "| Go 7-8 | 100 | 73.5% | 65.1%-81.9% | 5 | yes |"
+    assert go[9] == "| Go 8-9 | 0 | - | - | - | 0 of 100 |"
+    abalone = ladder_table("abalone", tmp_path).splitlines()
+    assert abalone[9].startswith("| Abalone 8-9 | 47 + 3 = 50 | 71.0% | ")
+    assert abalone[9].endswith(" | 1 | 50 of 100 |")
+
+
+def _swapped(outcome: Outcome) -> Outcome:
+    returns = tuple(reversed(outcome.returns))
+    return Outcome(returns, tuple(1 - s for s in outcome.winners), outcome.reason)
