@@ -10,6 +10,7 @@ session ends.
     python bench/ladders.py                  # run the queue, one job per core
     python bench/ladders.py --status         # what the ledgers hold, playing nothing
     python bench/ladders.py --only oust      # only the jobs whose name holds 'oust'
+    python bench/ladders.py --only "go 1" oust   # these jobs, in this order
     python bench/ladders.py --list           # the jobs and their commands
     python bench/ladders.py --tables         # docs/strength.md's ladder tables
 
@@ -235,14 +236,18 @@ def _row(published: Published, later: Rung) -> str:
 
 
 def chosen(only: list[str] | None) -> list[Job]:
-    """The jobs whose names hold one of ``only`` (all with none); an unknown word is an error."""
+    """The jobs whose names hold one of ``only``, in the order of the words (a job
+    matching two words goes by the first); all with none. An unknown word is an error."""
     if not only:
         return list(JOBS)
+    picked: list[Job] = []
     for word in only:
-        if not any(word in job.name for job in JOBS):
+        matching = [job for job in JOBS if word in job.name]
+        if not matching:
             names = ", ".join(job.name for job in JOBS)
             raise SystemExit(f"ladders.py: no job named like {word!r} (jobs: {names})")
-    return [job for job in JOBS if any(word in job.name for word in only)]
+        picked += [job for job in matching if job not in picked]
+    return picked
 
 
 def run_queue(jobs: list[Job], workers: int, logs: Path, poll: float = 5.0) -> int:
@@ -280,7 +285,9 @@ def run_queue(jobs: list[Job], workers: int, logs: Path, poll: float = 5.0) -> i
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="+", metavar="WORD", help="jobs whose names hold WORD")
+    parser.add_argument(
+        "--only", nargs="+", metavar="WORD", help="jobs whose names hold WORD, in this order"
+    )
     parser.add_argument("--workers", type=count, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--logs", type=Path, default=Path("/tmp/tabletop-ladders"))
     parser.add_argument("--status", action="store_true", help="each job's results so far")

@@ -55,6 +55,8 @@ def test_status_of_a_job_with_no_ledger_yet_says_so(
 def test_jobs_are_chosen_by_a_word_of_their_names() -> None:
     assert [job.name for job in chosen(["oust 9"])] == ["oust 9-10"]
     assert chosen(None) == list(JOBS)
+    picked = [job.name for job in chosen(["go 8", "oust", "oust 9"])]
+    assert picked[:2] == ["go 8-10", "oust 9-10"] and picked.count("oust 9-10") == 1
     with pytest.raises(SystemExit, match="no job named like 'chess'"):
         chosen(["chess"])
 
