@@ -9,8 +9,7 @@
 * ``--top`` / ``--bottom`` pick other levels (a ladder step:
   ``--top 6 --bottom 5``);
 * ``--jobs 2`` plays two games at a time in worker processes
-  (tabletop.ai.ladder; the same games and results as one at a time, but
-  without the per-move timing of the top level);
+  (tabletop.ai.ladder; the same games and results as one at a time);
 * ``--records DIR`` (with ``--jobs``, 1 or more) records every game in DIR and
   resumes there: games already recorded with the same settings are counted,
   not replayed, so a long run can be stopped and started again;
@@ -52,7 +51,7 @@ def main() -> None:
         "--max-repeats", type=count, default=None, help="a stand-off's draw (tabletop match)"
     )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=count, default=1, help="games at once (no move timing)")
+    parser.add_argument("--jobs", type=count, default=1, help="games at once")
     parser.add_argument("--records", default=None, help="record and resume games here")
     parser.add_argument("--ledger", default=None, help="results file to add to and resume from")
     parser.add_argument("--first", type=whole, default=0, help="leave out games numbered below N")
@@ -133,9 +132,14 @@ def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:
     print(
         f"{args.game} ({game.num_players} players): level {top} against level {bottom} won "
         f"{rung.wins}/{len(rung.scores)} ({rung.wins / len(rung.scores):.1%}), "
-        f"draws {rung.draws}, score {rung.mean:.1%} (95% {lo:.1%} - {hi:.1%}), "
-        f"{seconds:.0f} s in all"
+        f"draws {rung.draws}, score {rung.mean:.1%} (95% {lo:.1%} - {hi:.1%})"
+        + ("" if args.report else f", {seconds:.0f} s in all")
     )
+    if rung.seconds:  # kept from the games' records or ledger lines (none in old records)
+        print(
+            f"level {top}: {sum(rung.seconds) / len(rung.seconds):.2f} s/move, max "
+            f"{max(rung.seconds):.2f} s over {len(rung.seconds)} moves"
+        )
 
 
 if __name__ == "__main__":
