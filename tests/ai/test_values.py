@@ -58,6 +58,11 @@ def test_four_even_seats_each_win_a_quarter() -> None:
     assert win_chances((-1.0, -1.0, -1.0)) == (1 / 3, 1 / 3, 1 / 3)
 
 
+def test_moves_of_a_position_every_side_lost_keep_its_draw_chance() -> None:
+    # Found by hypothesis: the mover's position read 0 and its moves 0%, not a third.
+    assert move_chances((-1.0, -1.0, -1.0), (-1.0, 1.0), 0) == [1 / 3, 1.0]
+
+
 @given(values, st.lists(values, min_size=1, max_size=5))
 def test_move_chances_of_two_sides_are_the_plain_reading(value: float, moves: list[float]) -> None:
     chances = move_chances((value, -value), moves, 0)

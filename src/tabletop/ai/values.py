@@ -65,8 +65,12 @@ def move_chances(
     the position's chance, not as 50%)."""
     position = (_clip(values[seat]) + 1.0) / 2.0
     chance = win_chances(values, teams)[seat]
-    scale = chance / position if position > 0.0 else 1.0
-    return [min(1.0, (_clip(v) + 1.0) / 2.0 * scale) for v in move_values]
+    readings = [(_clip(v) + 1.0) / 2.0 for v in move_values]
+    if position <= 0.0:
+        # A lost position whose chance is still above 0 (every side lost: a draw, a
+        # third each): a move as good reads as that chance, better ones rise to 1.
+        return [chance + r * (1.0 - chance) for r in readings]
+    return [min(1.0, r * chance / position) for r in readings]
 
 
 def _clip(value: float) -> float:
