@@ -84,43 +84,40 @@ class Published:
         return [1.0] * self.wins + [0.5] * self.draws + [0.0] * losses
 
 
-#: Rungs with games published before the ledgers (2026-11-23), by (game, higher
-#: level). The numbers are docs/strength.md's: 100 games, or the games a
-#: partly played rung had; its job resumes at the first game not here.
+#: Rungs with games published before the ledgers (2026-11-23): game, higher
+#: level, games, wins, draws. The numbers are docs/strength.md's: 100 games, or
+#: the games a partly played rung had; its job resumes at the first game not here.
+_PUBLISHED_ROWS: tuple[tuple[str, int, int, int, int], ...] = (
+    ("abalone", 2, 100, 45, 40),
+    ("abalone", 3, 100, 86, 8),
+    ("abalone", 4, 100, 85, 0),
+    ("abalone", 5, 100, 91, 2),
+    ("abalone", 6, 100, 75, 0),
+    ("abalone", 7, 100, 73, 0),
+    ("abalone", 8, 100, 89, 1),
+    ("abalone", 9, 47, 34, 0),
+    ("abalone", 10, 77, 52, 0),
+    ("quoridor", 2, 100, 92, 0),
+    ("quoridor", 3, 100, 73, 1),
+    ("quoridor", 4, 100, 72, 0),
+    ("quoridor", 5, 100, 64, 2),
+    ("quoridor", 6, 100, 65, 7),
+    ("quoridor", 7, 100, 51, 19),
+    ("quoridor", 8, 34, 29, 1),
+    ("quoridor", 9, 33, 22, 0),
+    ("quoridor", 10, 33, 24, 0),
+    ("oust", 2, 100, 67, 0),
+    ("oust", 3, 100, 70, 0),
+    ("oust", 4, 100, 68, 0),
+    ("oust", 5, 100, 70, 0),
+    ("oust", 6, 100, 63, 0),
+    ("oust", 7, 100, 68, 0),
+    ("go", 8, 100, 71, 5),
+)
+#: The same rows by (game, higher level).
 PUBLISHED: dict[tuple[str, int], Published] = {
-    **{
-        ("abalone", level): Published(100, wins, draws)
-        for level, wins, draws in (
-            (2, 45, 40),
-            (3, 86, 8),
-            (4, 85, 0),
-            (5, 91, 2),
-            (6, 75, 0),
-            (7, 73, 0),
-            (8, 89, 1),
-        )
-    },
-    ("abalone", 9): Published(47, 34, 0),
-    ("abalone", 10): Published(77, 52, 0),
-    **{
-        ("quoridor", level): Published(100, wins, draws)
-        for level, wins, draws in (
-            (2, 92, 0),
-            (3, 73, 1),
-            (4, 72, 0),
-            (5, 64, 2),
-            (6, 65, 7),
-            (7, 51, 19),
-        )
-    },
-    ("quoridor", 8): Published(34, 29, 1),
-    ("quoridor", 9): Published(33, 22, 0),
-    ("quoridor", 10): Published(33, 24, 0),
-    **{
-        ("oust", level): Published(100, wins, 0)
-        for level, wins in ((2, 67), (3, 70), (4, 68), (5, 70), (6, 63), (7, 68))
-    },
-    ("go", 8): Published(100, 71, 5),
+    (game, level): Published(games, wins, draws)
+    for game, level, games, wins, draws in _PUBLISHED_ROWS
 }
 
 #: Each game's ladder options: the same in every job and table, since a ledger
