@@ -13,6 +13,7 @@ session ends.
     python bench/ladders.py --only "go 1" oust   # these jobs, in this order
     python bench/ladders.py --list           # the jobs and their commands
     python bench/ladders.py --tables         # docs/strength.md's ladder tables
+    python bench/ladders.py --write-tables docs/strength.md   # ... put in place
 
 Each worker is pinned to a core of its own and takes the next job in the
 queue: the top levels are capped at 2.8 s a move, so two runs on one core
@@ -197,7 +198,7 @@ def ladder_table(name: str, ledgers: Path = ROOT / LEDGERS) -> str:
     args, extra = _parser().parse_known_args(["match", name, "--ladder", *LADDER_OPTIONS[name]])
     game = tabletop.load_game(name, **_option_pairs(extra, name))
     rows = [
-        "| rung | games | higher level scores | 95% interval | draws | 100 games, >= 60% |",
+        _TABLE_HEADER,
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for upper in range(MIN_LEVEL + 1, MAX_LEVEL + 1):
@@ -215,6 +216,29 @@ def ladder_table(name: str, ledgers: Path = ROOT / LEDGERS) -> str:
             )
         rows.append(f"| {name.capitalize()} {upper - 1}-{upper} | {_row(published, rung)} |")
     return "\n".join(rows)
+
+
+_TABLE_HEADER = "| rung | games | higher level scores | 95% interval | draws | 100 games, >= 60% |"
+
+
+def with_tables(text: str, tables: dict[str, str]) -> str:
+    """``text`` (docs/strength.md) with each game's ladder table replaced by
+    ``tables[game]``: the header, its rule and the rows naming the game's rungs."""
+    lines = text.split("\n")
+    for name, table in tables.items():
+        row = f"| {name.capitalize()} "
+        starts = [
+            i
+            for i in range(len(lines) - 2)
+            if lines[i] == _TABLE_HEADER and lines[i + 2].startswith(row)
+        ]
+        if len(starts) != 1:
+            raise SystemExit(f"ladders.py: {len(starts)} tables of {name}'s ladder, not one")
+        end = starts[0] + 2
+        while end < len(lines) and lines[end].startswith(row):
+            end += 1
+        lines[starts[0] : end] = table.split("\n")
+    return "\n".join(lines)
 
 
 def _row(published: Published, later: Rung) -> str:
@@ -292,10 +316,20 @@ def main() -> int:
     parser.add_argument(
         "--tables", action="store_true", help="docs/strength.md's ladder tables, from the ledgers"
     )
+    parser.add_argument(
+        "--write-tables",
+        type=Path,
+        metavar="FILE",
+        help="replace the ladder tables in FILE (docs/strength.md) with --tables' ones",
+    )
     args = parser.parse_args()
     if args.tables:
         for name in LADDER_OPTIONS:
             print(f"{ladder_table(name)}\n")
+        return 0
+    if args.write_tables:
+        tables = {name: ladder_table(name) for name in LADDER_OPTIONS}
+        args.write_tables.write_text(with_tables(args.write_tables.read_text(), tables))
         return 0
     jobs = chosen(args.only)
     if args.list:

@@ -25,6 +25,7 @@ from ladders import (  # noqa: E402
     chosen,
     ladder_table,
     run_queue,
+    with_tables,
 )
 
 
@@ -112,6 +113,24 @@ def test_the_ladder_table_adds_the_ledgers_games_to_the_published_ones(tmp_path:
     abalone = ladder_table("abalone", tmp_path).splitlines()
     assert abalone[9].startswith("| Abalone 8-9 | 47 + 3 = 50 | 71.0% | ")
     assert abalone[9].endswith(" | 1 | 50 of 100 |")
+
+
+def test_tables_are_replaced_in_place_and_the_prose_kept() -> None:
+    header = "| rung | games | higher level scores | 95% interval | draws | 100 games, >= 60% |"
+    text = "\n".join(
+        ["Go:", "", header, "| --- |", "| Go 1-2 | old |", "| Go 2-3 | old |", "", "After."]
+    )
+    new = with_tables(text, {"go": f"{header}\n| --- |\n| Go 1-2 | new |"})
+    assert new == "\n".join(["Go:", "", header, "| --- |", "| Go 1-2 | new |", "", "After."])
+    with pytest.raises(SystemExit, match="0 tables of oust's ladder"):
+        with_tables(text, {"oust": "anything"})
+
+
+def test_the_strength_page_has_each_ladders_table_once() -> None:
+    page = (BENCH.parent / "docs" / "strength.md").read_text()
+    tables = {name: f"<{name}>" for name in LADDER_OPTIONS}
+    replaced = with_tables(page, tables)
+    assert all(replaced.count(f"<{name}>") == 1 for name in LADDER_OPTIONS)
 
 
 def _swapped(outcome: Outcome) -> Outcome:
