@@ -192,6 +192,9 @@ JOBS: tuple[Job, ...] = (
 )
 
 
+_TABLE_HEADER = "| rung | games | higher level scores | 95% interval | draws | 100 games, >= 60% |"
+
+
 def ladder_table(name: str, ledgers: Path = ROOT / LEDGERS) -> str:
     """docs/strength.md's table of ``name``'s ladder: each rung's published games
     (PUBLISHED) and the ledger's games after them, the target's verdict at 100."""
@@ -216,9 +219,6 @@ def ladder_table(name: str, ledgers: Path = ROOT / LEDGERS) -> str:
             )
         rows.append(f"| {name.capitalize()} {upper - 1}-{upper} | {_row(published, rung)} |")
     return "\n".join(rows)
-
-
-_TABLE_HEADER = "| rung | games | higher level scores | 95% interval | draws | 100 games, >= 60% |"
 
 
 def with_tables(text: str, tables: dict[str, str]) -> str:
@@ -323,13 +323,12 @@ def main() -> int:
         help="replace the ladder tables in FILE (docs/strength.md) with --tables' ones",
     )
     args = parser.parse_args()
-    if args.tables:
-        for name in LADDER_OPTIONS:
-            print(f"{ladder_table(name)}\n")
-        return 0
-    if args.write_tables:
+    if args.tables or args.write_tables:
         tables = {name: ladder_table(name) for name in LADDER_OPTIONS}
-        args.write_tables.write_text(with_tables(args.write_tables.read_text(), tables))
+        if args.write_tables:
+            args.write_tables.write_text(with_tables(args.write_tables.read_text(), tables))
+        else:
+            print("\n\n".join(tables.values()) + "\n")
         return 0
     jobs = chosen(args.only)
     if args.list:
