@@ -106,7 +106,6 @@ _PUBLISHED_ROWS: tuple[tuple[str, int, int, int, int], ...] = (
     ("quoridor", 7, 100, 51, 19),
     ("quoridor", 8, 34, 29, 1),
     ("quoridor", 9, 33, 22, 0),
-    ("quoridor", 10, 33, 24, 0),
     ("oust", 2, 100, 67, 0),
     ("oust", 3, 100, 70, 0),
     ("oust", 4, 100, 68, 0),
@@ -166,7 +165,8 @@ JOBS: tuple[Job, ...] = (
     _ladder("abalone 8-9", "abalone", "8-9"),
     _ladder("oust 7-9", "oust", "7-9"),
     _ladder("quoridor 7-8", "quoridor", "7-8"),
-    _ladder("quoridor 8-10", "quoridor", "8-10"),
+    _ladder("quoridor 8-9", "quoridor", "8-9"),
+    _ladder("quoridor 9-10", "quoridor", "9-10"),
     _ladder("go 1-7", "go", "1-7"),
     _ladder("go 8-10", "go", "8-10"),
     _bench(
@@ -186,7 +186,7 @@ JOBS: tuple[Job, ...] = (
     _bench("oust 10 vs 1", "strength_levels.py", "oust", "--games", "100", ledger="oust-10v1"),
     _bench(
         "quoridor vs openspiel",
-        *("strength_quoridor.py", "--first", "40", "--games", "60"),
+        *("strength_quoridor.py", "--games", "100"),
         ledger="quoridor-openspiel",
     ),
 )

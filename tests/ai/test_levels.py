@@ -44,7 +44,8 @@ def test_alpha_beta_levels_get_noise_and_knowledge(name: str, options: dict[str,
 
 def test_four_player_quoridor_has_its_own_table() -> None:
     # Max-n MCTS on the race evaluation (decision record 0050), compiled (0061); with 2
-    # players alpha-beta up to level 5 and the generic MCTS above (decision record 0053).
+    # players alpha-beta up to level 5, the generic MCTS above (decision record 0053)
+    # and the compiled search at level 10 (0062).
     from tabletop.ai.quoridor_search import QuoridorSearchAgent
 
     four = tabletop.load_game("quoridor", players=4)
@@ -55,7 +56,9 @@ def test_four_player_quoridor_has_its_own_table() -> None:
     for level in range(1, 11):
         agent = agent_for_level(two, level)
         assert isinstance(agent, LevelAgent)
-        expected = AlphaBetaAgent if level <= 5 else MCTSAgent
+        expected = (
+            AlphaBetaAgent if level <= 5 else QuoridorSearchAgent if level == 10 else MCTSAgent
+        )
         assert isinstance(agent.inner, expected), level
 
 

@@ -179,11 +179,14 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # evaluation. Alpha-beta's strength grew too slowly with its nodes for the upper
     # levels (2.2x the nodes scored 52%, 5.5x 67.5%, and 2.8 s holds ~200,000 nodes);
     # MCTS's doubled 70%, and its 2,000 iterations beat level 5's 1,700 nodes
-    # (decision 0053). Level 10 is its 2.8 s cap (~26,000 iterations on an idle
-    # core), so the steps below it are ~1.8-2x apart and level 9 has half of that.
+    # (decision 0053); the steps are ~1.8-2x apart. Level 10 is the same search
+    # compiled (decision 0062): the generic one stopped at its 2.8 s cap with ~26,000
+    # iterations, barely 2x level 9, and scored 29 of 47 against it; compiled, 80,000
+    # (~6x) take ~2 s, as 4-player level 10 does.
     "quoridor": (
         *_alphabeta_ladder((20, 80, 200, 500, 1700), _NOISE[:5]),
-        *(Level("mcts-evaluate", n) for n in (2000, 3600, 6500, 13_000, 40_000)),
+        *(Level("mcts-evaluate", n) for n in (2000, 3600, 6500, 13_000)),
+        Level("quoridor", 80_000),
     ),
     # 4-player Quoridor: max-n MCTS valuing leaves by the race evaluation. Paranoid
     # alpha-beta feared three walls at once and would not advance; alpha-beta max-n
