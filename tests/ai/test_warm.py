@@ -19,6 +19,7 @@ def test_one_level_of_each_search_the_table_uses() -> None:
 
 def test_warming_plays_a_few_plies_with_every_search() -> None:
     game = tabletop.load_game("quoridor", players=2)
-    assert list(levels_by_search(game)) == [1, 6]  # alpha-beta, then MCTS (decision 0053)
+    # alpha-beta, the generic MCTS (decision 0053), the compiled search (0062)
+    assert list(levels_by_search(game)) == [1, 6, 10]
     warm_up(tabletop.load_game("oust", width=3, height=3))
     warm_up(game)
