@@ -312,7 +312,7 @@ TYPED = st.one_of(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     st.sampled_from(["go", "abalone", "oust", "quoridor"]),
     st.lists(TYPED, max_size=12),

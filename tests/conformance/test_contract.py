@@ -21,7 +21,6 @@ from tabletop.core import IllegalMoveError, NotationError, Outcome, State
 MAX_PLIES = 220
 SETTINGS = settings(
     max_examples=12,
-    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 

@@ -91,7 +91,7 @@ def _replaced(value: Any, path: tuple[Any, ...], new: Any) -> Any:
     return copy
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.sampled_from(RECORDS), st.data(), _JSON)
 def test_any_damage_to_a_record_gets_one_message(
     record: dict[str, Any], data: st.DataObject, new: Any

@@ -218,7 +218,7 @@ def test_seat_and_level_checks() -> None:
 GAMES = [("go", {"size": 5}), ("oust", {"size": 4}), ("abalone", {}), ("quoridor", {})]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(st.sampled_from(GAMES), st.integers(0, 2**31), st.integers(0, 40))
 def test_round_trip_through_json_keeps_the_match(
     config: tuple[str, dict[str, Any]], seed: int, plies: int

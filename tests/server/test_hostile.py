@@ -53,9 +53,7 @@ def stable(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k != "clock"}
 
 
-SETTINGS = settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+SETTINGS = settings(max_examples=120, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def test_hostile_frames_get_errors_and_change_nothing(client: TestClient) -> None:
@@ -122,7 +120,7 @@ def test_hostile_http_bodies_get_4xx_and_change_nothing(client: TestClient) -> N
     check()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     st.sampled_from(["go", "abalone", "oust", "quoridor", "chess", ""]),
     st.dictionaries(

@@ -53,7 +53,7 @@ def test_searches_push_the_marble_off() -> None:
     assert str(mcts.analyze(state, Budget(playouts=200)).best) == "e7e8"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     players=st.sampled_from([2, 3, 4]),
     seed=st.integers(0, 2**32 - 1),

@@ -23,7 +23,7 @@ def random_state(players: int, seed: int, plies: int, **options: object) -> Abal
     return state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     players=st.sampled_from([2, 3, 4]),
     policy=st.sampled_from(["end", "all-own", "any-own"]),
@@ -47,7 +47,7 @@ def test_generation_equals_testing_every_action(
     assert state.legal_actions().tolist() == (brute or [kernels.PASS_ACTION])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1))
 def test_moves_conserve_marbles(players: int, seed: int) -> None:
     state = random_state(players, seed, 0)

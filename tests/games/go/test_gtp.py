@@ -197,7 +197,7 @@ def test_run_answers_a_bug_with_an_error_and_goes_on() -> None:
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.text(max_size=40))
 def test_any_input_gets_a_reply_not_a_crash(line: str) -> None:
     e = engine()
@@ -226,7 +226,7 @@ def test_every_command_with_edge_arguments_gets_a_reply(command: str) -> None:
                 assert out is not None and out[0] in "=?", (command, args[:count], out)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     st.lists(
         st.tuples(

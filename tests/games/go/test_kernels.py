@@ -22,7 +22,7 @@ def chain_facts(state: GoState) -> dict[int, tuple[int, ...]]:
     }
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([5, 7, 9]))
 def test_incremental_chains_match_a_rebuild(seed: int, size: int) -> None:
     rng = random.Random(seed)

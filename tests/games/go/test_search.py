@@ -34,7 +34,7 @@ def point(state: GoState, text: str) -> int:
     return state.game.points_by_action[state.move_to_action(state.parse_move(text))]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 70))
 def test_libs_after_matches_the_rules_engine(seed: int, plies: int) -> None:
     state = random_state(seed, plies)
@@ -53,7 +53,7 @@ def test_libs_after_matches_the_rules_engine(seed: int, plies: int) -> None:
         assert got == (3 if captured else min(3, libs)), (str(state), move)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 80))
 def test_playout_moves_are_legal_and_never_fill_own_eyes(seed: int, plies: int) -> None:
     state = random_state(seed, plies)
@@ -79,7 +79,7 @@ def test_playout_moves_are_legal_and_never_fill_own_eyes(seed: int, plies: int) 
             assert not kernels.is_own_eye(state._board, w, move, color)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(
     seed=st.integers(0, 10**6),
     plies=st.integers(0, 60),

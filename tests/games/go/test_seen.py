@@ -13,7 +13,7 @@ import tabletop
 from tabletop.games.go import GoState, seen
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50)
 @given(
     steps=st.lists(
         st.tuples(st.booleans(), st.integers(-(2**63), 2**63 - 1) | st.integers(0, 40)),

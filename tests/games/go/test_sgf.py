@@ -131,7 +131,7 @@ _RECORD = write_sgf(
 ).decode()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     st.integers(0, len(_RECORD)),
     st.integers(0, 8),

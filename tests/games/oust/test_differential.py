@@ -22,7 +22,7 @@ def reference_board(state: OustState) -> reference.Board:
     return {i: int(v) for i, v in enumerate(state.board_array[:-1]) if v in (1, 2)}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(board=BOARDS, seed=st.integers(0, 2**32 - 1), pie=st.booleans())
 def test_random_games_follow_the_reference(
     board: tuple[str, int, int], seed: int, pie: bool

@@ -25,7 +25,7 @@ OPTIONS = st.sampled_from(
 )
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(options=OPTIONS, seed=st.integers(0, 2**31 - 1))
 def test_playouts_end_where_they_say(options: dict[str, object], seed: int) -> None:
     g = game(**options)

@@ -26,7 +26,7 @@ def random_position(seed: int, plies: int) -> OustState:
     return state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.integers(0, 10_000), st.integers(0, 80))
 def test_the_kernel_evaluation_is_evaluation_py_as_black_sees_it(seed: int, plies: int) -> None:
     state = random_position(seed, plies)
@@ -36,7 +36,7 @@ def test_the_kernel_evaluation_is_evaluation_py_as_black_sees_it(seed: int, plie
     assert value == evaluation.evaluate(state)[0]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.integers(0, 10_000), st.integers(0, 60))
 def test_a_grown_node_has_the_legal_moves_best_prior_first(seed: int, plies: int) -> None:
     state = random_position(seed, plies)

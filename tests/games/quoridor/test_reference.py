@@ -54,7 +54,7 @@ def assert_caches_fresh(state: QuoridorState) -> None:
     )
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=12)
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.sampled_from([2, 4]),

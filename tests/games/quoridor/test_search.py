@@ -27,7 +27,7 @@ def random_position(players: int, seed: int, plies: int) -> QuoridorState:
     return state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(strategies.sampled_from([2, 4]), strategies.integers(0, 10_000), strategies.integers(0, 70))
 def test_the_kernel_values_a_leaf_as_the_generic_search_does(
     players: int, seed: int, plies: int
@@ -42,7 +42,7 @@ def test_the_kernel_values_a_leaf_as_the_generic_search_does(
     assert out.tolist() == list(expected)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(strategies.sampled_from([2, 4]), strategies.integers(0, 10_000), strategies.integers(0, 40))
 def test_a_grown_node_keeps_its_best_moves_by_the_generic_prior(
     players: int, seed: int, plies: int
