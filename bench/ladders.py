@@ -221,6 +221,20 @@ def ladder_table(name: str, ledgers: Path = ROOT / LEDGERS) -> str:
     return "\n".join(rows)
 
 
+def published_rows(job: Job, ledgers: Path = ROOT / LEDGERS) -> list[str]:
+    """A ladder job's rows of its game's table (published and ledger games together)
+    when its rungs have published games: the job's own report counts only the
+    ledger's, so its 60% verdict there is not the rung's."""
+    if job.argv[0] != "match" or job.argv[job.argv.index("--first") + 1] == "0":
+        return []
+    game = job.argv[1]
+    low, high = (int(x) for x in job.argv[job.argv.index("--levels") + 1].split("-"))
+    names = tuple(
+        f"| {game.capitalize()} {upper - 1}-{upper} |" for upper in range(low + 1, high + 1)
+    )
+    return [row for row in ladder_table(game, ledgers).split("\n") if row.startswith(names)]
+
+
 def with_tables(text: str, tables: dict[str, str]) -> str:
     """``text`` (docs/strength.md) with each game's ladder table replaced by
     ``tables[game]``: the header, its rule and the rows naming the game's rungs."""
@@ -344,6 +358,9 @@ def main() -> int:
             shown = subprocess.run(job.report_command(), cwd=ROOT, capture_output=True, text=True)
             lines = [x for x in shown.stdout.splitlines() if "(from the ledger)" not in x]
             print("\n".join(lines or shown.stderr.splitlines()[-1:]), flush=True)
+            if rows := published_rows(job):
+                print("with the games published before the ledgers:")
+                print("\n".join([_TABLE_HEADER, *rows]), flush=True)
         return 0
     return 1 if run_queue(jobs, min(args.workers, len(jobs)), args.logs) else 0
 

@@ -22,8 +22,10 @@ from ladders import (  # noqa: E402
     PUBLISHED,
     Job,
     Published,
+    _ladder,
     chosen,
     ladder_table,
+    published_rows,
     run_queue,
     with_tables,
 )
@@ -113,6 +115,10 @@ def test_the_ladder_table_adds_the_ledgers_games_to_the_published_ones(tmp_path:
     abalone = ladder_table("abalone", tmp_path).splitlines()
     assert abalone[9].startswith("| Abalone 8-9 | 47 + 3 = 50 | 71.0% | ")
     assert abalone[9].endswith(" | 1 | 50 of 100 |")
+    # --status shows a job's rungs with their published games, where it has any
+    (row,) = published_rows(_ladder("abalone 8-9", "abalone", "8-9"), tmp_path)
+    assert row == abalone[9]
+    assert published_rows(_ladder("go 1-7", "go", "1-7"), tmp_path) == []
 
 
 def test_tables_are_replaced_in_place_and_the_prose_kept() -> None:
