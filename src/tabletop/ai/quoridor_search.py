@@ -3,6 +3,12 @@
 The generic max-n MCTS with evaluated leaves and Quoridor's prior
 (``mcts-evaluate``), in numba (decision 0061); ai/compiled_search.py does
 the adapting (budgets, the kept tree, the analysis).
+
+It plays every 4-player level and 2-player level 10. With 2 seats it runs
+~4x the generic search's iterations a second, so level 10's 80,000 take
+~2 s where the generic search stopped at its 2.8 s cap with ~26,000; it
+scored 90.5% over 100 games against level 9 (the generic search at 13,000)
+and won 100 of 100 against OpenSpiel's MCTSBot (decision 0062).
 """
 
 from __future__ import annotations
