@@ -31,6 +31,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -198,13 +199,17 @@ _TABLE_HEADER = "| rung | games | higher level scores | 95% interval | draws | 1
 def ladder_table(name: str, ledgers: Path = ROOT / LEDGERS) -> str:
     """docs/strength.md's table of ``name``'s ladder: each rung's published games
     (PUBLISHED) and the ledger's games after them, the target's verdict at 100."""
+    uppers = range(MIN_LEVEL + 1, MAX_LEVEL + 1)
+    rule = "| --- | --- | --- | --- | --- | --- |"
+    return "\n".join([_TABLE_HEADER, rule, *rung_rows(name, uppers, ledgers)])
+
+
+def rung_rows(name: str, uppers: Iterable[int], ledgers: Path = ROOT / LEDGERS) -> list[str]:
+    """The table rows of ``name``'s rungs up to each level of ``uppers``."""
     args, extra = _parser().parse_known_args(["match", name, "--ladder", *LADDER_OPTIONS[name]])
     game = tabletop.load_game(name, **_option_pairs(extra, name))
-    rows = [
-        _TABLE_HEADER,
-        "| --- | --- | --- | --- | --- | --- |",
-    ]
-    for upper in range(MIN_LEVEL + 1, MAX_LEVEL + 1):
+    rows = []
+    for upper in uppers:
         published = PUBLISHED.get((name, upper), Published(0, 0, 0))
         rung = Rung(f"ai:{upper}", level=upper)
         if published.games < GAMES:
@@ -218,21 +223,20 @@ def ladder_table(name: str, ledgers: Path = ROOT / LEDGERS) -> str:
                 first=published.games,
             )
         rows.append(f"| {name.capitalize()} {upper - 1}-{upper} | {_row(published, rung)} |")
-    return "\n".join(rows)
+    return rows
 
 
 def published_rows(job: Job, ledgers: Path = ROOT / LEDGERS) -> list[str]:
     """A ladder job's rows of its game's table (published and ledger games together)
     when its rungs have published games: the job's own report counts only the
     ledger's, so its 60% verdict there is not the rung's."""
-    if job.argv[0] != "match" or job.argv[job.argv.index("--first") + 1] == "0":
+    if job.argv[0] != "match":
         return []
-    game = job.argv[1]
-    low, high = (int(x) for x in job.argv[job.argv.index("--levels") + 1].split("-"))
-    names = tuple(
-        f"| {game.capitalize()} {upper - 1}-{upper} |" for upper in range(low + 1, high + 1)
-    )
-    return [row for row in ladder_table(game, ledgers).split("\n") if row.startswith(names)]
+    args, _ = _parser().parse_known_args(job.argv)
+    if not args.first:
+        return []
+    low, high = (int(x) for x in args.levels.split("-"))
+    return rung_rows(args.game, range(low + 1, high + 1), ledgers)
 
 
 def with_tables(text: str, tables: dict[str, str]) -> str:
