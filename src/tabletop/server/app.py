@@ -8,6 +8,7 @@ Every answer to bad input is a 4xx with ``{"error": code, "message": text}``
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -35,6 +36,7 @@ from tabletop.server.bus import Bus
 from tabletop.server.rooms import Room, Rooms, new_token
 from tabletop.server.store import Store, database_url, hash_token
 from tabletop.server.views import position_view
+from tabletop.server.work import pool_size
 
 log = logging.getLogger("tabletop.server")
 
@@ -57,6 +59,7 @@ STATUS_OF_CODE = {
     "waiting": 409,
     "scoring": 409,
     "busy": 409,
+    "superseded": 409,
     "no-hint": 409,
     "hint-failed": 503,
     "too-large": 413,
@@ -117,20 +120,25 @@ class BodyLimit:
 
 
 def default_executor() -> Executor:
-    """The process pool for computer seats and hints (spawned: no forked event loop)."""
-    workers = max(1, (os.cpu_count() or 2) - 1)
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    """The process pool for computer seats and hints (spawned: no forked event loop), of
+    :func:`~tabletop.server.work.pool_size` workers (each started when first needed)."""
+    return ProcessPoolExecutor(pool_size(), mp_context=multiprocessing.get_context("spawn"))
 
 
 def create_app(
     db: str | None = None,
     *,
     executor: Executor | None = None,
+    workers: int = 1,
     grace: float = 60.0,
     replace_level: int = 3,
     web_dir: Path | None = WEB_DIR,
 ) -> FastAPI:
-    """The server app over the database ``db`` (a path or URL; None: the user data dir)."""
+    """The server app over the database ``db`` (a path or URL; None: the user data dir).
+
+    ``executor`` (tests) runs the searches instead of the server's own process pool;
+    ``workers`` is how many jobs it runs at once.
+    """
     store = Store(database_url(db))
     bus = Bus()
     rooms = Rooms(
@@ -140,6 +148,7 @@ def create_app(
         grace=grace,
         replace_level=replace_level,
         renew_executor=default_executor if executor is None else None,
+        workers=pool_size() if executor is None else workers,
     )
 
     @asynccontextmanager
@@ -397,8 +406,12 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
             return
     since = _int_or_none(params.get("since"))
     name = (params.get("name") or "")[: p.MAX_NAME]
+    client = websocket.client.host if websocket.client else ""
     queue = await rooms.subscribe(room, seat, since)
     sender = asyncio.create_task(_send_loop(websocket, queue))
+    # Hints are worked out beside the connection's other messages (a move may come while
+    # one waits for a worker, and makes it stale); they end with the connection.
+    hints: set[asyncio.Task[None]] = set()
     try:
         await rooms.connect(room, seat, name)
         while True:
@@ -409,6 +422,11 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
             reply: str | None
             if text is None:
                 reply = _error_frame("bad-message", "send JSON text frames, not binary")
+            elif seat is not None and _is_hint(text):
+                task = asyncio.create_task(_hint_reply(rooms, room, seat, client, queue))
+                hints.add(task)
+                task.add_done_callback(hints.discard)
+                reply = None
             else:
                 reply = await _handle(rooms, room, seat, text)
             if reply is not None:
@@ -422,9 +440,31 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
         pass
     finally:
         sender.cancel()
+        for task in hints:
+            task.cancel()
         rooms.bus.unsubscribe(room.id, queue)
         # Its own task: the server may be cancelling this one (client gone, shutdown).
         rooms.spawn(rooms.disconnect(room, seat))
+
+
+def _is_hint(text: str) -> bool:
+    try:
+        return isinstance(p.parse_client(text), p.HintMsg)
+    except p.BadMessage:
+        return False
+
+
+async def _hint_reply(
+    rooms: Rooms, room: Room, seat: int, client: str, queue: asyncio.Queue[str | None]
+) -> None:
+    """Work out a hint and put the answer (or the error) in the connection's queue."""
+    try:
+        result = await rooms.hint_for(room, seat, client)
+        reply = p.frame({"type": "hint", **result})
+    except MatchError as err:
+        reply = _error_frame(err.code, err.message)
+    with contextlib.suppress(asyncio.QueueFull):  # a client that does not read loses it
+        queue.put_nowait(reply)
 
 
 async def _handle(rooms: Rooms, room: Room, seat: int | None, text: str) -> str | None:
