@@ -12,6 +12,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
@@ -133,11 +134,13 @@ def create_app(
     grace: float = 60.0,
     replace_level: int = 3,
     web_dir: Path | None = WEB_DIR,
+    now: Callable[[], float] = time.time,
 ) -> FastAPI:
     """The server app over the database ``db`` (a path or URL; None: the user data dir).
 
     ``executor`` (tests) runs the searches instead of the server's own process pool;
-    ``workers`` is how many jobs it runs at once.
+    ``workers`` is how many jobs it runs at once. ``now`` is the server's clock (tests move
+    it to stand for time that passed while the server was down).
     """
     store = Store(database_url(db))
     bus = Bus()
@@ -147,6 +150,7 @@ def create_app(
         executor or default_executor(),
         grace=grace,
         replace_level=replace_level,
+        now=now,
         renew_executor=default_executor if executor is None else None,
         workers=pool_size() if executor is None else workers,
     )
