@@ -89,7 +89,7 @@ def test_start_position_counts(
     players: int, layout: str, total: int, expected: dict[str, int]
 ) -> None:
     """Moves by kind at every start position, for each seat and broadside rule
-    (docs/rules/abalone.md §3, §4)."""
+    (docs/rules/abalone.md §3, §12.1)."""
     policies = ["end", "all-own", "any-own"] if players == 4 else ["end"]
     for policy in policies:
         g = game(players, layout=layout, broadside=policy)
@@ -106,7 +106,7 @@ def test_start_position_counts(
 
 
 def test_small_position_counts() -> None:
-    """The moves by kind of a small position, pushes included (docs/rules/abalone.md §4, §5)."""
+    """The moves by kind of a small position, pushes included (docs/rules/abalone.md §12.2)."""
     state = position("B e5 e6 e7; W d5 e8")
     counts = kinds(state)
     assert counts["in-line 1"] == 11

@@ -18,7 +18,7 @@ def stones(state: GoState, color: int) -> set[str]:
 
 @pytest.mark.parametrize(("size", "count"), [(9, 81), (13, 169), (19, 361)])
 def test_empty_board_moves(size: int, count: int) -> None:
-    """On an empty board every point and the pass are legal (docs/rules/go.md §3.1)."""
+    """On an empty board every point and the pass are legal (docs/rules/go.md §3.1, §10.1)."""
     state = tabletop.load_game("go", size=size).new_state()
     moves = state.legal_moves()
     assert len(moves) == count + 1

@@ -11,7 +11,7 @@ from .helpers import game, names, played, position
 
 def test_steere_figure_1() -> None:
     """Figure 1 of Steere's 2007 rules: every legal placement there is simple
-    (docs/rules/oust.md §2.1, §3)."""
+    (docs/rules/oust.md §3, §10.1)."""
     state = position("a5 b4 a3 e1", "d5 e4 c2 b1", size=5)
     assert names(state.legal_moves()) == sorted(
         ["a1", "b2", "c1", "c3", "c5", "d2", "d3", "d4", "e3", "e5"],

@@ -15,7 +15,7 @@ ALL_WALLS = {f"{c}{r}{o}" for c in "abcdefgh" for r in range(1, 9) for o in "hv"
 
 def test_two_player_start() -> None:
     """South's first move: three pawn steps and all 128 walls, 131 in all
-    (docs/rules/quoridor.md §2.3, §3.1)."""
+    (docs/rules/quoridor.md §3.1, §12.1)."""
     state = tabletop.load_game("quoridor").new_state()
     assert isinstance(state, QuoridorState)
     assert len(state.legal_actions()) == 131
@@ -34,7 +34,7 @@ def test_two_player_start() -> None:
 )
 def test_four_player_start(seat: int, expected: set[str]) -> None:
     """Each seat of the 4-player start: three pawn steps, 5 walls, 131 moves
-    (docs/rules/quoridor.md §3.2)."""
+    (docs/rules/quoridor.md §3.2, §12.1)."""
     state = position(["e1", "a5", "e9", "i5"], to_move=seat)
     assert state.walls_left(seat) == 5
     assert len(state.legal_actions()) == 131
