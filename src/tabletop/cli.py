@@ -87,6 +87,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--db", default=None, help="SQLite file or database URL (default: the user data dir)"
     )
+    serve.add_argument(
+        "--grace",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a person who left a 3 or 4 player game has to come back before a "
+        "computer takes the seat (default: 60)",
+    )
     match = sub.add_parser(
         "match",
         help="play agents against each other and print the standings",
@@ -410,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
             from tabletop.server.serve import serve
 
-            return serve(args.host, args.port, args.db)
+            return serve(args.host, args.port, args.db, grace=args.grace)
         if args.command == "gtp":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")

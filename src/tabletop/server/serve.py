@@ -10,10 +10,16 @@ from pathlib import Path
 from tabletop.core.errors import OptionError
 from tabletop.server.protocol import MAX_FRAME
 
+#: The longest grace a leaver may be given (a day): longer is a typing slip.
+MAX_GRACE = 86_400.0
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> int:
+
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, grace: float = 60.0
+) -> int:
     """Serve until interrupted; returns the exit status. A port, address or database that
-    cannot be used is an OptionError before anything starts, not a server traceback."""
+    cannot be used is an OptionError before anything starts, not a server traceback.
+    ``grace``: seconds a person who left a 3 or 4 player game has to come back."""
     import uvicorn
 
     from tabletop.server.app import create_app
@@ -21,10 +27,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> i
 
     if not 1 <= port <= 65535:
         raise OptionError(f"--port {port}: must be 1 to 65535")
+    if not 0 <= grace <= MAX_GRACE:  # also refuses nan
+        raise OptionError(f"--grace {grace:g}: must be 0 to {MAX_GRACE:.0f} seconds")
     url = database_url(db)
     _check_database(url, db or url)
     _check_address(host, port)
-    app = create_app(db)
+    app = create_app(db, grace=grace)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
     # Frames well over the protocol's limit are cut off by uvicorn itself; up to it the
