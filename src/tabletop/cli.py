@@ -95,6 +95,14 @@ def _parser() -> argparse.ArgumentParser:
         help="how long a person who left a 3 or 4 player game has to come back before a "
         "computer takes the seat (default: 60)",
     )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes for computer moves and hints (default: one per CPU less one, "
+        "at least 2; each takes about 200 MB once used)",
+    )
     match = sub.add_parser(
         "match",
         help="play agents against each other and print the standings",
@@ -418,7 +426,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
             from tabletop.server.serve import serve
 
-            return serve(args.host, args.port, args.db, grace=args.grace)
+            return serve(args.host, args.port, args.db, grace=args.grace, workers=args.workers)
         if args.command == "gtp":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tabletop.cli import main
+from tabletop.server.work import pool_size
 
 
 def test_serve_prints_the_address_and_runs_uvicorn(
@@ -32,8 +33,10 @@ def test_serve_prints_the_address_and_runs_uvicorn(
     assert f"http://127.0.0.1:{port}/" in out and str(db) in out
     assert calls and calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == port
     assert apps[0].state.rooms.grace == 60
-    assert main(["serve", "--port", str(port), "--db", str(db), "--grace", "5"]) == 0
-    assert apps[1].state.rooms.grace == 5
+    assert apps[0].state.rooms.work.workers == pool_size()
+    argv = ["--grace", "5", "--workers", "3"]
+    assert main(["serve", "--port", str(port), "--db", str(db), *argv]) == 0
+    assert apps[1].state.rooms.grace == 5 and apps[1].state.rooms.work.workers == 3
 
 
 def test_serve_refuses_stray_arguments(capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,6 +60,7 @@ def test_what_cannot_be_served_is_one_line_before_anything_starts(
             (["--port", "70000"], "--port 70000: must be 1 to 65535"),
             (["--grace", "-1"], "--grace -1: must be 0 to 86400 seconds"),
             (["--grace", "nan"], "--grace nan: must be 0 to 86400 seconds"),
+            (["--workers", "0"], "--workers 0: must be 1 to 64"),
             (["--db", str(tmp_path)], f"--db {tmp_path}: cannot open the database"),
             # No driver installed, or nothing listening on port 1: either way one line.
             (["--db", "postgresql+asyncpg://u@127.0.0.1:1/x"], "cannot open the database ("),

@@ -120,17 +120,19 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-def default_executor() -> Executor:
+def default_executor(workers: int | None = None) -> Executor:
     """The process pool for computer seats and hints (spawned: no forked event loop), of
-    :func:`~tabletop.server.work.pool_size` workers (each started when first needed)."""
-    return ProcessPoolExecutor(pool_size(), mp_context=multiprocessing.get_context("spawn"))
+    ``workers`` processes (None: :func:`~tabletop.server.work.pool_size`), each started
+    when first needed."""
+    size = workers or pool_size()
+    return ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"))
 
 
 def create_app(
     db: str | None = None,
     *,
     executor: Executor | None = None,
-    workers: int = 1,
+    workers: int | None = None,
     grace: float = 60.0,
     replace_level: int = 3,
     web_dir: Path | None = WEB_DIR,
@@ -138,21 +140,22 @@ def create_app(
 ) -> FastAPI:
     """The server app over the database ``db`` (a path or URL; None: the user data dir).
 
-    ``executor`` (tests) runs the searches instead of the server's own process pool;
-    ``workers`` is how many jobs it runs at once. ``now`` is the server's clock (tests move
-    it to stand for time that passed while the server was down).
+    ``workers`` is how many searches run at once: the size of the server's own process
+    pool (None: :func:`~tabletop.server.work.pool_size`), or of ``executor`` (tests: it runs
+    the searches instead; None: 1). ``now`` is the server's clock (tests move it to stand
+    for time that passed while the server was down).
     """
     store = Store(database_url(db))
     bus = Bus()
     rooms = Rooms(
         store,
         bus,
-        executor or default_executor(),
+        executor or default_executor(workers),
         grace=grace,
         replace_level=replace_level,
         now=now,
-        renew_executor=default_executor if executor is None else None,
-        workers=pool_size() if executor is None else workers,
+        renew_executor=(lambda: default_executor(workers)) if executor is None else None,
+        workers=(workers or pool_size()) if executor is None else (workers or 1),
     )
 
     @asynccontextmanager

@@ -12,14 +12,22 @@ from tabletop.server.protocol import MAX_FRAME
 
 #: The longest grace a leaver may be given (a day): longer is a typing slip.
 MAX_GRACE = 86_400.0
+#: The most worker processes (each holds about 200 MB once used).
+MAX_WORKERS = 64
 
 
 def serve(
-    host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, grace: float = 60.0
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    *,
+    grace: float = 60.0,
+    workers: int | None = None,
 ) -> int:
     """Serve until interrupted; returns the exit status. A port, address or database that
     cannot be used is an OptionError before anything starts, not a server traceback.
-    ``grace``: seconds a person who left a 3 or 4 player game has to come back."""
+    ``grace``: seconds a person who left a 3 or 4 player game has to come back;
+    ``workers``: the worker processes of computer moves and hints (None: by the CPUs)."""
     import uvicorn
 
     from tabletop.server.app import create_app
@@ -29,10 +37,12 @@ def serve(
         raise OptionError(f"--port {port}: must be 1 to 65535")
     if not 0 <= grace <= MAX_GRACE:  # also refuses nan
         raise OptionError(f"--grace {grace:g}: must be 0 to {MAX_GRACE:.0f} seconds")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise OptionError(f"--workers {workers}: must be 1 to {MAX_WORKERS}")
     url = database_url(db)
     _check_database(url, db or url)
     _check_address(host, port)
-    app = create_app(db, grace=grace)
+    app = create_app(db, grace=grace, workers=workers)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
     # Frames well over the protocol's limit are cut off by uvicorn itself; up to it the
