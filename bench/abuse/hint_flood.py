@@ -117,14 +117,19 @@ async def _run(target: Target, seconds: float) -> tuple[list[float], list[float]
         await asyncio.sleep(0.3)
         first.append(await player.reply_time())
         await hinted
-        until = time.monotonic() + seconds
-        tally: Tally = {"asked": 0, "hint": 0}
-        flooders = [asyncio.create_task(_flood(target, g, t, until, tally)) for g, t in flood]
-        await asyncio.sleep(1.0)  # the flood fills the queue first
-        times = []
-        while time.monotonic() < until and player.view["status"] == "playing":
-            times.append(await player.reply_time())
-        await asyncio.gather(*flooders)
+    until = time.monotonic() + seconds
+    tally: Tally = {"asked": 0, "hint": 0}
+    flooders = [asyncio.create_task(_flood(target, g, t, until, tally)) for g, t in flood]
+    await asyncio.sleep(1.0)  # the flood fills the queue first
+    times: list[float] = []
+    while time.monotonic() < until:  # game after game against the level-1 computer
+        with httpx.Client(base_url=target.url, timeout=10) as client:
+            game, token = _create(client, 1)
+        async with websockets.connect(f"{target.ws_url}/ws/games/{game}?token={token}") as ws:
+            player = Player(ws, json.loads(await ws.recv())["game"])
+            while time.monotonic() < until and player.view["status"] == "playing":
+                times.append(await player.reply_time())
+    await asyncio.gather(*flooders)
     return first, times, tally
 
 

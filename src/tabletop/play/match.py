@@ -401,6 +401,15 @@ class Match:
         """Whether a person who leaves now is replaced by a computer after a grace period."""
         return self.game.num_players >= 3 and self.status in ("playing", "waiting")
 
+    def may_replace_people(self) -> bool:
+        """Whether a computer may yet take a person's seat here on its own: a leaver's
+        deadline runs, or a person holds a seat of a match that replaces leavers (a
+        restarted server has no connections, so such a person counts as left)."""
+        people = any(
+            s.kind == "person" and c for s, c in zip(self.seats, self.claimed, strict=True)
+        )
+        return bool(self.leaving) or (self.replaces_leavers() and people)
+
     def leave(self, seat: int, deadline: float) -> list[Event]:
         """The person of ``seat`` left (their last connection closed). When the match
         replaces leavers, a computer takes the seat at ``deadline`` unless they return

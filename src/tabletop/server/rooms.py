@@ -159,7 +159,7 @@ class Rooms:
         ids = await self.store.live_ids()
         for game_id in ids:
             room = await self.get(game_id)
-            if room is not None:
+            if room is not None and room.match.may_replace_people():
                 await self._absent_left(room)
         return len(ids)
 
