@@ -60,9 +60,7 @@ def test_a_leaver_whose_grace_ran_out_while_the_server_was_down_is_replaced(db: 
             view = wait_for(client, gid, lambda v: v["seats"][0]["kind"] == "computer")
             # The two who never came back after the restart have their own full grace.
             assert kinds(view)[1:] == ["person", "person"]
-            with client.websocket_connect(f"/ws/games/{gid}") as spectator:
-                spectator.receive_json()
-                until(spectator, "move")  # the computer plays for seat 0
+            wait_for(client, gid, lambda v: v["ply"] == 1)  # the computer plays for seat 0
 
 
 def test_players_without_a_connection_after_a_restart_count_as_left(db: str) -> None:

@@ -433,6 +433,9 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
                 task = asyncio.create_task(_hint_reply(rooms, room, seat, client, queue))
                 hints.add(task)
                 task.add_done_callback(hints.discard)
+                # One turn of the loop: the request is checked and queued for the position
+                # now, before the next frame (a move) can change it.
+                await asyncio.sleep(0)
                 reply = None
             else:
                 reply = await _handle(rooms, room, seat, text)
