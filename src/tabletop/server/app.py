@@ -94,7 +94,7 @@ class BodyLimit:
         while more:
             message = await receive()
             if message["type"] != "http.request":
-                break
+                return  # the client went (or was cut off for a stalled body): no request
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
