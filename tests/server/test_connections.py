@@ -77,12 +77,12 @@ def test_a_stalled_body_gets_408_and_is_closed(tmp_path: Path) -> None:
 
 
 def test_requests_in_time_keep_their_connection(tmp_path: Path) -> None:
-    with live_server(tmp_path / "g.db", Limits(request_timeout=30)) as live:
-        with httpx.Client(base_url=live.url) as client:
-            for _ in range(3):  # one kept-alive connection
-                assert client.get("/api/catalog").status_code == 200
-            body = {"game": "go", "options": {"size": 9}}
-            assert client.post("/api/games", json=body).status_code == 201
+    limits = Limits(request_timeout=30)
+    with live_server(tmp_path / "g.db", limits) as live, httpx.Client(base_url=live.url) as client:
+        for _ in range(3):  # one kept-alive connection
+            assert client.get("/api/catalog").status_code == 200
+        body = {"game": "go", "options": {"size": 9}}
+        assert client.post("/api/games", json=body).status_code == 201
 
 
 # -- the caps -----------------------------------------------------------------------------------
