@@ -32,6 +32,7 @@ from tabletop.play.match import Event, Match, MatchError, SeatSpec
 from tabletop.play.record import json_record, read_record, sgf_record
 from tabletop.server import protocol as p
 from tabletop.server.bus import Bus
+from tabletop.server.lifeline import die_with_parent
 from tabletop.server.rooms import Room, Rooms, new_token
 from tabletop.server.store import Store, database_url, hash_token
 from tabletop.server.views import position_view
@@ -119,7 +120,12 @@ class BodyLimit:
 def default_executor() -> Executor:
     """The process pool for computer seats and hints (spawned: no forked event loop)."""
     workers = max(1, (os.cpu_count() or 2) - 1)
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=die_with_parent,  # a server killed with SIGKILL leaves no worker behind
+        initargs=(os.getpid(),),
+    )
 
 
 def create_app(
