@@ -20,7 +20,6 @@ from typing import Any, Literal
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -31,7 +30,9 @@ from tabletop.play.clock import CLOCK_KINDS, ClockSpec
 from tabletop.play.match import Event, Match, MatchError, SeatSpec
 from tabletop.play.record import json_record, read_record, sgf_record
 from tabletop.server import protocol as p
+from tabletop.server.assets import WebAssets
 from tabletop.server.bus import Bus
+from tabletop.server.headers import SecurityHeaders
 from tabletop.server.lifeline import die_with_parent
 from tabletop.server.rooms import Room, Rooms, new_token
 from tabletop.server.store import Store, database_url, hash_token
@@ -172,6 +173,7 @@ def create_app(
     app.state.rooms = rooms
     app.state.store = store
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, the 413s included
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -383,7 +385,7 @@ def _static(app: FastAPI, web_dir: Path | None) -> None:
     app.get("/game/{game_id}", include_in_schema=False)(page("game.html"))
     app.get("/replay/{game_id}", include_in_schema=False)(page("replay.html"))
     if web_dir is not None and web_dir.is_dir():
-        app.mount("/static", StaticFiles(directory=web_dir), name="static")
+        app.mount("/static", WebAssets(directory=web_dir), name="static")
 
 
 # -- one WebSocket connection ------------------------------------------------------------------
