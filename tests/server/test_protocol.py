@@ -66,3 +66,14 @@ def test_join_and_move_bodies_are_strict(client: TestClient) -> None:
         )
         assert answer.status_code == 400, answer.text
     assert client.get(f"/api/games/{gid}").json()["ply"] == 0
+
+
+def test_the_openapi_schema_declares_the_errors_and_the_sgf_type(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    moves = paths["/api/games/{game_id}/moves"]["post"]["responses"]
+    assert {"400", "403", "404", "409", "413", "429"} <= set(moves)
+    assert "Retry-After" in moves["429"]["headers"]
+    assert "409" in paths["/api/games/{game_id}/join"]["post"]["responses"]
+    assert {"413", "429"} <= set(paths["/api/records"]["post"]["responses"])
+    record = paths["/api/games/{game_id}/record"]["get"]["responses"]["200"]["content"]
+    assert {"application/json", "application/x-go-sgf"} <= set(record)

@@ -168,7 +168,7 @@ def create_app(
         version=tabletop.__version__,
         description="Go, Abalone, Oust and Quoridor: the game server (see docs/protocol.md).",
         lifespan=lifespan,
-        responses={400: {"model": p.ErrorOut}, 404: {"model": p.ErrorOut}},
+        responses=p.error_responses(400, 404, 408, 413, 429),
     )
     app.state.rooms = rooms
     app.state.store = store
@@ -291,7 +291,9 @@ def create_app(
             raise ApiError("bad-request", f"ply {ply}: the game has {room.match.ply} plies")
         return JSONResponse(position_view(view, room.match.state, ply))
 
-    @app.post("/api/games/{game_id}/join", response_model=p.JoinOut)
+    @app.post(
+        "/api/games/{game_id}/join", response_model=p.JoinOut, responses=p.error_responses(409)
+    )
     async def join(game_id: str, body: p.JoinIn) -> JSONResponse:
         """Take an open person seat (the first one without ``seat``): a fresh token for it."""
         room = await room_of(game_id)
@@ -318,7 +320,11 @@ def create_app(
         invite = f"/game/{room.id}?token={token}"
         return JSONResponse({"seat": seat, "token": token, "invite": invite})
 
-    @app.post("/api/games/{game_id}/moves", response_model=p.GameViewOut)
+    @app.post(
+        "/api/games/{game_id}/moves",
+        response_model=p.GameViewOut,
+        responses=p.error_responses(403, 409),
+    )
     async def post_move(game_id: str, body: p.MoveIn) -> JSONResponse:
         """Play a move for the seat of ``token``; the same checks as the WebSocket ``move``."""
         room = await room_of(game_id)
@@ -328,7 +334,7 @@ def create_app(
         await rooms.act(room, lambda m: m.play(seat, body.move, body.ply))
         return JSONResponse(room.view())
 
-    @app.get("/api/games/{game_id}/record")
+    @app.get("/api/games/{game_id}/record", responses=p.RECORD_RESPONSES)
     async def record(game_id: str, format: Literal["json", "sgf"] = Query("json")) -> Response:
         """The game record as a download: JSON for every game, SGF for Go."""
         room = await room_of(game_id)

@@ -130,6 +130,41 @@ class ErrorOut(BaseModel):
     message: str
 
 
+#: What each error status means, for the OpenAPI schema (the body is always an ErrorOut).
+ERROR_MEANINGS = {
+    400: "Bad input: the message says what and where; nothing changed",
+    403: "The token holds no seat of this game, or that seat may not do this",
+    404: "No such game (or page)",
+    408: "The request's headers or body came too slowly; the connection is closed",
+    409: "Not now: not your turn, an illegal move, a seat taken, the game over",
+    413: "The request body is too large",
+    429: "Too many requests from this address; try again after Retry-After seconds",
+}
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for these error statuses."""
+    answers: dict[int | str, dict[str, Any]] = {}
+    for status in statuses:
+        answers[status] = {"model": ErrorOut, "description": ERROR_MEANINGS[status]}
+        if status == 429:
+            seconds = {"description": "Seconds to wait", "schema": {"type": "integer"}}
+            answers[status]["headers"] = {"Retry-After": seconds}
+    return answers
+
+
+#: The two kinds of game record (``GET /api/games/{id}/record``).
+RECORD_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "The record as a download: JSON for every game, SGF for Go",
+        "content": {
+            "application/json": {"schema": {"type": "object"}},
+            "application/x-go-sgf": {"schema": {"type": "string"}},
+        },
+    }
+}
+
+
 class SeatView(BaseModel):
     """A seat as everyone sees it."""
 
