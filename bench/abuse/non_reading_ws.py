@@ -54,7 +54,7 @@ def attack(target: Target, quick: bool) -> str:
             sock = connect(port, receive_buffer=4096)
             url = f"{target.ws_url}/ws/games/{game_id}{query}"
             sockets[sock.getsockname()[1]] = ws_connect(
-                url, sock=sock, max_queue=1, close_timeout=2
+                url, sock=sock, max_queue=1, close_timeout=2, ping_interval=None
             )
         player_port = next(iter(sockets))
         player_code: int | str | None = "not closed"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import resource
-import select
 import socket
 
 
@@ -32,12 +31,11 @@ def connect(
 def closed_by_server(sock: socket.socket) -> bool:
     """True once the server has closed ``sock`` (reading what it sent on the way)."""
     while True:
-        readable, _, _ = select.select([sock], [], [], 0)
-        if not readable:
-            return False
         try:
-            if not sock.recv(65536):
+            if not sock.recv(65536, socket.MSG_DONTWAIT):
                 return True
+        except BlockingIOError:  # nothing to read: still open
+            return False
         except OSError:  # reset: closed too
             return True
 

@@ -171,7 +171,9 @@ def test_a_socket_that_stops_reading_is_closed_with_4408_and_its_seat_left(
     with live_server(tmp_path / "g.db", limits, send_buffer=4096) as live:
         game_id, tokens = new_go_game(live.url)
         uri = f"{live.ws_url}/ws/games/{game_id}?token={tokens[0]}"
-        with connect(uri, sock=small_socket(live.port), max_queue=1, close_timeout=2) as ws:
+        with connect(
+            uri, sock=small_socket(live.port), max_queue=1, close_timeout=2, ping_interval=None
+        ) as ws:
             assert wait_until(lambda: seat_connected(live.url, game_id, 0))
             # The client reads nothing while the game goes on.
             play_until(live.url, tokens, game_id, lambda: not seat_connected(live.url, game_id, 0))
@@ -187,7 +189,9 @@ def test_a_socket_that_never_reads_again_is_cut_off(tmp_path: Path) -> None:
     with live_server(tmp_path / "g.db", limits, send_buffer=4096) as live:
         game_id, tokens = new_go_game(live.url)
         uri = f"{live.ws_url}/ws/games/{game_id}?token={tokens[0]}"
-        with connect(uri, sock=small_socket(live.port), max_queue=1, close_timeout=2):
+        with connect(
+            uri, sock=small_socket(live.port), max_queue=1, close_timeout=2, ping_interval=None
+        ):
             assert wait_until(lambda: seat_connected(live.url, game_id, 0))
             play_until(live.url, tokens, game_id, lambda: not seat_connected(live.url, game_id, 0))
             # The server lets go of the connection though the close frame was never read.
