@@ -4,8 +4,11 @@ with 4408 and its seat is free."""
 
 from __future__ import annotations
 
+import json
+import resource
 import select
 import socket
+import time
 from pathlib import Path
 
 import httpx
@@ -13,7 +16,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tabletop.server.connections import Guarded, Limits, Registry
+from tabletop.server.connections import Guarded, Limits, Registry, raise_descriptor_limit
 
 from .live import live_server, wait_until
 
@@ -196,3 +199,33 @@ def test_a_socket_that_never_reads_again_is_cut_off(tmp_path: Path) -> None:
             play_until(live.url, tokens, game_id, lambda: not seat_connected(live.url, game_id, 0))
             # The server lets go of the connection though the close frame was never read.
             assert wait_until(lambda: live.open_connections() == 0)
+
+
+def test_a_slow_but_steady_body_earns_its_time(tmp_path: Path) -> None:
+    # Each 100 bytes earn 100 s at 1 byte a second: far more than the pauses between them.
+    with live_server(tmp_path / "g.db", Limits(request_timeout=0.5, body_rate=1.0)) as live:
+        body = json.dumps({"game": "go", "options": {"size": 9}, "seats": None}).ljust(600)
+        sock = opened(live.port)
+        head = (
+            "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        )
+        chunks = [body[i : i + 100] for i in range(0, len(body), 100)]
+        sock.sendall((head + chunks[0]).encode())
+        for chunk in chunks[1:]:
+            time.sleep(0.3)  # longer than request_timeout in all: the allowance carries it
+            sock.sendall(chunk.encode())
+        assert read_until_closed(sock).startswith(b"HTTP/1.1 201 ")
+        sock.close()
+
+
+def test_the_descriptor_limit_is_raised_to_the_hard_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    lower = min(soft, 256)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (lower, hard))
+    try:
+        raised = raise_descriptor_limit()
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == raised
+        assert raised == hard or (hard == resource.RLIM_INFINITY and raised >= lower)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

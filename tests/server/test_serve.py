@@ -268,3 +268,33 @@ def test_a_broken_pipe_at_start_exits_non_zero(tmp_path: Path) -> None:
             process.kill()
     assert status != 0 and "Traceback" not in err
     assert "standard output is closed" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--request-timeout", "0"], "--request-timeout 0: must be over 0, at most 3600"),
+        (["--send-timeout", "nan"], "--send-timeout nan: must be over 0"),
+        (["--max-connections", "0"], "--max-connections 0: must be at least 1"),
+        (["--max-per-address", "-3"], "--max-per-address -3: must be at least 1"),
+    ],
+)
+def test_connection_limits_out_of_range_are_one_line(
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: pytest.fail("uvicorn started"))
+    assert main(["serve", "--port", str(_free_port()), "--db", str(tmp_path / "g.db"), *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_serve_passes_the_connection_guards_to_uvicorn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, calls = _serve(str(tmp_path / "g.db"), monkeypatch)
+    assert status == 0
+    http, ws = calls[0]["http"], calls[0]["ws"]
+    assert http.registry is ws.registry and http.limits.request_timeout == 20
