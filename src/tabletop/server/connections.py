@@ -186,7 +186,11 @@ class GuardedHttpProtocol(HttpToolsProtocol, Guarded):
         what = "headers" if self._phase == "headers" else "body"
         log.debug("closing a connection from %s: request %s too slow", self.address, what)
         cycle = self.cycle
-        if self._phase == "headers" or (cycle is not None and not cycle.response_started):
+        # A 408 only where no other answer is being written (a kept-alive connection may
+        # have one under way while the next request's headers trickle in).
+        between = cycle is None or cycle.response_complete
+        waiting = cycle is not None and not cycle.response_started
+        if (self._phase == "headers" and between) or (self._phase == "body" and waiting):
             seconds = f"{self.limits.request_timeout:g}"
             self.transport.write(_timeout_response(f"the request {what} took over {seconds} s"))
         if cycle is not None and not cycle.response_complete:
