@@ -99,7 +99,7 @@ def _parser() -> argparse.ArgumentParser:
         type=float,
         default=20.0,
         metavar="S",
-        help="seconds a WebSocket client may leave data unread before it is closed (default 20)",
+        help="seconds a client may leave data unread before it is closed (default 20)",
     )
     serve.add_argument(
         "--max-connections",

@@ -229,3 +229,16 @@ def test_the_descriptor_limit_is_raised_to_the_hard_limit() -> None:
         assert raised == hard or (hard == resource.RLIM_INFINITY and raised >= lower)
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_client_that_does_not_read_its_answers_is_cut_off(tmp_path: Path) -> None:
+    limits = Limits(send_timeout=0.4)
+    with live_server(tmp_path / "g.db", limits, send_buffer=4096) as live:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", live.port))
+        # Many answers asked for at once (pipelined), none of them read.
+        sock.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n" * 100)
+        assert wait_until(lambda: live.open_connections() == 1)  # accepted
+        assert wait_until(lambda: live.open_connections() == 0)
+        sock.close()

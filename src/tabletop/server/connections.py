@@ -17,6 +17,8 @@ in uvicorn's own protocol classes, subclassed:
   requests. When nothing is idle, the new connection is closed instead. So a flood of
   half-open connections from one address cannot starve the server or that address's own
   requests.
+  A client that stops reading its answers (the write buffers stay full for
+  ``send_timeout`` seconds) is cut off.
 * :class:`BoundedWebSocketProtocol` closes a WebSocket whose outgoing data has waited for
   about ``send_timeout`` seconds (the client stopped reading) with close code 4408, as
   docs/protocol.md promises, and the app hears a disconnect at once; a client that does not
@@ -162,6 +164,7 @@ class GuardedHttpProtocol(HttpToolsProtocol, Guarded):
         self._phase: str | None = None  # "headers" or "body" while a deadline runs
         self._deadline = 0.0
         self._timer: asyncio.TimerHandle | None = None
+        self._unread: asyncio.TimerHandle | None = None  # armed while writing is paused
 
     # -- the deadline ------------------------------------------------------------------------
     def _expect(self, phase: str) -> None:
@@ -211,8 +214,29 @@ class GuardedHttpProtocol(HttpToolsProtocol, Guarded):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._settle()
+        if self._unread is not None:
+            self._unread.cancel()
+            self._unread = None
         self.registry.discard(self)
         super().connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        # The client is not reading its answers (the buffers are full): it gets
+        # ``send_timeout`` seconds to catch up before the connection is cut.
+        super().pause_writing()
+        if self._unread is None:
+            self._unread = self.loop.call_later(self.limits.send_timeout, self._not_reading)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self._unread is not None:
+            self._unread.cancel()
+            self._unread = None
+
+    def _not_reading(self) -> None:
+        self._unread = None
+        log.debug("cutting a connection from %s: its answers are not read", self.address)
+        self.transport.abort()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
