@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import resource
-import select
 import socket
 import time
 from pathlib import Path
@@ -39,11 +38,10 @@ def read_until_closed(sock: socket.socket, seconds: float = 60.0) -> bytes:
 
 def is_closed(sock: socket.socket) -> bool:
     """True when the server has closed ``sock`` (readable, and reading finds the end)."""
-    readable, _, _ = select.select([sock], [], [], 0)
-    if not readable:
-        return False
     try:
-        return sock.recv(65536, socket.MSG_PEEK) == b""
+        return sock.recv(65536, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:  # nothing to read yet: open
+        return False
     except ConnectionResetError:
         return True
 
