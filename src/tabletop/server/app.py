@@ -20,7 +20,6 @@ from typing import Any, Literal
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -31,7 +30,10 @@ from tabletop.play.clock import CLOCK_KINDS, ClockSpec
 from tabletop.play.match import Event, Match, MatchError, SeatSpec
 from tabletop.play.record import json_record, read_record, sgf_record
 from tabletop.server import protocol as p
+from tabletop.server.assets import WebAssets
 from tabletop.server.bus import Bus
+from tabletop.server.headers import SecurityHeaders
+from tabletop.server.lifeline import die_with_parent
 from tabletop.server.rooms import Room, Rooms, new_token
 from tabletop.server.store import Store, database_url, hash_token
 from tabletop.server.views import position_view
@@ -94,7 +96,7 @@ class BodyLimit:
         while more:
             message = await receive()
             if message["type"] != "http.request":
-                break
+                return  # the client went (or was cut off for a stalled body): no request
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
@@ -119,7 +121,12 @@ class BodyLimit:
 def default_executor() -> Executor:
     """The process pool for computer seats and hints (spawned: no forked event loop)."""
     workers = max(1, (os.cpu_count() or 2) - 1)
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=die_with_parent,  # a server killed with SIGKILL leaves no worker behind
+        initargs=(os.getpid(),),
+    )
 
 
 def create_app(
@@ -161,11 +168,12 @@ def create_app(
         version=tabletop.__version__,
         description="Go, Abalone, Oust and Quoridor: the game server (see docs/protocol.md).",
         lifespan=lifespan,
-        responses={400: {"model": p.ErrorOut}, 404: {"model": p.ErrorOut}},
+        responses=p.error_responses(400, 404, 408, 413, 429),
     )
     app.state.rooms = rooms
     app.state.store = store
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, the 413s included
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -283,7 +291,9 @@ def create_app(
             raise ApiError("bad-request", f"ply {ply}: the game has {room.match.ply} plies")
         return JSONResponse(position_view(view, room.match.state, ply))
 
-    @app.post("/api/games/{game_id}/join", response_model=p.JoinOut)
+    @app.post(
+        "/api/games/{game_id}/join", response_model=p.JoinOut, responses=p.error_responses(409)
+    )
     async def join(game_id: str, body: p.JoinIn) -> JSONResponse:
         """Take an open person seat (the first one without ``seat``): a fresh token for it."""
         room = await room_of(game_id)
@@ -310,7 +320,11 @@ def create_app(
         invite = f"/game/{room.id}?token={token}"
         return JSONResponse({"seat": seat, "token": token, "invite": invite})
 
-    @app.post("/api/games/{game_id}/moves", response_model=p.GameViewOut)
+    @app.post(
+        "/api/games/{game_id}/moves",
+        response_model=p.GameViewOut,
+        responses=p.error_responses(403, 409),
+    )
     async def post_move(game_id: str, body: p.MoveIn) -> JSONResponse:
         """Play a move for the seat of ``token``; the same checks as the WebSocket ``move``."""
         room = await room_of(game_id)
@@ -320,7 +334,7 @@ def create_app(
         await rooms.act(room, lambda m: m.play(seat, body.move, body.ply))
         return JSONResponse(room.view())
 
-    @app.get("/api/games/{game_id}/record")
+    @app.get("/api/games/{game_id}/record", responses=p.RECORD_RESPONSES)
     async def record(game_id: str, format: Literal["json", "sgf"] = Query("json")) -> Response:
         """The game record as a download: JSON for every game, SGF for Go."""
         room = await room_of(game_id)
@@ -377,7 +391,7 @@ def _static(app: FastAPI, web_dir: Path | None) -> None:
     app.get("/game/{game_id}", include_in_schema=False)(page("game.html"))
     app.get("/replay/{game_id}", include_in_schema=False)(page("replay.html"))
     if web_dir is not None and web_dir.is_dir():
-        app.mount("/static", StaticFiles(directory=web_dir), name="static")
+        app.mount("/static", WebAssets(directory=web_dir), name="static")
 
 
 # -- one WebSocket connection ------------------------------------------------------------------

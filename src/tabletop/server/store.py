@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,7 +39,11 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from tabletop.core.errors import OptionError
 
 metadata = MetaData()
 
@@ -82,16 +87,34 @@ def hash_token(token: str) -> str:
 
 
 def database_url(db: str | None) -> str:
-    """An SQLAlchemy async URL from ``--db``: a URL as is, a path as SQLite, None the default."""
-    if db and "://" in db:
-        return db
+    """An SQLAlchemy async URL from ``--db``: a URL as is (an SQLite one given the async
+    driver the server uses), a path (``~`` expanded) as an SQLite file, None the default
+    file in the user data dir. OptionError for an empty value or a URL that does not parse."""
     if db is None:
         from platformdirs import user_data_dir
 
         folder = Path(user_data_dir("tabletop"))
         folder.mkdir(parents=True, exist_ok=True)
         db = str(folder / "tabletop.db")
-    return f"sqlite+aiosqlite:///{db}"
+    if not db.strip():
+        raise OptionError(f"--db {db!r}: empty; give a file path or a database URL")
+    if "://" not in db:
+        return f"sqlite+aiosqlite:///{os.path.expanduser(db)}"
+    try:
+        url = make_url(db)
+    except ArgumentError:
+        raise OptionError(
+            f"--db {db}: not a database URL (e.g. sqlite:///games.db, or just a file path)"
+        ) from None
+    if url.get_backend_name() != "sqlite":
+        return db
+    if not url.database:
+        # SQLAlchemy reads an SQLite URL without a file as "in memory": say so explicitly.
+        raise OptionError(f"--db {db}: names no file (sqlite:///:memory: keeps games in memory)")
+    database = url.database if url.database == ":memory:" else os.path.expanduser(url.database)
+    return url.set(drivername="sqlite+aiosqlite", database=database).render_as_string(
+        hide_password=False
+    )
 
 
 class Store:
