@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 from tests.server.conftest import new_game
 
 # Black walls column B, White column D; White's A5 is alone in Black's area.
-MOVES = "B1 D1 B2 D2 B3 D3 B4 D4 B5 D5 pass A5 pass pass".split()
+MOVES = ["B1", "D1", "B2", "D2", "B3", "D3", "B4", "D4", "B5", "D5", "pass", "A5", "pass", "pass"]
 
 
 def test_the_count_shows_owners_and_the_breakdown_as_marked(client: TestClient) -> None:
