@@ -22,7 +22,7 @@ from tabletop.games.go.options import GoOptions
 from tabletop.games.go.scoring import GoScore, board_owners, remove_dead, score_board
 
 #: Times one whole-board position with one player to move may occur before
-#: the game ends without result (RULES.md defaults: long cycles).
+#: the game ends without result (docs/rules/go.md §3.7).
 CYCLE_LIMIT = 3
 
 # Bound once: play()'s hot path calls it without the module attribute lookup.
