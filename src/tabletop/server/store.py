@@ -207,15 +207,6 @@ class Store:
                 if not done.done():
                     done.set_result(None)
 
-    async def set_token(self, game_id: str, seat: int, token_hash: str | None) -> None:
-        """Give ``seat`` a (new) token hash."""
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                update(seats)
-                .where(seats.c.game_id == game_id, seats.c.seat == seat)
-                .values(token_hash=token_hash)
-            )
-
     async def replace_token(
         self, game_id: str, seat: int, token_hash: str, retired: Sequence[tuple[str, str]]
     ) -> None:
