@@ -115,6 +115,12 @@ class MoveIn(Strict):
     ply: StrictInt | None = None
 
 
+class HandoverIn(Strict):
+    """``POST /api/games/{id}/handover``: the token of the seat to go on elsewhere."""
+
+    token: Annotated[StrictStr, Field(max_length=128)]
+
+
 class RecordIn(Strict):
     """``POST /api/records``: a record to import for the replay view."""
 
@@ -223,6 +229,13 @@ class JoinOut(BaseModel):
     seat: int
     token: str
     invite: str
+
+
+class HandoverOut(BaseModel):
+    """The answer to ``POST /api/games/{id}/handover``: a one-time link to the seat."""
+
+    seat: int
+    link: str
 
 
 class ListedGame(BaseModel):
