@@ -88,6 +88,34 @@ def _parser() -> argparse.ArgumentParser:
         "--db", default=None, help="SQLite file or database URL (default: the user data dir)"
     )
     serve.add_argument(
+        "--request-timeout",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="seconds for a request's headers, and for its body (default 20)",
+    )
+    serve.add_argument(
+        "--send-timeout",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="seconds a client may leave data unread before it is closed (default 20)",
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=None,
+        metavar="N",
+        help="open connections at most (default 2000, less if few files may be open)",
+    )
+    serve.add_argument(
+        "--max-per-address",
+        type=int,
+        default=100,
+        metavar="N",
+        help="open connections from one client address at most (default 100)",
+    )
+    serve.add_argument(
         "--grace",
         type=float,
         default=60.0,
@@ -424,9 +452,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
-            from tabletop.server.serve import serve
+            from tabletop.server.serve import serve, serve_limits
 
-            return serve(args.host, args.port, args.db, grace=args.grace, workers=args.workers)
+            limits = serve_limits(args)
+            return serve(
+                args.host, args.port, args.db, limits, grace=args.grace, workers=args.workers
+            )
         if args.command == "gtp":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")

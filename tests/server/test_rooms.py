@@ -52,8 +52,7 @@ def test_a_leaver_whose_grace_ran_out_while_the_server_was_down_is_replaced(db: 
             )
             gid, token = created["id"], created["seats"][0]["token"]
             with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
-                ws.receive_json()
-                until(ws, "joined")
+                assert until(ws, "snapshot")["you"] == 0
             # The player left; the server stops (its shutdown records the departure) 59 s
             # before their seat would have gone to a computer.
         with server(db, pool, grace=60, later=61) as client:
@@ -90,12 +89,12 @@ def test_a_leavers_deadline_is_stored_and_goes_when_they_return(client: TestClie
     with client.websocket_connect(f"/ws/games/{gid}") as spectator:
         spectator.receive_json()
         with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
-            ws.receive_json()
+            token = ws.receive_json()["token"]  # the seat's own token, for coming back
             until(spectator, "joined")
             assert stored_leaving() == {}
         until(spectator, "left")
         assert set(stored_leaving()) == {"0"}
         with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
-            ws.receive_json()
+            assert until(ws, "snapshot")["you"] == 0
             until(spectator, "joined")
             assert stored_leaving() == {}

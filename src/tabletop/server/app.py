@@ -22,7 +22,6 @@ from typing import Any, Literal
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -33,9 +32,12 @@ from tabletop.play.clock import CLOCK_KINDS, ClockSpec
 from tabletop.play.match import Event, Match, MatchError, SeatSpec
 from tabletop.play.record import json_record, read_record, sgf_record
 from tabletop.server import protocol as p
+from tabletop.server.assets import WebAssets
 from tabletop.server.bus import Bus
-from tabletop.server.rooms import Room, Rooms, new_token
-from tabletop.server.store import Store, database_url, hash_token
+from tabletop.server.headers import SecurityHeaders
+from tabletop.server.lifeline import die_with_parent
+from tabletop.server.rooms import Holder, Room, Rooms, SeatLost
+from tabletop.server.store import Store, database_url
 from tabletop.server.views import position_view
 from tabletop.server.work import pool_size
 
@@ -49,6 +51,8 @@ MAX_RECORD_BODY = 2 * 1024 * 1024
 STATUS_OF_CODE = {
     "bad-request": 400,
     "bad-token": 403,
+    "invite-used": 403,
+    "seat-moved": 403,
     "spectator": 403,
     "computer-seat": 403,
     "unknown-game": 404,
@@ -98,7 +102,7 @@ class BodyLimit:
         while more:
             message = await receive()
             if message["type"] != "http.request":
-                break
+                return  # the client went (or was cut off for a stalled body): no request
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
@@ -124,8 +128,12 @@ def default_executor(workers: int | None = None) -> Executor:
     """The process pool for computer seats and hints (spawned: no forked event loop), of
     ``workers`` processes (None: :func:`~tabletop.server.work.pool_size`), each started
     when first needed."""
-    size = workers or pool_size()
-    return ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        workers or pool_size(),
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=die_with_parent,  # a server killed with SIGKILL leaves no worker behind
+        initargs=(os.getpid(),),
+    )
 
 
 def create_app(
@@ -177,11 +185,12 @@ def create_app(
         version=tabletop.__version__,
         description="Go, Abalone, Oust and Quoridor: the game server (see docs/protocol.md).",
         lifespan=lifespan,
-        responses={400: {"model": p.ErrorOut}, 404: {"model": p.ErrorOut}},
+        responses=p.error_responses(400, 404, 408, 413, 429),
     )
     app.state.rooms = rooms
     app.state.store = store
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, the 413s included
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -299,44 +308,46 @@ def create_app(
             raise ApiError("bad-request", f"ply {ply}: the game has {room.match.ply} plies")
         return JSONResponse(position_view(view, room.match.state, ply))
 
-    @app.post("/api/games/{game_id}/join", response_model=p.JoinOut)
+    @app.post(
+        "/api/games/{game_id}/join", response_model=p.JoinOut, responses=p.error_responses(409)
+    )
     async def join(game_id: str, body: p.JoinIn) -> JSONResponse:
-        """Take an open person seat (the first one without ``seat``): a fresh token for it."""
+        """Take an open person seat (the first one without ``seat``): a fresh token for it.
+
+        The seat's invite link is used up by this (opening it then only watches)."""
         room = await room_of(game_id)
-        async with room.lock:
-            match = room.match
-            open_seats = match.open_seats()
-            if body.seat is None:
-                if not open_seats:
-                    raise ApiError("seat-taken", "every seat of this game is taken")
-                seat = open_seats[0]
-            else:
-                seat = body.seat
-                if not 0 <= seat < len(match.seats):
-                    last = len(match.seats) - 1
-                    raise ApiError("bad-request", f"seat {seat}: seats are 0..{last}")
-                if seat not in open_seats:
-                    raise ApiError("seat-taken", f"seat {seat} is taken")
-            token = new_token()
-            # A new token: the invite link made at creation no longer claims this seat.
-            digest = hash_token(token)
-            await store.set_token(room.id, seat, digest)
-            room.hashes[seat] = digest
-            await rooms.act_locked(room, lambda m: m.claim(seat, body.name))
+        seat, token = await rooms.join(room, body.seat, body.name)
         invite = f"/game/{room.id}?token={token}"
         return JSONResponse({"seat": seat, "token": token, "invite": invite})
 
-    @app.post("/api/games/{game_id}/moves", response_model=p.GameViewOut)
+    @app.post(
+        "/api/games/{game_id}/handover",
+        response_model=p.HandoverOut,
+        responses=p.error_responses(403, 409),
+    )
+    async def handover(game_id: str, body: p.HandoverIn) -> JSONResponse:
+        """A one-time link to go on with the seat of ``token`` on another device.
+
+        Opening it gives that device the seat (a new token); ``token`` and the
+        sockets holding it then only watch, and every player hears of it."""
+        room = await room_of(game_id)
+        seat, link = await rooms.handover(room, body.token)
+        return JSONResponse({"seat": seat, "link": f"/game/{room.id}?token={link}"})
+
+    @app.post(
+        "/api/games/{game_id}/moves",
+        response_model=p.GameViewOut,
+        responses=p.error_responses(403, 409),
+    )
     async def post_move(game_id: str, body: p.MoveIn) -> JSONResponse:
         """Play a move for the seat of ``token``; the same checks as the WebSocket ``move``."""
         room = await room_of(game_id)
-        seat = room.seat_of(body.token)
-        if seat is None:
-            raise ApiError("bad-token", "this token holds no seat of this game")
-        await rooms.act(room, lambda m: m.play(seat, body.move, body.ply))
+        await rooms.act_by_token(
+            room, body.token, lambda m, seat: m.play(seat, body.move, body.ply)
+        )
         return JSONResponse(room.view())
 
-    @app.get("/api/games/{game_id}/record")
+    @app.get("/api/games/{game_id}/record", responses=p.RECORD_RESPONSES)
     async def record(game_id: str, format: Literal["json", "sgf"] = Query("json")) -> Response:
         """The game record as a download: JSON for every game, SGF for Go."""
         room = await room_of(game_id)
@@ -393,7 +404,7 @@ def _static(app: FastAPI, web_dir: Path | None) -> None:
     app.get("/game/{game_id}", include_in_schema=False)(page("game.html"))
     app.get("/replay/{game_id}", include_in_schema=False)(page("replay.html"))
     if web_dir is not None and web_dir.is_dir():
-        app.mount("/static", StaticFiles(directory=web_dir), name="static")
+        app.mount("/static", WebAssets(directory=web_dir), name="static")
 
 
 # -- one WebSocket connection ------------------------------------------------------------------
@@ -404,23 +415,22 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
     if room is None:
         await _refuse(websocket, "unknown-game", f"no game {game_id[:40]!r}", 4404)
         return
-    token = params.get("token")
-    seat = None
-    if token:
-        seat = room.seat_of(token)
-        if seat is None:
-            await _refuse(websocket, "bad-token", "this token holds no seat of this game", 4403)
-            return
     since = _int_or_none(params.get("since"))
     name = (params.get("name") or "")[: p.MAX_NAME]
     client = websocket.client.host if websocket.client else ""
-    queue = await rooms.subscribe(room, seat, since)
+    try:
+        # The token is resolved (and an invite claimed) under the room's lock.
+        holder = await rooms.attach(room, params.get("token") or None, since, name)
+    except MatchError as err:
+        await _refuse(websocket, err.code, err.message, 4403)
+        return
+    queue = holder.queue
+    assert queue is not None
     sender = asyncio.create_task(_send_loop(websocket, queue))
     # Hints are worked out beside the connection's other messages (a move may come while
     # one waits for a worker, and makes it stale); they end with the connection.
     hints: set[asyncio.Task[None]] = set()
     try:
-        await rooms.connect(room, seat, name)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -429,8 +439,8 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
             reply: str | None
             if text is None:
                 reply = _error_frame("bad-message", "send JSON text frames, not binary")
-            elif seat is not None and _is_hint(text):
-                task = asyncio.create_task(_hint_reply(rooms, room, seat, client, queue))
+            elif _is_hint(text):
+                task = asyncio.create_task(_hint_reply(rooms, room, holder, client, queue))
                 hints.add(task)
                 task.add_done_callback(hints.discard)
                 # One turn of the loop: the request is checked and queued for the position
@@ -438,7 +448,7 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
                 await asyncio.sleep(0)
                 reply = None
             else:
-                reply = await _handle(rooms, room, seat, text)
+                reply = await _handle(rooms, room, holder, text)
             if reply is not None:
                 try:
                     queue.put_nowait(reply)
@@ -454,7 +464,7 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
             task.cancel()
         rooms.bus.unsubscribe(room.id, queue)
         # Its own task: the server may be cancelling this one (client gone, shutdown).
-        rooms.spawn(rooms.disconnect(room, seat))
+        rooms.spawn(rooms.detach(room, holder))
 
 
 def _is_hint(text: str) -> bool:
@@ -465,34 +475,38 @@ def _is_hint(text: str) -> bool:
 
 
 async def _hint_reply(
-    rooms: Rooms, room: Room, seat: int, client: str, queue: asyncio.Queue[str | None]
+    rooms: Rooms, room: Room, holder: Holder, client: str, queue: asyncio.Queue[str | None]
 ) -> None:
     """Work out a hint and put the answer (or the error) in the connection's queue."""
     try:
-        result = await rooms.hint_for(room, seat, client)
+        result = await rooms.hint_for(room, rooms.holding(room, holder), client)
         reply = p.frame({"type": "hint", **result})
+    except SeatLost:
+        return  # told already, with a spectator snapshot
     except MatchError as err:
         reply = _error_frame(err.code, err.message)
     with contextlib.suppress(asyncio.QueueFull):  # a client that does not read loses it
         queue.put_nowait(reply)
 
 
-async def _handle(rooms: Rooms, room: Room, seat: int | None, text: str) -> str | None:
-    """One client frame: act on it; returns the reply for this client alone (or None)."""
+async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | None:
+    """One client frame: act on it; returns the reply for this client alone (or None).
+
+    The socket's token is checked again for every action: one retired since
+    (its seat went to another device) acts no more."""
     try:
         message = p.parse_client(text)
     except p.BadMessage as err:
         return _error_frame(err.code, err.message)
     if isinstance(message, p.PingMsg):
         return p.frame({"type": "pong"})
-    if seat is None:
-        return _error_frame("spectator", "spectators watch; they cannot act")
     try:
         if isinstance(message, p.HintMsg):
-            result = await rooms.hint_for(room, seat)
+            result = await rooms.hint_for(room, rooms.holding(room, holder))
             return p.frame({"type": "hint", **result})
-        action = _action(message, seat)
-        await rooms.act(room, action)
+        await rooms.act_as(room, holder, _action(message))
+    except SeatLost:
+        return None  # told already, with a spectator snapshot
     except MatchError as err:
         return _error_frame(err.code, err.message)
     except TabletopError as err:
@@ -500,21 +514,22 @@ async def _handle(rooms: Rooms, room: Room, seat: int | None, text: str) -> str 
     return None
 
 
-def _action(message: Any, seat: int) -> Callable[[Match], list[Event]]:
+def _action(message: Any) -> Callable[[Match, int], list[Event]]:
+    """The match action of a client message, for the seat that sends it."""
     if isinstance(message, p.MoveMsg):
-        return lambda m: m.play(seat, message.move, message.ply)
+        return lambda m, seat: m.play(seat, message.move, message.ply)
     if isinstance(message, p.ResignMsg):
-        return lambda m: m.resign(seat)
+        return lambda m, seat: m.resign(seat)
     if isinstance(message, p.UndoRequestMsg):
-        return lambda m: m.request_undo(seat)
+        return lambda m, seat: m.request_undo(seat)
     if isinstance(message, p.UndoAnswerMsg):
-        return lambda m: m.answer_undo(seat, message.accept)
+        return lambda m, seat: m.answer_undo(seat, message.accept)
     if isinstance(message, p.DeadToggleMsg):
-        return lambda m: m.toggle_dead(seat, message.point)
+        return lambda m, seat: m.toggle_dead(seat, message.point)
     if isinstance(message, p.DeadAcceptMsg):
-        return lambda m: m.accept_dead(seat)
+        return lambda m, seat: m.accept_dead(seat)
     assert isinstance(message, p.ResumeMsg)
-    return lambda m: m.resume(seat)
+    return lambda m, seat: m.resume(seat)
 
 
 async def _send_loop(websocket: WebSocket, queue: asyncio.Queue[str | None]) -> None:

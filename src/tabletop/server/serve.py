@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
-import sqlite3
+import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from tabletop.core.errors import OptionError
+from tabletop.server.connections import Limits, default_limits, protocols
 from tabletop.server.protocol import MAX_FRAME
 
 #: The longest grace a leaver may be given (a day): longer is a typing slip.
@@ -20,6 +24,7 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     db: str | None = None,
+    limits: Limits | None = None,
     *,
     grace: float = 60.0,
     workers: int | None = None,
@@ -42,33 +47,66 @@ def serve(
     url = database_url(db)
     _check_database(url, db or url)
     _check_address(host, port)
-    app = create_app(db, grace=grace, workers=workers)
+    limits = limits or default_limits()
+    app = create_app(url, grace=grace, workers=workers)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
-    # Frames well over the protocol's limit are cut off by uvicorn itself; up to it the
-    # server answers with a clear too-large error.
-    uvicorn.run(app, host=host, port=port, ws_max_size=4 * MAX_FRAME, log_level="warning")
+    try:
+        print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
+    except BrokenPipeError:
+        # Nobody reads the address: starting anyway would serve a port no one was told of.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise OptionError("cannot print the address: standard output is closed") from None
+    uvicorn.run(app, **uvicorn_options(host, port, limits))
     return 0
 
 
+def serve_limits(args: Any) -> Limits:
+    """The connection limits from ``tabletop serve``'s options (checked: one line each)."""
+    for name in ("request_timeout", "send_timeout"):
+        value = getattr(args, name)
+        if not 0 < value <= 3600:
+            raise OptionError(f"--{name.replace('_', '-')} {value:g}: must be over 0, at most 3600")
+    for name in ("max_connections", "max_per_address"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            raise OptionError(f"--{name.replace('_', '-')} {value}: must be at least 1")
+    base = default_limits()
+    return replace(
+        base,
+        request_timeout=args.request_timeout,
+        send_timeout=args.send_timeout,
+        max_connections=args.max_connections or base.max_connections,
+        max_per_address=args.max_per_address,
+    )
+
+
+def uvicorn_options(host: str, port: int, limits: Limits) -> dict[str, Any]:
+    """uvicorn's settings for this server: the address, the connection guards, the logs."""
+    return {
+        "host": host,
+        "port": port,
+        # Frames well over the protocol's limit are cut off by uvicorn itself; up to it the
+        # server answers with a clear too-large error.
+        "ws_max_size": 4 * MAX_FRAME,
+        "log_level": "warning",
+        **protocols(limits),
+    }
+
+
 def _check_database(url: str, shown: str) -> None:
-    """The database must open (an SQLite file's folder is made if need be): any driver's
-    failure (no such file, no driver installed, a server that refuses) is one line."""
+    """The database must open and take writes (an SQLite file's folder is made if need be):
+    any failure (a damaged or foreign file, a read-only one, no driver installed, a server
+    that refuses) is one line."""
     from sqlalchemy.engine import make_url
 
+    from tabletop.server.dbcheck import check_sqlite_file
     from tabletop.server.store import Store
 
     parts = make_url(url)
     if parts.get_backend_name() == "sqlite" and parts.database not in (None, "", ":memory:"):
-        # An SQLite file: opened directly (aiosqlite's own thread could still be answering
+        # An SQLite file: checked directly (aiosqlite's own thread could still be answering
         # a loop that a failed probe has already closed).
-        path = Path(parts.database)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            sqlite3.connect(path).close()
-        except (OSError, sqlite3.Error) as err:
-            reason = getattr(err, "strerror", None) or str(err)
-            raise OptionError(f"--db {shown}: cannot open the database ({reason})") from None
+        check_sqlite_file(Path(parts.database), shown)
         return
 
     async def probe() -> None:
