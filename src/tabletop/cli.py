@@ -115,6 +115,22 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="open connections from one client address at most (default 100)",
     )
+    serve.add_argument(
+        "--grace",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a person who left a 3 or 4 player game has to come back before a "
+        "computer takes the seat (default: 60)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes for computer moves and hints (default: one per CPU less one, "
+        "at least 2; each takes about 200 MB once used)",
+    )
     match = sub.add_parser(
         "match",
         help="play agents against each other and print the standings",
@@ -438,7 +454,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
             from tabletop.server.serve import serve, serve_limits
 
-            return serve(args.host, args.port, args.db, serve_limits(args))
+            limits = serve_limits(args)
+            return serve(
+                args.host, args.port, args.db, limits, grace=args.grace, workers=args.workers
+            )
         if args.command == "gtp":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")

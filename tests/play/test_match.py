@@ -207,6 +207,25 @@ def test_replacing_a_player_who_left_a_three_player_game() -> None:
     assert codes(lambda: match.play(1, match.legal_moves()[0])) == "computer-seat"
 
 
+def test_a_leavers_deadline_is_kept_until_they_return_or_are_replaced() -> None:
+    match = started("abalone", options={"players": 3})
+    assert match.may_replace_people()  # people hold seats of a game that replaces leavers
+    assert match.leave(1, 100.0) == [{"kind": "left", "seat": 1}]
+    assert match.leave(1, 200.0) and match.leaving == {1: 100.0}  # the first deadline holds
+    again = Match.from_dict(json.loads(json.dumps(match.to_dict())), propose_dead=no_dead)
+    assert again.leaving == {1: 100.0}
+    assert again.come_back(1)[0]["kind"] == "joined" and again.leaving == {}
+    match.leave(2, 100.0)
+    match.replace(1, 3)
+    assert match.leaving == {2: 100.0}
+    match.resign(0)
+    assert match.status == "finished" and match.leaving == {}
+    assert not match.may_replace_people()
+    two = started()
+    two.leave(0, 100.0)  # two player games replace nobody: no deadline
+    assert two.leaving == {} and not two.may_replace_people()
+
+
 def test_seat_and_level_checks() -> None:
     go = tabletop.load_game("go", size=9)
     assert codes(lambda: Match(go, people(3))) == "bad-request"

@@ -10,15 +10,18 @@ from typing import Any
 import pytest
 
 from tabletop.cli import main
+from tabletop.server.work import pool_size
 
 
 def test_serve_prints_the_address_and_runs_uvicorn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     calls: list[dict[str, Any]] = []
+    apps: list[Any] = []
 
     def fake_run(app: object, **kwargs: Any) -> None:
         calls.append(kwargs)
+        apps.append(app)
 
     import socket
 
@@ -31,6 +34,11 @@ def test_serve_prints_the_address_and_runs_uvicorn(
     out = capsys.readouterr().out
     assert f"http://127.0.0.1:{port}/" in out and str(db) in out
     assert calls and calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == port
+    assert apps[0].state.rooms.grace == 60
+    assert apps[0].state.rooms.work.workers == pool_size()
+    argv = ["--grace", "5", "--workers", "3"]
+    assert main(["serve", "--port", str(port), "--db", str(db), *argv]) == 0
+    assert apps[1].state.rooms.grace == 5 and apps[1].state.rooms.work.workers == 3
 
 
 def test_serve_refuses_stray_arguments(capsys: pytest.CaptureFixture[str]) -> None:
@@ -52,6 +60,9 @@ def test_what_cannot_be_served_is_one_line_before_anything_starts(
         busy = taken.getsockname()[1]
         for argv, message in [
             (["--port", "70000"], "--port 70000: must be 1 to 65535"),
+            (["--grace", "-1"], "--grace -1: must be 0 to 86400 seconds"),
+            (["--grace", "nan"], "--grace nan: must be 0 to 86400 seconds"),
+            (["--workers", "0"], "--workers 0: must be 1 to 64"),
             (["--db", str(tmp_path)], f"--db {tmp_path}: cannot open the database"),
             # No driver installed, or nothing listening on port 1: either way one line.
             (["--db", "postgresql+asyncpg://u@127.0.0.1:1/x"], "cannot open the database ("),

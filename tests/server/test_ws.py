@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -262,3 +263,24 @@ def test_a_finished_game_leaves_memory_when_its_players_leave(client: TestClient
         client.get("/api/catalog")  # lets the departure task run
     assert gid not in rooms.rooms
     assert client.get(f"/api/games/{gid}").json()["status"] == "finished"
+
+
+def test_a_move_sent_while_a_hint_waits_is_played_and_the_hint_is_dropped(db: str) -> None:
+    release = threading.Event()
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(release.wait, 10)  # the only worker is busy until released
+        app = create_app(db, executor=pool, web_dir=None)
+        with TestClient(app) as client:
+            created = new_game(client, seats=[{}, {"kind": "computer", "level": 1}])
+            gid, token = created["id"], created["seats"][0]["token"]
+            with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+                assert until(ws, "snapshot")["game"]["status"] == "playing"
+                ws.send_json({"type": "hint"})
+                ws.send_json({"type": "move", "move": "E5", "ply": 0})
+                # The socket is not held up by the hint waiting for a worker.
+                played = ws.receive_json()
+                assert played["event"] == {"kind": "move", "seat": 0, "move": "E5"}
+                release.set()
+                dropped, reply = ws.receive_json(), ws.receive_json()
+                assert dropped["type"] == "error" and dropped["code"] == "stale"
+                assert reply["event"]["kind"] == "move" and reply["event"]["seat"] == 1

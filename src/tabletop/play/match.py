@@ -114,6 +114,10 @@ class Match:
         self.undo_request: dict[str, Any] | None = None  # {seat, accepted: [seats]}
         self.accepted: list[int] = []  # scoring phase: seats that accepted the dead stones
         self.resigned: Outcome | None = None  # resignation or timeout (the state has no say)
+        # Seats whose player left a 3 or 4 player game -> the time (the server's clock) at
+        # which a computer takes the seat unless the player is back. Kept with the match so
+        # that a restarted server still replaces them.
+        self.leaving: dict[int, float] = {}
         self.created = now()
         self._start_if_ready()
 
@@ -263,6 +267,7 @@ class Match:
         self.status = "finished"
         self.resigned = resigned
         self.undo_request = None
+        self.leaving.clear()  # nobody is replaced in a finished game
         outcome = self.outcome()
         assert outcome is not None
         return [{"kind": "end", "outcome": outcome_to_dict(self.game, outcome)}]
@@ -392,6 +397,34 @@ class Match:
         return [{"kind": "resume"}]
 
     # -- people leaving -------------------------------------------------------------------------
+    def replaces_leavers(self) -> bool:
+        """Whether a person who leaves now is replaced by a computer after a grace period."""
+        return self.game.num_players >= 3 and self.status in ("playing", "waiting")
+
+    def may_replace_people(self) -> bool:
+        """Whether a computer may yet take a person's seat here on its own: a leaver's
+        deadline runs, or a person holds a seat of a match that replaces leavers (a
+        restarted server has no connections, so such a person counts as left)."""
+        people = any(
+            s.kind == "person" and c for s, c in zip(self.seats, self.claimed, strict=True)
+        )
+        return bool(self.leaving) or (self.replaces_leavers() and people)
+
+    def leave(self, seat: int, deadline: float) -> list[Event]:
+        """The person of ``seat`` left (their last connection closed). When the match
+        replaces leavers, a computer takes the seat at ``deadline`` unless they return
+        (a deadline already running is kept)."""
+        self._check_seat(seat)
+        if self.seats[seat].kind == "person" and self.replaces_leavers():
+            self.leaving.setdefault(seat, deadline)
+        return [{"kind": "left", "seat": seat}]
+
+    def come_back(self, seat: int) -> list[Event]:
+        """The person of ``seat`` who left is connected again: no computer takes the seat."""
+        self._check_seat(seat)
+        self.leaving.pop(seat, None)
+        return [{"kind": "joined", "seat": seat, "name": self.seats[seat].name}]
+
     def replace(self, seat: int, level: int) -> list[Event]:
         """A person who left a 3 or 4 player game is replaced by a computer at ``level``."""
         self._check_seat(seat)
@@ -404,6 +437,7 @@ class Match:
         name = f"{self.seats[seat].name} (computer)"
         self.seats[seat] = SeatSpec("computer", level, name)
         self.claimed[seat] = True
+        self.leaving.pop(seat, None)
         if self.undo_request is not None:
             self.undo_request = None
         self._start_if_ready()
@@ -448,6 +482,7 @@ class Match:
             "resigned": None if resigned is None else outcome_to_dict(self.game, resigned),
             "seed": self.seed,
             "created": self.created,
+            "leaving": {str(seat): deadline for seat, deadline in sorted(self.leaving.items())},
         }
 
     @classmethod
@@ -475,4 +510,6 @@ class Match:
         match.accepted = list(data["accepted"])
         match.resigned = None if data["resigned"] is None else Outcome.from_dict(data["resigned"])
         match.created = float(data["created"])
+        # Matches stored before leavers' deadlines were kept have none.
+        match.leaving = {int(s): float(t) for s, t in data.get("leaving", {}).items()}
         return match

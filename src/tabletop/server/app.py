@@ -8,9 +8,11 @@ Every answer to bad input is a 4xx with ``{"error": code, "message": text}``
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
@@ -37,6 +39,7 @@ from tabletop.server.lifeline import die_with_parent
 from tabletop.server.rooms import Holder, Room, Rooms, SeatLost
 from tabletop.server.store import Store, database_url
 from tabletop.server.views import position_view
+from tabletop.server.work import pool_size
 
 log = logging.getLogger("tabletop.server")
 
@@ -61,6 +64,7 @@ STATUS_OF_CODE = {
     "waiting": 409,
     "scoring": 409,
     "busy": 409,
+    "superseded": 409,
     "no-hint": 409,
     "hint-failed": 503,
     "too-large": 413,
@@ -120,11 +124,12 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-def default_executor() -> Executor:
-    """The process pool for computer seats and hints (spawned: no forked event loop)."""
-    workers = max(1, (os.cpu_count() or 2) - 1)
+def default_executor(workers: int | None = None) -> Executor:
+    """The process pool for computer seats and hints (spawned: no forked event loop), of
+    ``workers`` processes (None: :func:`~tabletop.server.work.pool_size`), each started
+    when first needed."""
     return ProcessPoolExecutor(
-        workers,
+        workers or pool_size(),
         mp_context=multiprocessing.get_context("spawn"),
         initializer=die_with_parent,  # a server killed with SIGKILL leaves no worker behind
         initargs=(os.getpid(),),
@@ -135,20 +140,30 @@ def create_app(
     db: str | None = None,
     *,
     executor: Executor | None = None,
+    workers: int | None = None,
     grace: float = 60.0,
     replace_level: int = 3,
     web_dir: Path | None = WEB_DIR,
+    now: Callable[[], float] = time.time,
 ) -> FastAPI:
-    """The server app over the database ``db`` (a path or URL; None: the user data dir)."""
+    """The server app over the database ``db`` (a path or URL; None: the user data dir).
+
+    ``workers`` is how many searches run at once: the size of the server's own process
+    pool (None: :func:`~tabletop.server.work.pool_size`), or of ``executor`` (tests: it runs
+    the searches instead; None: 1). ``now`` is the server's clock (tests move it to stand
+    for time that passed while the server was down).
+    """
     store = Store(database_url(db))
     bus = Bus()
     rooms = Rooms(
         store,
         bus,
-        executor or default_executor(),
+        executor or default_executor(workers),
         grace=grace,
         replace_level=replace_level,
-        renew_executor=default_executor if executor is None else None,
+        now=now,
+        renew_executor=(lambda: default_executor(workers)) if executor is None else None,
+        workers=(workers or pool_size()) if executor is None else (workers or 1),
     )
 
     @asynccontextmanager
@@ -402,6 +417,7 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
         return
     since = _int_or_none(params.get("since"))
     name = (params.get("name") or "")[: p.MAX_NAME]
+    client = websocket.client.host if websocket.client else ""
     try:
         # The token is resolved (and an invite claimed) under the room's lock.
         holder = await rooms.attach(room, params.get("token") or None, since, name)
@@ -411,6 +427,9 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
     queue = holder.queue
     assert queue is not None
     sender = asyncio.create_task(_send_loop(websocket, queue))
+    # Hints are worked out beside the connection's other messages (a move may come while
+    # one waits for a worker, and makes it stale); they end with the connection.
+    hints: set[asyncio.Task[None]] = set()
     try:
         while True:
             message = await websocket.receive()
@@ -420,6 +439,14 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
             reply: str | None
             if text is None:
                 reply = _error_frame("bad-message", "send JSON text frames, not binary")
+            elif _is_hint(text):
+                task = asyncio.create_task(_hint_reply(rooms, room, holder, client, queue))
+                hints.add(task)
+                task.add_done_callback(hints.discard)
+                # One turn of the loop: the request is checked and queued for the position
+                # now, before the next frame (a move) can change it.
+                await asyncio.sleep(0)
+                reply = None
             else:
                 reply = await _handle(rooms, room, holder, text)
             if reply is not None:
@@ -433,9 +460,33 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
         pass
     finally:
         sender.cancel()
+        for task in hints:
+            task.cancel()
         rooms.bus.unsubscribe(room.id, queue)
         # Its own task: the server may be cancelling this one (client gone, shutdown).
         rooms.spawn(rooms.detach(room, holder))
+
+
+def _is_hint(text: str) -> bool:
+    try:
+        return isinstance(p.parse_client(text), p.HintMsg)
+    except p.BadMessage:
+        return False
+
+
+async def _hint_reply(
+    rooms: Rooms, room: Room, holder: Holder, client: str, queue: asyncio.Queue[str | None]
+) -> None:
+    """Work out a hint and put the answer (or the error) in the connection's queue."""
+    try:
+        result = await rooms.hint_for(room, rooms.holding(room, holder), client)
+        reply = p.frame({"type": "hint", **result})
+    except SeatLost:
+        return  # told already, with a spectator snapshot
+    except MatchError as err:
+        reply = _error_frame(err.code, err.message)
+    with contextlib.suppress(asyncio.QueueFull):  # a client that does not read loses it
+        queue.put_nowait(reply)
 
 
 async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | None:

@@ -5,8 +5,10 @@ the match applies the action (or refuses it and is unchanged), the events
 get the next sequence numbers, the events and the new match are committed
 to storage, and only then are they published to the watchers. Afterwards
 the room arms what runs on its own: the flag-fall timer of the running
-clock, the computer seat to move (in the process pool), the grace period of
-a player who left a 3 or 4 player game.
+clock, the computer seat to move (in the process pool, through the scheduler
+of :mod:`tabletop.server.work`), the grace period of a player who left a 3 or
+4 player game (its deadline is kept in the match, so a restarted server
+re-arms it).
 
 Seats change hands under the same lock (decision record 0065): an invite
 link claims its seat once and its socket gets the seat's own new token; a
@@ -24,9 +26,9 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Coroutine, Sequence
-from concurrent.futures import BrokenExecutor, Executor
+from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from tabletop.core import TabletopError
 from tabletop.play.computer import hint, think
@@ -35,8 +37,7 @@ from tabletop.server.bus import Bus, Frame
 from tabletop.server.protocol import frame
 from tabletop.server.store import Store, hash_token
 from tabletop.server.views import game_view
-
-T = TypeVar("T")
+from tabletop.server.work import Dropped, Work
 
 log = logging.getLogger("tabletop.server")
 
@@ -87,7 +88,7 @@ class Room:
         self.left: set[int] = set()  # seats whose player left (a "left" event was sent)
         self.timer: asyncio.Task[None] | None = None
         self.computer: asyncio.Task[None] | None = None
-        self.hinting = False
+        self.hinting = 0  # hint requests of this game waiting for a worker or being worked out
         self.grace: dict[int, asyncio.Task[None]] = {}
         self.holders: set[Holder] = set()  # the open sockets
 
@@ -121,13 +122,14 @@ class Rooms:
         replace_level: int = 3,
         now: Callable[[], float] = time.time,
         renew_executor: Callable[[], Executor] | None = None,
+        workers: int = 1,
     ) -> None:
         self.store = store
         self.bus = bus
-        self.executor = executor
-        # Makes a new worker pool when one breaks (a worker killed by the system); None:
-        # the executor was given from outside and is not ours to replace.
-        self.renew_executor = renew_executor
+        # Every search goes through the scheduler; ``renew_executor`` makes a new worker
+        # pool when one breaks (a worker killed by the system); None: the executor was
+        # given from outside and is not ours to replace.
+        self.work = Work(executor, workers, renew=renew_executor)
         self.grace = grace
         self.replace_level = replace_level
         self.now = now
@@ -135,6 +137,11 @@ class Rooms:
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
         self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def executor(self) -> Executor:
+        """The worker pool running now (a new one after a pool broke)."""
+        return self.work.executor
 
     # -- finding and making rooms ----------------------------------------------------------
     async def get(self, game_id: str) -> Room | None:
@@ -174,11 +181,41 @@ class Rooms:
         return room, tokens
 
     async def restore(self) -> int:
-        """Load every game in play after a restart, so clocks and computers run again."""
+        """Load every game in play after a restart, so clocks and computers run again.
+
+        Nobody is connected to a server that has just started: a person of a 3 or 4 player
+        game counts as having left, and is replaced unless they are back within the grace
+        period (a deadline kept from before the restart still holds).
+        """
         ids = await self.store.live_ids()
         for game_id in ids:
-            await self.get(game_id)
+            room = await self.get(game_id)
+            if room is not None and room.match.may_replace_people():
+                await self._absent_left(room)
         return len(ids)
+
+    async def _absent_left(self, room: Room) -> None:
+        """Start the grace period of every claimed person seat without a connection."""
+        async with room.lock:
+            match = room.match
+            if not match.replaces_leavers():
+                return
+            absent = [
+                seat
+                for seat, spec in enumerate(match.seats)
+                if spec.kind == "person"
+                and match.claimed[seat]
+                and seat not in match.leaving
+                and room.connected[seat] == 0
+            ]
+            deadline = self.now() + self.grace
+
+            def leave(m: Match) -> list[Event]:
+                return [e for seat in absent for e in m.leave(seat, deadline)]
+
+            if absent:
+                await self.act_locked(room, leave)
+                room.left.update(absent)
 
     # -- acting ------------------------------------------------------------------------------
     async def act(self, room: Room, action: Callable[[Match], list[Event]]) -> list[Event]:
@@ -211,15 +248,18 @@ class Rooms:
         return events
 
     def forget(self, room: Room) -> None:
-        """Drop a room from memory (its tasks stop; storage keeps the game)."""
+        """Drop a room from memory (its tasks stop; storage keeps the game and the leavers'
+        deadlines, re-armed when it is loaded again)."""
         for task in (room.timer, room.computer, *room.grace.values()):
             if task is not None:
                 task.cancel()
+        room.grace.clear()
         self.rooms.pop(room.id, None)
 
     # -- what runs on its own ----------------------------------------------------------------
     def _arm(self, room: Room) -> None:
-        """(Re)start the flag-fall timer and the computer seat to move, as the match needs."""
+        """(Re)start the flag-fall timer, the computer seat to move and the replacement of
+        each leaver, as the match needs."""
         if self.closing:
             return
         match = room.match
@@ -232,6 +272,11 @@ class Rooms:
         seat = match.computer_to_move()
         if seat is not None and (room.computer is None or room.computer.done()):
             room.computer = asyncio.create_task(self._computer_move(room, seat))
+        for leaver, deadline in match.leaving.items():
+            if leaver not in room.grace and room.connected[leaver] == 0:
+                room.grace[leaver] = asyncio.create_task(
+                    self._replace_later(room, leaver, deadline)
+                )
 
     async def _flag_fall(self, room: Room, flag: float) -> None:
         await asyncio.sleep(max(0.0, flag - self.now()) + 0.01)
@@ -242,9 +287,15 @@ class Rooms:
         job = match.computer_job(seat)
         loop = asyncio.get_running_loop()
         move: str | None = None
+
+        def current() -> bool:
+            return match.ply == job["ply"] and match.computer_to_move() == seat
+
         try:
             try:
-                move = await self._in_pool(think, job)
+                move = await self.work.move(think, job, current)
+            except Dropped:
+                return  # the game moved on while the move waited for a worker
             except Exception:
                 # A worker that failed (or a broken pool) must not leave the game waiting
                 # for ever: think once more in a thread, else play the first legal move.
@@ -272,44 +323,39 @@ class Rooms:
             async with room.lock:
                 self._arm(room)
 
-    async def hint_for(self, room: Room, seat: int) -> dict[str, Any]:
-        """The strongest computer seat's analysis of the position, for ``seat`` to move."""
+    async def hint_for(self, room: Room, seat: int, client: str = "") -> dict[str, Any]:
+        """The strongest computer seat's analysis of the position, for ``seat`` to move.
+
+        ``client`` (the asker's address) bounds the hints one client has in the worker
+        queue; a newer request in the same game replaces a waiting one (see
+        :class:`tabletop.server.work.Work`).
+        """
         match = room.match
         levels = [s.level for s in match.seats if s.kind == "computer" and s.level is not None]
         if not levels:
             raise MatchError("no-hint", "hints are given only in games with computer seats")
         if match.status != "playing" or match.to_move != seat:
             raise MatchError("not-your-turn", "a hint is for the player to move")
-        if room.hinting:
-            raise MatchError("busy", "a hint is already being computed")
         job = match.computer_job(seat)
         job["level"] = max(levels)
-        room.hinting = True
+
+        def current() -> bool:
+            return match.ply == job["ply"] and match.to_move == seat
+
+        room.hinting += 1
         try:
-            result: dict[str, Any] = await self._in_pool(hint, job)
+            result: dict[str, Any] = await self.work.hint(
+                hint, job, current, game=room.id, client=client
+            )
+        except MatchError:
+            raise  # superseded, stale or busy: the scheduler's own message
         except Exception:
             # The player gets an error frame and keeps the connection (and can ask again).
             log.exception("hint failed in game %s", room.id)
             raise MatchError("hint-failed", "the hint could not be worked out; ask again") from None
         finally:
-            room.hinting = False
+            room.hinting -= 1
         return result
-
-    async def _in_pool(self, work: Callable[[dict[str, Any]], T], job: dict[str, Any]) -> T:
-        """``work(job)`` in the worker pool. A pool that broke (a worker process killed)
-        refuses every later job, so it is replaced once and the job tried again there."""
-        loop = asyncio.get_running_loop()
-        executor = self.executor
-        try:
-            return await loop.run_in_executor(executor, work, job)
-        except BrokenExecutor:
-            if self.renew_executor is None:
-                raise
-            if self.executor is executor:  # the first job to find it broken renews it
-                log.error("the worker pool broke; starting a new one")
-                executor.shutdown(wait=False, cancel_futures=True)
-                self.executor = self.renew_executor()
-            return await loop.run_in_executor(self.executor, work, job)
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` as a task of its own, kept until it ends (errors are logged)."""
@@ -504,10 +550,11 @@ class Rooms:
         match = room.match
         if match.seats[seat].kind != "person":
             return
-        if match.claimed[seat] and seat in room.left and room.connected[seat] == 1:
+        back = seat in room.left or seat in match.leaving
+        if match.claimed[seat] and back and room.connected[seat] == 1:
             room.left.discard(seat)
-            who = match.seats[seat].name
-            await self.act_locked(room, lambda m: [{"kind": "joined", "seat": seat, "name": who}])
+            # Back in time: the stored deadline goes, so a restart does not replace them.
+            await self.act_locked(room, lambda m: m.come_back(seat))
 
     async def disconnect(self, room: Room, seat: int | None) -> None:
         """A socket of ``seat`` closed: the last one means the player left."""
@@ -525,24 +572,27 @@ class Rooms:
         if match.seats[seat].kind != "person":
             return
         room.left.add(seat)
-        await self.act(room, lambda m: [{"kind": "left", "seat": seat}])
-        if match.game.num_players >= 3 and match.status in ("playing", "waiting"):
-            room.grace[seat] = asyncio.create_task(self._replace_later(room, seat))
+        # The deadline is stored with the "left" event; committing it arms the replacement.
+        deadline = self.now() + self.grace
+        await self.act(room, lambda m: m.leave(seat, deadline))
 
-    async def _replace_later(self, room: Room, seat: int) -> None:
-        await asyncio.sleep(self.grace)
+    async def _replace_later(self, room: Room, seat: int, deadline: float) -> None:
+        # Never longer than this server's grace from now (a server restarted with a shorter
+        # grace applies it to the players who left before).
+        await asyncio.sleep(max(0.0, min(deadline - self.now(), self.grace)))
         room.grace.pop(seat, None)
         if room.connected[seat] > 0:
             return
         level = self.replace_level
 
         def replace(m: Match) -> list[Event]:
-            if m.seats[seat].kind != "person" or m.status not in ("playing", "waiting"):
+            if seat not in m.leaving or m.seats[seat].kind != "person" or not m.replaces_leavers():
                 return []
             try:
                 return m.replace(seat, level)
             except TabletopError:
-                return []  # e.g. the last person in the game
+                m.leaving.pop(seat, None)  # e.g. the last person in the game: nobody to wait for
+                return []
 
         await self.act(room, replace)
         room.left.discard(seat)

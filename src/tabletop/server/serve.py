@@ -14,15 +14,25 @@ from tabletop.core.errors import OptionError
 from tabletop.server.connections import Limits, default_limits, protocols
 from tabletop.server.protocol import MAX_FRAME
 
+#: The longest grace a leaver may be given (a day): longer is a typing slip.
+MAX_GRACE = 86_400.0
+#: The most worker processes (each holds about 200 MB once used).
+MAX_WORKERS = 64
+
 
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     db: str | None = None,
     limits: Limits | None = None,
+    *,
+    grace: float = 60.0,
+    workers: int | None = None,
 ) -> int:
     """Serve until interrupted; returns the exit status. A port, address or database that
-    cannot be used is an OptionError before anything starts, not a server traceback."""
+    cannot be used is an OptionError before anything starts, not a server traceback.
+    ``grace``: seconds a person who left a 3 or 4 player game has to come back;
+    ``workers``: the worker processes of computer moves and hints (None: by the CPUs)."""
     import uvicorn
 
     from tabletop.server.app import create_app
@@ -30,11 +40,15 @@ def serve(
 
     if not 1 <= port <= 65535:
         raise OptionError(f"--port {port}: must be 1 to 65535")
+    if not 0 <= grace <= MAX_GRACE:  # also refuses nan
+        raise OptionError(f"--grace {grace:g}: must be 0 to {MAX_GRACE:.0f} seconds")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise OptionError(f"--workers {workers}: must be 1 to {MAX_WORKERS}")
     url = database_url(db)
     _check_database(url, db or url)
     _check_address(host, port)
     limits = limits or default_limits()
-    app = create_app(url)
+    app = create_app(url, grace=grace, workers=workers)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     try:
         print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
