@@ -1,4 +1,4 @@
-"""Rooms' use of the worker pool: a pool that breaks is replaced, not left refusing."""
+"""Rooms: a worker pool that breaks is replaced; only the games needed stay in memory."""
 
 from __future__ import annotations
 
@@ -7,8 +7,12 @@ from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecu
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
+from tabletop.server.app import create_app
+from tabletop.server.limits import Limits
 from tabletop.server.rooms import Rooms
+from tests.server.conftest import new_game
 
 
 class BrokenPool(Executor):
@@ -44,3 +48,63 @@ def test_a_pool_given_from_outside_is_not_replaced() -> None:
     rooms = rooms_with(BrokenPool(), None)
     with pytest.raises(BrokenExecutor):
         asyncio.run(rooms._in_pool(add_one, {"x": 1}))
+
+
+# -- only what is needed stays in memory ---------------------------------------------------------
+def app_with(db: str, pool: ThreadPoolExecutor, **limits: Any) -> TestClient:
+    settings = {"games_burst": 1000, "waiting_games": 1000, **limits}
+    return TestClient(create_app(db, executor=pool, web_dir=None, limits=Limits(**settings)))
+
+
+def test_idle_rooms_are_bounded_and_games_still_answer(db: str, executor: ThreadPoolExecutor) -> None:
+    with app_with(db, executor, idle_rooms=3) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        ids = [new_game(client)["id"] for _ in range(10)]
+        assert len(rooms.rooms) <= 3
+        for gid in ids:  # reading a game loads it again, and does not pin it
+            assert client.get(f"/api/games/{gid}").json()["status"] == "waiting"
+            assert client.get(f"/api/games/{gid}/record").status_code == 200
+        assert len(rooms.rooms) <= 3
+        assert set(rooms.rooms) == set(ids[-3:])
+
+
+def test_a_watched_game_or_a_running_clock_stays(db: str, executor: ThreadPoolExecutor) -> None:
+    with app_with(db, executor, idle_rooms=0) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        both = [{"claim": True}, {"claim": True}]
+        clocked = new_game(client, seats=both, clock={"kind": "absolute", "main": 600})["id"]
+        plain = new_game(client, seats=both)
+        assert set(rooms.rooms) == {clocked}
+        gid, token = plain["id"], plain["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+            ws.receive_json()
+            assert gid in rooms.rooms
+            ws.send_json({"type": "resign"})
+            while ws.receive_json().get("event", {}).get("kind") != "end":
+                pass
+        for _ in range(100):
+            if gid not in rooms.rooms:
+                break
+            client.get("/api/catalog")  # lets the departure task run
+        assert set(rooms.rooms) == {clocked}
+        assert client.get(f"/api/games/{gid}").json()["status"] == "finished"
+
+
+def test_a_restart_loads_only_games_that_go_on_by_themselves(db: str) -> None:
+    both = [{"claim": True}, {"claim": True}]
+    with ThreadPoolExecutor(1) as pool, app_with(db, pool) as client:
+        waiting = new_game(client)["id"]
+        no_clock = new_game(client, seats=both)["id"]
+        clocked = new_game(client, seats=both, clock={"kind": "absolute", "main": 600})["id"]
+        finished = new_game(client, seats=both)
+        token = finished["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/games/{finished['id']}?token={token}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "resign"})
+            while ws.receive_json().get("event", {}).get("kind") != "end":
+                pass
+    with ThreadPoolExecutor(1) as pool, app_with(db, pool) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        assert set(rooms.rooms) == {clocked}
+        for gid in (waiting, no_clock, finished["id"]):
+            assert client.get(f"/api/games/{gid}").status_code == 200

@@ -29,9 +29,17 @@ import tabletop
 from tabletop.core import TabletopError, list_games, load_game
 from tabletop.play.clock import CLOCK_KINDS, ClockSpec
 from tabletop.play.match import Event, Match, MatchError, SeatSpec
-from tabletop.play.record import json_record, read_record, sgf_record
+from tabletop.play.record import RecordTooLong, json_record, read_record, sgf_record
 from tabletop.server import protocol as p
 from tabletop.server.bus import Bus
+from tabletop.server.limits import (
+    ClientLimits,
+    Limits,
+    client_address,
+    client_key,
+    creator_tag,
+    retry_after,
+)
 from tabletop.server.rooms import Room, Rooms, new_token
 from tabletop.server.store import Store, database_url, hash_token
 from tabletop.server.views import position_view
@@ -60,21 +68,45 @@ STATUS_OF_CODE = {
     "no-hint": 409,
     "hint-failed": 503,
     "too-large": 413,
+    "rate-limited": 429,
+}
+#: The OpenAPI description of a 429 answer (per-client limits, server/limits.py).
+RATE_LIMITED = {
+    429: {
+        "model": p.ErrorOut,
+        "description": "Over a per-client limit; the Retry-After header says when to try again",
+    }
 }
 
 
 class ApiError(Exception):
     """An HTTP error answer: status, code, message."""
 
-    def __init__(self, code: str, message: str, status: int | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        status: int | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status or STATUS_OF_CODE.get(code, 400)
+        self.headers = headers
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def rate_limited(what: str, wait: float) -> ApiError:
+    """The 429 answer for a client over its limit of ``what``, ``wait`` seconds to go."""
+    after = retry_after(wait)
+    message = f"too many {what} from your address: try again in {after} s"
+    return ApiError("rate-limited", message, headers={"Retry-After": after})
+
+
+def _error(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
 class BodyLimit:
@@ -129,8 +161,12 @@ def create_app(
     grace: float = 60.0,
     replace_level: int = 3,
     web_dir: Path | None = WEB_DIR,
+    limits: Limits | None = None,
 ) -> FastAPI:
-    """The server app over the database ``db`` (a path or URL; None: the user data dir)."""
+    """The server app over the database ``db`` (a path or URL; None: the user data dir).
+
+    ``limits``: what one client may ask and how many idle games stay in memory."""
+    limits = limits or Limits()
     store = Store(database_url(db))
     bus = Bus()
     rooms = Rooms(
@@ -140,7 +176,9 @@ def create_app(
         grace=grace,
         replace_level=replace_level,
         renew_executor=default_executor if executor is None else None,
+        idle_rooms=limits.idle_rooms,
     )
+    client_limits = ClientLimits(limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -165,11 +203,12 @@ def create_app(
     )
     app.state.rooms = rooms
     app.state.store = store
+    app.state.limits = client_limits
     app.add_middleware(BodyLimit)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
-        return _error(err.status, err.code, err.message)
+        return _error(err.status, err.code, err.message, err.headers)
 
     @app.exception_handler(MatchError)
     async def match_error(_request: Request, err: MatchError) -> JSONResponse:
@@ -224,9 +263,21 @@ def create_app(
             "clocks": list(CLOCK_KINDS),
         }
 
-    @app.post("/api/games", status_code=201, response_model=p.CreatedOut)
-    async def create_game(body: p.CreateGame) -> JSONResponse:
+    def key_of(request: Request | WebSocket) -> str:
+        """The client asking, as limits count it (see server/limits.py)."""
+        peer = request.client.host if request.client else None
+        forwarded = request.headers.get("x-forwarded-for")
+        return client_key(client_address(peer, forwarded, limits.trusted_proxies))
+
+    @app.post(
+        "/api/games", status_code=201, response_model=p.CreatedOut, responses=RATE_LIMITED
+    )
+    async def create_game(body: p.CreateGame, request: Request) -> JSONResponse:
         """Create a game: the game, its options, the seats and the clock."""
+        key = key_of(request)
+        wait = client_limits.games.take(key)
+        if wait:
+            raise rate_limited("new games", wait)
         game = load_game(body.game, **body.options)
         seats_in = body.seats or [p.SeatIn() for _ in range(game.num_players)]
         seats = [
@@ -246,7 +297,17 @@ def create_app(
         for i, s in enumerate(seats_in):
             if s.claim and s.kind == "person":
                 match.claim(i, s.name)
-        room, tokens = await rooms.create(match)
+        creator = creator_tag(key)
+        if match.status == "waiting":
+            waiting = await store.waiting_count(creator)
+            if waiting >= limits.waiting_games:
+                raise ApiError(
+                    "rate-limited",
+                    f"{waiting} games made from your address are waiting for players:"
+                    " start or finish some first",
+                    headers={"Retry-After": "60"},
+                )
+        room, tokens = await rooms.create(match, creator=creator)
         answer = {
             "id": room.id,
             "seats": [
@@ -337,11 +398,26 @@ def create_app(
             headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
         )
 
-    @app.post("/api/records", status_code=201, response_model=p.ImportedOut)
-    async def import_record(body: p.RecordIn) -> JSONResponse:
+    @app.post(
+        "/api/records",
+        status_code=201,
+        response_model=p.ImportedOut,
+        responses={**RATE_LIMITED, 413: {"model": p.ErrorOut}},
+    )
+    async def import_record(body: p.RecordIn, request: Request) -> JSONResponse:
         """Import a record (JSON or SGF) as a finished game for the replay view."""
+        wait = client_limits.imports.take(key_of(request))
+        if wait:
+            raise rate_limited("record imports", wait)
+        size = len(body.text.encode("utf-8", "surrogatepass"))
+        if size > limits.import_bytes:
+            raise ApiError(
+                "too-large", f"a record is at most {limits.import_bytes} bytes, not {size}"
+            )
         try:
-            match = read_record(body.format, body.text)
+            match = read_record(body.format, body.text, max_plies=limits.import_plies)
+        except RecordTooLong as err:
+            raise ApiError("too-large", str(err)) from None
         except TabletopError as err:
             raise ApiError("bad-request", str(err)[:500]) from None
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as err:
@@ -354,7 +430,8 @@ def create_app(
     @app.websocket("/ws/games/{game_id}")
     async def socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
-        await serve_socket(rooms, websocket, game_id)
+        key = key_of(websocket)
+        await serve_socket(rooms, websocket, game_id, lambda: client_limits.hints.take(key))
 
     # -- the browser app -------------------------------------------------------------------------
     _static(app, web_dir)
@@ -381,8 +458,15 @@ def _static(app: FastAPI, web_dir: Path | None) -> None:
 
 
 # -- one WebSocket connection ------------------------------------------------------------------
-async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None:
-    """Run one client's connection: catch-up, then its messages until it closes."""
+async def serve_socket(
+    rooms: Rooms,
+    websocket: WebSocket,
+    game_id: str,
+    hint_wait: Callable[[], float] = lambda: 0.0,
+) -> None:
+    """Run one client's connection: catch-up, then its messages until it closes.
+
+    ``hint_wait``: takes one of the client's hints; the seconds to wait if none is left."""
     params = websocket.query_params
     room = await rooms.get(game_id)
     if room is None:
@@ -410,7 +494,7 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
             if text is None:
                 reply = _error_frame("bad-message", "send JSON text frames, not binary")
             else:
-                reply = await _handle(rooms, room, seat, text)
+                reply = await _handle(rooms, room, seat, text, hint_wait)
             if reply is not None:
                 try:
                     queue.put_nowait(reply)
@@ -427,7 +511,13 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
         rooms.spawn(rooms.disconnect(room, seat))
 
 
-async def _handle(rooms: Rooms, room: Room, seat: int | None, text: str) -> str | None:
+async def _handle(
+    rooms: Rooms,
+    room: Room,
+    seat: int | None,
+    text: str,
+    hint_wait: Callable[[], float] = lambda: 0.0,
+) -> str | None:
     """One client frame: act on it; returns the reply for this client alone (or None)."""
     try:
         message = p.parse_client(text)
@@ -439,6 +529,12 @@ async def _handle(rooms: Rooms, room: Room, seat: int | None, text: str) -> str 
         return _error_frame("spectator", "spectators watch; they cannot act")
     try:
         if isinstance(message, p.HintMsg):
+            wait = hint_wait()
+            if wait:
+                after = retry_after(wait)
+                return _error_frame(
+                    "rate-limited", f"too many hints from your address: try again in {after} s"
+                )
             result = await rooms.hint_for(room, seat)
             return p.frame({"type": "hint", **result})
         action = _action(message, seat)

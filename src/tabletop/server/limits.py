@@ -1,0 +1,133 @@
+"""What one client may ask of the server, and how much memory idle games may hold.
+
+Every number is in :class:`Limits` (defaults in docs/server.md); ``create_app``
+takes one and ``tabletop serve`` sets it from its flags. A client is its
+address (an IPv6 client its /64 network: one machine is given a whole one),
+or, behind a reverse proxy named in ``trusted_proxies``, the address that
+proxy puts last in ``X-Forwarded-For``. Rates are token buckets: ``burst``
+requests at once, then one each ``60 / per_minute`` seconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per-client limits (0 per minute: no limit) and the memory bounds of the rooms."""
+
+    #: New games per client: ``games_burst`` at once, then ``games_per_minute``.
+    games_per_minute: float = 30.0
+    games_burst: int = 30
+    #: Games a client made that still wait for players (more are refused until some start).
+    waiting_games: int = 30
+    #: Record imports per client, and the size of one record.
+    imports_per_minute: float = 10.0
+    imports_burst: int = 10
+    import_bytes: int = 1_000_000
+    import_plies: int = 10_000
+    #: Hint requests per client (each costs a worker seconds of search).
+    hints_per_minute: float = 30.0
+    hints_burst: int = 5
+    #: Games kept in memory while nothing needs them (loaded again from storage on use).
+    idle_rooms: int = 100
+    #: Clients each rate limiter remembers (the least recently seen are forgotten).
+    clients: int = 10_000
+    #: Addresses of reverse proxies whose X-Forwarded-For names the client.
+    trusted_proxies: tuple[str, ...] = ()
+
+
+class RateLimiter:
+    """Token buckets by client key, in bounded memory.
+
+    At most ``clients`` keys are kept, the least recently seen dropped first: a
+    dropped client starts again with a full bucket, so the bound can only make
+    the limit kinder, never stricter."""
+
+    def __init__(
+        self,
+        per_minute: float,
+        burst: int,
+        clients: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = max(1, burst)
+        self.clients = max(1, clients)
+        self.clock = clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # key -> (tokens, at)
+
+    def take(self, key: str) -> float:
+        """Take one token for ``key``: 0.0 when allowed, else the seconds until one is free."""
+        if self.rate <= 0:
+            return 0.0
+        now = self.clock()
+        tokens, at = self._buckets.pop(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - at) * self.rate)
+        wait = 0.0
+        if tokens >= 1.0:
+            tokens -= 1.0
+        else:
+            wait = (1.0 - tokens) / self.rate
+        self._buckets[key] = (tokens, now)
+        while len(self._buckets) > self.clients:
+            self._buckets.popitem(last=False)
+        return wait
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+def retry_after(wait: float) -> str:
+    """The Retry-After header value (whole seconds, at least 1) for a wait in seconds."""
+    return str(max(1, math.ceil(wait)))
+
+
+def client_address(peer: str | None, forwarded_for: str | None, trusted: tuple[str, ...]) -> str:
+    """Who is asking: the peer, or behind a trusted proxy the address it forwarded.
+
+    The last X-Forwarded-For entry that is not itself a trusted proxy is the one the
+    (first) trusted proxy saw; entries before it are the client's own word."""
+    address = peer or "unknown"
+    if forwarded_for and address in trusted:
+        for entry in reversed(forwarded_for.split(",")):
+            entry = entry.strip()
+            if entry and entry not in trusted:
+                return entry[:64]
+    return address
+
+
+def client_key(address: str) -> str:
+    """The key limits count by: the address, an IPv6 address's /64 network."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def creator_tag(key: str) -> str:
+    """What storage keeps of the client that made a game: a digest, not the address."""
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+class ClientLimits:
+    """The limiters of one server, built from its :class:`Limits`."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        n = limits.clients
+        self.games = RateLimiter(limits.games_per_minute, limits.games_burst, n, clock)
+        self.imports = RateLimiter(limits.imports_per_minute, limits.imports_burst, n, clock)
+        self.hints = RateLimiter(limits.hints_per_minute, limits.hints_burst, n, clock)
