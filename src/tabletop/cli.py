@@ -87,6 +87,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--db", default=None, help="SQLite file or database URL (default: the user data dir)"
     )
+    from tabletop.server.serve import add_limit_arguments
+
+    add_limit_arguments(serve)
     match = sub.add_parser(
         "match",
         help="play agents against each other and print the standings",
@@ -408,9 +411,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
-            from tabletop.server.serve import serve
+            from tabletop.server.serve import limits_from, serve
 
-            return serve(args.host, args.port, args.db)
+            return serve(args.host, args.port, args.db, limits_from(args))
         if args.command == "gtp":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")

@@ -150,7 +150,9 @@ def test_a_trusted_proxy_names_the_client(db: str, executor: ThreadPoolExecutor)
 
 
 def test_records_are_limited_in_rate_size_and_moves(limited: TestClient) -> None:
-    long = json.dumps({"game": "go", "options": {"size": 9}, "moves": ["A1", "B1", "C1", "D1", "E1"]})
+    long = json.dumps(
+        {"game": "go", "options": {"size": 9}, "moves": ["A1", "B1", "C1", "D1", "E1"]}
+    )
     assert "at most 4" in error(
         limited.post("/api/records", json={"format": "json", "text": long}), 413, "too-large"
     )
@@ -165,7 +167,11 @@ def test_records_are_limited_in_rate_size_and_moves(limited: TestClient) -> None
 def test_hints_are_limited_per_client(limited: TestClient) -> None:
     created = limited.post(
         "/api/games",
-        json={"game": "go", "options": {"size": 5}, "seats": [{"claim": True}, {"kind": "computer", "level": 1}]},
+        json={
+            "game": "go",
+            "options": {"size": 5},
+            "seats": [{"claim": True}, {"kind": "computer", "level": 1}],
+        },
     ).json()
     path = f"/ws/games/{created['id']}?token={created['seats'][0]['token']}"
     with limited.websocket_connect(path) as ws:

@@ -56,7 +56,9 @@ def app_with(db: str, pool: ThreadPoolExecutor, **limits: Any) -> TestClient:
     return TestClient(create_app(db, executor=pool, web_dir=None, limits=Limits(**settings)))
 
 
-def test_idle_rooms_are_bounded_and_games_still_answer(db: str, executor: ThreadPoolExecutor) -> None:
+def test_idle_rooms_are_bounded_and_games_still_answer(
+    db: str, executor: ThreadPoolExecutor
+) -> None:
     with app_with(db, executor, idle_rooms=3) as client:
         rooms = client.app.state.rooms  # type: ignore[attr-defined]
         ids = [new_game(client)["id"] for _ in range(10)]

@@ -60,3 +60,27 @@ def test_what_cannot_be_served_is_one_line_before_anything_starts(
             captured = capsys.readouterr()
             assert message in captured.err and "Traceback" not in captured.err
             assert "serving on" not in captured.out
+
+
+def test_limit_flags_reach_the_app_and_forwarded_headers_are_not_believed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    runs: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: runs.append((app, kwargs)))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    argv = ["serve", "--port", str(port), "--db", str(tmp_path / "g.db")]
+    extra = ["--games-per-minute", "2.5", "--idle-rooms", "7", "--trusted-proxy", "10.0.0.1"]
+    assert main([*argv, *extra]) == 0
+    app, kwargs = runs[0]
+    limits = app.state.limits.limits
+    assert limits.games_per_minute == 2.5 and limits.idle_rooms == 7
+    assert limits.trusted_proxies == ("10.0.0.1",)
+    assert app.state.rooms.idle_rooms == 7
+    # uvicorn would take X-Forwarded-For from 127.0.0.1 as the client: only limits.py reads it.
+    assert kwargs["proxy_headers"] is False
+    assert main([*argv, "--hints-burst", "-1"]) == 2
+    assert "--hints-burst -1: must be 0 or more" in capsys.readouterr().err

@@ -24,9 +24,7 @@ def rows(db: str, sql: str) -> list[tuple[object, ...]]:
 
 def play(client: TestClient, gid: str, tokens: list[str], moves: list[str]) -> None:
     for i, move in enumerate(moves):
-        answer = client.post(
-            f"/api/games/{gid}/moves", json={"token": tokens[i % 2], "move": move}
-        )
+        answer = client.post(f"/api/games/{gid}/moves", json={"token": tokens[i % 2], "move": move})
         assert answer.status_code == 200, answer.text
 
 
@@ -119,9 +117,7 @@ def old_database(path: Path) -> None:
                 "insert into games values (?, 'go', ?, 1.0, 1.0, ?, ?, 0, ?)",
                 (gid, data["status"], len(data["moves"]), seq, json.dumps(data)),
             )
-            conn.executemany(
-                "insert into seats values (?, ?, null)", [(gid, 0), (gid, 1)]
-            )
+            conn.executemany("insert into seats values (?, ?, null)", [(gid, 0), (gid, 1)])
 
 
 def test_a_version_1_database_is_upgraded_in_place(tmp_path: Path) -> None:
@@ -163,5 +159,5 @@ def test_a_database_from_a_newer_tabletop_is_one_clear_error(tmp_path: Path) -> 
         finally:
             await again.close()
 
-    with pytest.raises(StorageError, match="newer tabletop.*upgrade tabletop"):
+    with pytest.raises(StorageError, match=r"newer tabletop.*upgrade tabletop"):
         asyncio.run(start())

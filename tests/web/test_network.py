@@ -216,7 +216,8 @@ def test_a_watcher_follows_captures_from_event_deltas(new_page: Any, server: str
     assert watcher.locator('#board [data-point="a1"] .stone').count() == 0  # captured
     view = api_view(server, gid)
     shown = watcher.eval_on_selector_all(
-        "#board [data-point]", "nodes => nodes.filter(n => n.querySelector('.stone')).map(n => n.dataset.point)"
+        "#board [data-point]",
+        "nodes => nodes.filter(n => n.querySelector('.stone')).map(n => n.dataset.point)",
     )
     assert sorted(shown) == sorted(point.lower() for point in view["board"]["stones"])
     assert watcher.inner_text("#moves").split() == [m["move"] for m in view["moves"]]

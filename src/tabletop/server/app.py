@@ -71,7 +71,7 @@ STATUS_OF_CODE = {
     "rate-limited": 429,
 }
 #: The OpenAPI description of a 429 answer (per-client limits, server/limits.py).
-RATE_LIMITED = {
+RATE_LIMITED: dict[int | str, dict[str, Any]] = {
     429: {
         "model": p.ErrorOut,
         "description": "Over a per-client limit; the Retry-After header says when to try again",
@@ -269,9 +269,7 @@ def create_app(
         forwarded = request.headers.get("x-forwarded-for")
         return client_key(client_address(peer, forwarded, limits.trusted_proxies))
 
-    @app.post(
-        "/api/games", status_code=201, response_model=p.CreatedOut, responses=RATE_LIMITED
-    )
+    @app.post("/api/games", status_code=201, response_model=p.CreatedOut, responses=RATE_LIMITED)
     async def create_game(body: p.CreateGame, request: Request) -> JSONResponse:
         """Create a game: the game, its options, the seats and the clock."""
         key = key_of(request)
@@ -298,7 +296,7 @@ def create_app(
             if s.claim and s.kind == "person":
                 match.claim(i, s.name)
         creator = creator_tag(key)
-        if match.status == "waiting":
+        if match.status == "waiting" and limits.waiting_games:
             waiting = await store.waiting_count(creator)
             if waiting >= limits.waiting_games:
                 raise ApiError(
@@ -410,12 +408,12 @@ def create_app(
         if wait:
             raise rate_limited("record imports", wait)
         size = len(body.text.encode("utf-8", "surrogatepass"))
-        if size > limits.import_bytes:
+        if limits.import_bytes and size > limits.import_bytes:
             raise ApiError(
                 "too-large", f"a record is at most {limits.import_bytes} bytes, not {size}"
             )
         try:
-            match = read_record(body.format, body.text, max_plies=limits.import_plies)
+            match = read_record(body.format, body.text, max_plies=limits.import_plies or None)
         except RecordTooLong as err:
             raise ApiError("too-large", str(err)) from None
         except TabletopError as err:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-client limits (0 per minute: no limit) and the memory bounds of the rooms."""
+    """Per-client limits (0: no limit, except for bursts) and the memory bound of the rooms."""
 
     #: New games per client: ``games_burst`` at once, then ``games_per_minute``.
     games_per_minute: float = 30.0

@@ -2,16 +2,74 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import dataclasses
 import socket
 import sqlite3
 from pathlib import Path
 
 from tabletop.core.errors import OptionError
+from tabletop.server.limits import Limits
 from tabletop.server.protocol import MAX_FRAME
 
+#: The ``tabletop serve`` flag of each field of Limits, with its help.
+LIMIT_FLAGS = {
+    "games_per_minute": "new games per client and minute, after the burst (0: no limit)",
+    "games_burst": "new games a client may make at once",
+    "waiting_games": "games of one client that may wait for players at a time (0: no limit)",
+    "imports_per_minute": "record imports per client and minute, after the burst (0: no limit)",
+    "imports_burst": "record imports a client may make at once",
+    "import_bytes": "the largest record to import, in bytes (0: no limit)",
+    "import_plies": "the most moves in a record to import (0: no limit)",
+    "hints_per_minute": "hint requests per client and minute, after the burst (0: no limit)",
+    "hints_burst": "hint requests a client may make at once",
+    "idle_rooms": "games kept in memory while nobody needs them",
+}
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> int:
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of :class:`Limits` (defaults shown in --help; docs/server.md)."""
+    group = parser.add_argument_group("per-client limits and memory")
+    defaults = Limits()
+    for name, text in LIMIT_FLAGS.items():
+        default = getattr(defaults, name)
+        shown = f"{default:g}" if isinstance(default, float) else str(default)
+        group.add_argument(
+            "--" + name.replace("_", "-"),
+            type=type(default),
+            default=default,
+            metavar="N",
+            help=f"{text} (default {shown})",
+        )
+    group.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy in front of the server: its X-Forwarded-For names the client"
+        " (repeat for several; without one the header is ignored)",
+    )
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    """The Limits of parsed ``tabletop serve`` flags; a negative number is an OptionError."""
+    values = {name: getattr(args, name) for name in LIMIT_FLAGS}
+    for name, value in values.items():
+        if value < 0:
+            flag = "--" + name.replace("_", "-")
+            raise OptionError(f"{flag} {value:g}: must be 0 or more")
+    return dataclasses.replace(
+        Limits(), **values, trusted_proxies=tuple(getattr(args, "trusted_proxy", []))
+    )
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    limits: Limits | None = None,
+) -> int:
     """Serve until interrupted; returns the exit status. A port, address or database that
     cannot be used is an OptionError before anything starts, not a server traceback."""
     import uvicorn
@@ -24,12 +82,21 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> i
     url = database_url(db)
     _check_database(url, db or url)
     _check_address(host, port)
-    app = create_app(db)
+    app = create_app(db, limits=limits)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
     # Frames well over the protocol's limit are cut off by uvicorn itself; up to it the
     # server answers with a clear too-large error.
-    uvicorn.run(app, host=host, port=port, ws_max_size=4 * MAX_FRAME, log_level="warning")
+    # proxy_headers off: uvicorn would otherwise believe X-Forwarded-For from 127.0.0.1,
+    # letting a local client pick its address; limits.py reads it from trusted proxies only.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=4 * MAX_FRAME,
+        log_level="warning",
+        proxy_headers=False,
+    )
     return 0
 
 

@@ -43,8 +43,8 @@ from sqlalchemy import (
     delete,
     event,
     func,
-    inspect,
     insert,
+    inspect,
     select,
     text,
     update,
@@ -363,7 +363,7 @@ class Store:
 class _Commit:
     """One caller's part of a group commit."""
 
-    __slots__ = ("events", "game", "cut", "moves", "done")
+    __slots__ = ("cut", "done", "events", "game", "moves")
 
     def __init__(
         self,
@@ -389,7 +389,9 @@ def split_moves(match: dict[str, Any], kept: int = 0) -> tuple[dict[str, Any], l
     per ply. A match whose lists differ in length is kept whole (no rows)."""
     played = match["moves"]
     state = match.get("state")
-    recorded = state.get("moves") if isinstance(state, dict) else None
+    if not isinstance(state, dict):
+        return match, []
+    recorded = state.get("moves")
     if not isinstance(recorded, list) or len(recorded) != len(played):
         return match, []
     snapshot = {**match, "moves": None, "state": {**state, "moves": None}}
