@@ -27,10 +27,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import Any
+
 import httpx
 import websockets
 
 from arguments import count, run_main, seconds, seconds_or_zero
+from tabletop.server.views import apply_delta
 
 
 @dataclass
@@ -75,6 +78,7 @@ async def player(
     """One seat: answer every turn at the game's steady pace with a random legal move."""
     rng = random.Random(hash((gid, seat)))
     next_slot = time.perf_counter() + rng.random() * interval
+    view: dict[str, Any] | None = None
     async with websockets.connect(f"{url}/ws/games/{gid}?token={token}", max_size=2**22) as ws:
         while time.perf_counter() < stop:
             try:
@@ -87,9 +91,13 @@ async def player(
             if message["type"] == "error":
                 stats.errors += 1
                 continue
-            view = message.get("game")
-            if view is None:
+            if message["type"] == "snapshot":
+                view = message["game"]
+            elif message["type"] == "event" and message.get("delta") and view is not None:
+                view = apply_delta(view, message["delta"])  # what changed, not the whole view
+            else:
                 continue
+            assert view is not None
             event = message.get("event") or {}
             if event.get("kind") == "move" and event.get("seat") != seat:
                 sent = stats.sent.pop((gid, view["ply"]), None)
@@ -210,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
                 str(port),
                 "--db",
                 os.path.join(tmp, "load.db"),
+                "--games-per-minute",
+                "0",  # this one client makes every game
             ],
         )
         try:

@@ -281,6 +281,7 @@ class Rooms:
                 events,
                 match.to_dict(),
                 kept=kept(room.stored, match.moves),
+                stored=len(room.stored),
                 live=needs_driver(match),
             )
         except Exception:

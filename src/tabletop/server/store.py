@@ -199,13 +199,14 @@ class Store:
         match: dict[str, Any],
         *,
         kept: int = 0,
+        stored: int = 0,
         live: bool = False,
     ) -> None:
         """Store events ``first_seq ..`` and the match they lead to; returns once committed.
 
-        ``kept``: how many of the match's moves are stored already (the moves of the
-        last commit that are still the game's: fewer after an undo); only the moves
-        after them are written. ``live`` as for :meth:`create`.
+        ``stored``: how many moves storage holds for the game; ``kept``: how many of
+        them are still the game's first moves (fewer after an undo: the others are
+        deleted); only the moves after them are written. ``live`` as for :meth:`create`.
 
         Commits that arrive while a transaction is being written wait and go
         together in the next one (group commit): under load one transaction
@@ -222,10 +223,11 @@ class Store:
             for i, e in enumerate(new_events)
         ]
         if snapshot.get("moves") is not None:
-            kept = 0  # kept whole in the snapshot: no rows
+            kept, stored = 0, max(stored, 1)  # kept whole in the snapshot: no rows
+        cut = (game_id, kept) if kept < stored else None
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append(
-            _Commit(rows, row, (game_id, kept), _move_rows(game_id, kept, pairs), done)
+            _Commit(rows, row, cut, _move_rows(game_id, kept, pairs), done)
         )
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_batches())
@@ -240,12 +242,15 @@ class Store:
                     if event_rows:
                         await conn.execute(insert(events), event_rows)
                     # Rows past the kept moves (an undo took them back) go first.
-                    await conn.execute(
-                        delete(moves).where(
-                            moves.c.game_id == bindparam("gid"), moves.c.ply >= bindparam("kept")
-                        ),
-                        [{"gid": gid, "kept": kept} for gid, kept in (c.cut for c in batch)],
-                    )
+                    cuts = [{"gid": c.cut[0], "kept": c.cut[1]} for c in batch if c.cut]
+                    if cuts:
+                        await conn.execute(
+                            delete(moves).where(
+                                moves.c.game_id == bindparam("gid"),
+                                moves.c.ply >= bindparam("kept"),
+                            ),
+                            cuts,
+                        )
                     move_rows = [r for c in batch for r in c.moves]
                     if move_rows:
                         await conn.execute(insert(moves), move_rows)
@@ -369,7 +374,7 @@ class _Commit:
         self,
         events: list[dict[str, Any]],
         game: dict[str, Any],
-        cut: tuple[str, int],
+        cut: tuple[str, int] | None,
         moves: list[dict[str, Any]],
         done: asyncio.Future[None],
     ) -> None:
