@@ -26,7 +26,6 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-
 from typing import Any
 
 import httpx

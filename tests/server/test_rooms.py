@@ -110,3 +110,17 @@ def test_a_restart_loads_only_games_that_go_on_by_themselves(db: str) -> None:
         assert set(rooms.rooms) == {clocked}
         for gid in (waiting, no_clock, finished["id"]):
             assert client.get(f"/api/games/{gid}").status_code == 200
+
+
+def test_idle_rooms_are_bounded_by_their_moves_too(db: str, executor: ThreadPoolExecutor) -> None:
+    with app_with(db, executor, idle_plies=10) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        record = '{"game": "go", "options": {"size": 9}, "moves": ["E5", "C3", "D4", "F6"]}'
+        ids = []
+        for _ in range(5):
+            answer = client.post("/api/records", json={"format": "json", "text": record})
+            ids.append(answer.json()["id"])
+        client.get("/api/catalog")  # the next turn of the event loop: the trim
+        assert set(rooms.rooms) == set(ids[-2:])  # 3 games of 4 moves are more than 10
+        assert rooms.idle_weight == 8
+        assert client.get(f"/api/games/{ids[0]}").json()["ply"] == 4

@@ -177,6 +177,7 @@ def create_app(
         replace_level=replace_level,
         renew_executor=default_executor if executor is None else None,
         idle_rooms=limits.idle_rooms,
+        idle_plies=limits.idle_plies,
     )
     client_limits = ClientLimits(limits)
 
@@ -413,7 +414,10 @@ def create_app(
                 "too-large", f"a record is at most {limits.import_bytes} bytes, not {size}"
             )
         try:
-            match = read_record(body.format, body.text, max_plies=limits.import_plies or None)
+            # Replaying a long record takes a while: not on the event loop.
+            match = await asyncio.to_thread(
+                read_record, body.format, body.text, limits.import_plies or None
+            )
         except RecordTooLong as err:
             raise ApiError("too-large", str(err)) from None
         except TabletopError as err:

@@ -32,12 +32,14 @@ class Limits:
     imports_per_minute: float = 10.0
     imports_burst: int = 10
     import_bytes: int = 1_000_000
-    import_plies: int = 10_000
+    import_plies: int = 2_000
     #: Hint requests per client (each costs a worker seconds of search).
     hints_per_minute: float = 30.0
     hints_burst: int = 5
-    #: Games kept in memory while nothing needs them (loaded again from storage on use).
+    #: Games kept in memory while nothing needs them (loaded again from storage on use),
+    #: and the moves they may hold in all (a game's memory grows with its moves).
     idle_rooms: int = 100
+    idle_plies: int = 20_000
     #: Clients each rate limiter remembers (the least recently seen are forgotten).
     clients: int = 10_000
     #: Addresses of reverse proxies whose X-Forwarded-For names the client.

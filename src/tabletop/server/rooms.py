@@ -42,8 +42,10 @@ log = logging.getLogger("tabletop.server")
 
 #: Missed events sent one by one on reconnect; more than this and a snapshot is sent instead.
 CATCH_UP_LIMIT = 100
-#: Rooms kept in memory while nothing needs them (the least recently used go first).
+#: Rooms kept in memory while nothing needs them (the least recently used go first),
+#: and the moves they may hold in all (a room's memory grows with its moves).
 IDLE_ROOMS = 100
+IDLE_PLIES = 20_000
 
 
 def needs_driver(match: Match) -> bool:
@@ -128,6 +130,7 @@ class Rooms:
         now: Callable[[], float] = time.time,
         renew_executor: Callable[[], Executor] | None = None,
         idle_rooms: int = IDLE_ROOMS,
+        idle_plies: int = IDLE_PLIES,
     ) -> None:
         self.store = store
         self.bus = bus
@@ -139,9 +142,12 @@ class Rooms:
         self.replace_level = replace_level
         self.now = now
         self.rooms: dict[str, Room] = {}
-        # Ids of the rooms in memory that nothing needs, least recently used first.
-        self.idle: OrderedDict[str, None] = OrderedDict()
+        # Ids of the rooms in memory that nothing needs, least recently used first, with
+        # their moves when they became idle (and the sum of those).
+        self.idle: OrderedDict[str, int] = OrderedDict()
+        self.idle_weight = 0
         self.idle_rooms = idle_rooms
+        self.idle_plies = idle_plies
         self._trimming = False
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
@@ -165,7 +171,8 @@ class Rooms:
                     self._loading.pop(game_id, None)
                     return None
                 data, seq, hashes = loaded
-                match = Match.from_dict(data, now=self.now)
+                # Replaying a long game takes a while: not on the event loop.
+                match = await asyncio.to_thread(Match.from_dict, data, now=self.now)
                 room = self.rooms[game_id] = Room(game_id, match, seq, hashes)
                 self._arm(room)
         self._loading.pop(game_id, None)
@@ -224,12 +231,12 @@ class Rooms:
         (by :meth:`get`) has pinned it (subscribed, taken its lock) or finished with it."""
         if self.rooms.get(room.id) is not room:
             return
+        self.idle_weight -= self.idle.pop(room.id, 0)
         if self.needed(room):
-            self.idle.pop(room.id, None)
             return
-        self.idle[room.id] = None
-        self.idle.move_to_end(room.id)
-        if len(self.idle) > self.idle_rooms and not self._trimming:
+        self.idle[room.id] = weight = room.match.ply
+        self.idle_weight += weight
+        if self._over() and not self._trimming:
             self._trimming = True
             asyncio.get_running_loop().call_soon(self._trim)
 
@@ -237,16 +244,21 @@ class Rooms:
         """Drop the oldest idle rooms beyond the bound (their games stay in storage)."""
         self._trimming = False
         for _ in range(len(self.idle)):
-            if len(self.idle) <= self.idle_rooms:
+            if not self._over():
                 break
             oldest = next(iter(self.idle))
             old = self.rooms.get(oldest)
             if old is not None and old.lock.locked():
                 self.idle.move_to_end(oldest)  # being changed: storage is not yet the truth
                 continue
-            self.idle.pop(oldest)
+            self.idle_weight -= self.idle.pop(oldest)
             if old is not None and not self.needed(old):
                 self.forget(old)
+
+    def _over(self) -> bool:
+        return len(self.idle) > self.idle_rooms or (
+            self.idle_weight > self.idle_plies and len(self.idle) > 1
+        )
 
     # -- acting ------------------------------------------------------------------------------
     async def act(self, room: Room, action: Callable[[Match], list[Event]]) -> list[Event]:
@@ -314,7 +326,7 @@ class Rooms:
                 task.cancel()
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
-            self.idle.pop(room.id, None)
+            self.idle_weight -= self.idle.pop(room.id, 0)
 
     # -- what runs on its own ----------------------------------------------------------------
     def _arm(self, room: Room) -> None:

@@ -25,6 +25,7 @@ LIMIT_FLAGS = {
     "hints_per_minute": "hint requests per client and minute, after the burst (0: no limit)",
     "hints_burst": "hint requests a client may make at once",
     "idle_rooms": "games kept in memory while nobody needs them",
+    "idle_plies": "moves those idle games may hold in all",
 }
 
 

@@ -226,9 +226,7 @@ class Store:
             kept, stored = 0, max(stored, 1)  # kept whole in the snapshot: no rows
         cut = (game_id, kept) if kept < stored else None
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append(
-            _Commit(rows, row, cut, _move_rows(game_id, kept, pairs), done)
-        )
+        self._pending.append(_Commit(rows, row, cut, _move_rows(game_id, kept, pairs), done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_batches())
         await done
