@@ -101,6 +101,8 @@ class Room:
         self.stored: list[dict[str, Any]] = list(match.moves)
         # The board and legal moves the watchers were last sent (None: not yet worked out).
         self.shown: dict[str, Any] | None = None
+        # The indexed columns as last stored (None: unknown, write them).
+        self.indexed: tuple[str, bool] | None = None
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -286,6 +288,7 @@ class Rooms:
             return events
         first = room.seq + 1
         match = room.match
+        indexed = (match.status, needs_driver(match))
         try:
             await self.store.commit(
                 room.id,
@@ -294,7 +297,8 @@ class Rooms:
                 match.to_dict(),
                 kept=kept(room.stored, match.moves),
                 stored=len(room.stored),
-                live=needs_driver(match),
+                live=indexed[1],
+                indexed=indexed != room.indexed,
             )
         except Exception:
             # Storage failed: forget the changed match; the stored one is the truth.
@@ -302,6 +306,7 @@ class Rooms:
             self.forget(room)
             raise
         room.seq = first + len(events) - 1
+        room.indexed = indexed
         view = room.view()
         change = delta(room.shown, room.stored, view)
         room.stored = list(match.moves)

@@ -201,12 +201,16 @@ class Store:
         kept: int = 0,
         stored: int = 0,
         live: bool = False,
+        indexed: bool = True,
     ) -> None:
         """Store events ``first_seq ..`` and the match they lead to; returns once committed.
 
         ``stored``: how many moves storage holds for the game; ``kept``: how many of
         them are still the game's first moves (fewer after an undo: the others are
         deleted); only the moves after them are written. ``live`` as for :meth:`create`.
+        ``indexed`` False: the status and ``live`` are as last stored, so their indexes
+        are left alone (SQLite rewrites an index entry for every column it is told to
+        set, changed or not: two pages a commit).
 
         Commits that arrive while a transaction is being written wait and go
         together in the next one (group commit): under load one transaction
@@ -218,6 +222,8 @@ class Store:
         row = _game_row(game_id, match, snapshot, first_seq + len(new_events) - 1, None, now, live)
         row["gid"] = row.pop("id")
         del row["created"]
+        if not indexed:
+            del row["status"], row["live"]
         rows = [
             {"game_id": game_id, "seq": first_seq + i, "created": now, "event": json.dumps(e)}
             for i, e in enumerate(new_events)
@@ -252,10 +258,14 @@ class Store:
                     move_rows = [r for c in batch for r in c.moves]
                     if move_rows:
                         await conn.execute(insert(moves), move_rows)
-                    await conn.execute(
-                        update(games).where(games.c.id == bindparam("gid")),
-                        [c.game for c in batch],
-                    )
+                    # One statement per shape of row (with or without the indexed columns).
+                    shapes: dict[int, list[dict[str, Any]]] = {}
+                    for c in batch:
+                        shapes.setdefault(len(c.game), []).append(c.game)
+                    for game_rows in shapes.values():
+                        await conn.execute(
+                            update(games).where(games.c.id == bindparam("gid")), game_rows
+                        )
             except Exception as err:
                 for c in batch:
                     if not c.done.done():

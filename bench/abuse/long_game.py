@@ -1,0 +1,97 @@
+"""What one move costs deep into a long game: bytes stored and bytes sent per move.
+
+Issue 7 B8: a Quoridor game whose pawns step forward and back is played
+over two players' WebSockets to ply 6,000 (``quick``: 300), a spectator
+watching. Then 100 more moves are measured: the event frames the spectator
+receives (bytes per move), the growth of the SQLite file after a checkpoint
+(bytes stored per move) and the write-ahead log written meanwhile (bytes
+of pages written per move; SQLite writes whole 4 KiB pages, so this one does
+not depend on the game's length but on how many pages a commit touches).
+Targets at ply 6,000: under 5 KB written and under 2 KB sent per move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+from abuse import Target
+
+NAME = "long-game"
+SERVE_ARGS: list[str] = []
+
+CYCLE = ("e2", "e8", "e1", "e9")
+MEASURED = 100
+
+
+def checkpoint(db: Path) -> None:
+    """Move the write-ahead log into the database file and empty it."""
+    with sqlite3.connect(db, timeout=30) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def size(path: Path) -> int:
+    return path.stat().st_size if path.exists() else 0
+
+
+async def play(target: Target, plies: int) -> str:
+    async with httpx.AsyncClient(base_url=target.url, timeout=30) as client:
+        answer = await client.post(
+            "/api/games",
+            json={"game": "quoridor", "seats": [{"claim": True}, {"claim": True}]},
+        )
+        answer.raise_for_status()
+        created = answer.json()
+    gid = created["id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    url = f"{target.ws_url}/ws/games/{gid}"
+    wal = target.db.with_name(target.db.name + "-wal")
+    async with (
+        websockets.connect(f"{url}?token={tokens[0]}", max_size=2**24) as first,
+        websockets.connect(f"{url}?token={tokens[1]}", max_size=2**24) as second,
+        websockets.connect(url, max_size=2**24) as spectator,
+    ):
+        players = (first, second)
+        for ws in (*players, spectator):
+            await ws.recv()  # the snapshot
+        sent: list[int] = []
+        before = after = 0
+        wal_bytes = 0
+        for ply in range(plies + MEASURED):
+            if ply == plies:
+                checkpoint(target.db)
+                before = size(target.db)
+                sent.clear()
+            await players[ply % 2].send(json.dumps({"type": "move", "move": CYCLE[ply % 4]}))
+            while True:  # the spectator's frames until this move's event
+                frame = await spectator.recv()
+                sent.append(len(frame.encode() if isinstance(frame, str) else frame))
+                message = json.loads(frame)
+                if message.get("type") == "error":
+                    raise RuntimeError(f"ply {ply}: {message['message']}")
+                if message.get("event", {}).get("kind") == "move":
+                    break
+        wal_bytes = size(wal)
+        checkpoint(target.db)
+        after = size(target.db)
+    stored = (after - before) / MEASURED
+    per_move_wal = wal_bytes / MEASURED
+    per_move_sent = sum(sent) / MEASURED
+    return (
+        f"at ply {plies}: sent {per_move_sent:.0f} B/move (largest frame {max(sent)} B), "
+        f"stored {stored:.0f} B/move (file growth), "
+        f"WAL {per_move_wal:.0f} B/move (pages written)"
+    )
+
+
+def attack(target: Target, quick: bool) -> str:
+    """Play to ply 6,000 (quick: 300), then measure 100 moves."""
+    started = time.monotonic()
+    line = asyncio.run(play(target, 300 if quick else 6000))
+    return f"{line}; {time.monotonic() - started:.0f} s"
