@@ -1,8 +1,8 @@
 """What one move costs deep into a long game: bytes stored and bytes sent per move.
 
 Issue 7 B8: a Quoridor game whose pawns step forward and back is played
-over two players' WebSockets to ply 6,000, a spectator
-watching. Then 100 more moves (``quick``: ply 100, then 20) are measured: the event frames the spectator
+over two players' WebSockets to ply 6,000, a spectator watching. Then 100
+more moves (``quick``: ply 100, then 20) are measured: the frames the spectator
 receives (bytes per move), the growth of the SQLite file after a checkpoint
 (bytes stored per move) and the write-ahead log written meanwhile (bytes
 of pages written per move; SQLite writes whole 4 KiB pages, so this one does

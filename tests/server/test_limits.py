@@ -188,3 +188,21 @@ def test_the_schema_declares_429(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert "429" in paths["/api/games"]["post"]["responses"]
     assert "429" in paths["/api/records"]["post"]["responses"]
+
+
+def test_a_client_over_its_rate_is_refused_before_its_body_is_read(
+    db: str, executor: ThreadPoolExecutor
+) -> None:
+    limits = Limits(requests_burst=3, requests_per_minute=1)
+    app = create_app(db, executor=executor, web_dir=None, limits=limits)
+    with TestClient(app) as client:
+        for _ in range(3):
+            assert client.get("/api/catalog").status_code == 200
+        # Not even parsed: a malformed body is refused for the rate, not the JSON.
+        answer = client.post(
+            "/api/games", content=b"{bad", headers={"content-type": "application/json"}
+        )
+        assert "too many requests" in error(answer, 429, "rate-limited")
+        assert int(answer.headers["retry-after"]) >= 1
+        error(client.get("/api/games/anything"), 429, "rate-limited")
+        assert client.get("/openapi.json").status_code == 200  # only /api/ counts

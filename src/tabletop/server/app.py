@@ -35,10 +35,10 @@ from tabletop.server.bus import Bus
 from tabletop.server.limits import (
     ClientLimits,
     Limits,
-    client_address,
-    client_key,
+    RateLimit,
     creator_tag,
     retry_after,
+    scope_key,
 )
 from tabletop.server.rooms import Room, Rooms, new_token
 from tabletop.server.store import Store, database_url, hash_token
@@ -94,13 +94,6 @@ class ApiError(Exception):
         self.message = message
         self.status = status or STATUS_OF_CODE.get(code, 400)
         self.headers = headers
-
-
-def rate_limited(what: str, wait: float) -> ApiError:
-    """The 429 answer for a client over its limit of ``what``, ``wait`` seconds to go."""
-    after = retry_after(wait)
-    message = f"too many {what} from your address: try again in {after} s"
-    return ApiError("rate-limited", message, headers={"Retry-After": after})
 
 
 def _error(
@@ -200,12 +193,13 @@ def create_app(
         version=tabletop.__version__,
         description="Go, Abalone, Oust and Quoridor: the game server (see docs/protocol.md).",
         lifespan=lifespan,
-        responses={400: {"model": p.ErrorOut}, 404: {"model": p.ErrorOut}},
+        responses={400: {"model": p.ErrorOut}, 404: {"model": p.ErrorOut}, **RATE_LIMITED},
     )
     app.state.rooms = rooms
     app.state.store = store
     app.state.limits = client_limits
     app.add_middleware(BodyLimit)
+    app.add_middleware(RateLimit, limits=client_limits)  # outermost: before the body is read
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -266,17 +260,13 @@ def create_app(
 
     def key_of(request: Request | WebSocket) -> str:
         """The client asking, as limits count it (see server/limits.py)."""
-        peer = request.client.host if request.client else None
-        forwarded = request.headers.get("x-forwarded-for")
-        return client_key(client_address(peer, forwarded, limits.trusted_proxies))
+        return scope_key(request.scope, limits.trusted_proxies)
 
-    @app.post("/api/games", status_code=201, response_model=p.CreatedOut, responses=RATE_LIMITED)
+    @app.post("/api/games", status_code=201, response_model=p.CreatedOut)
     async def create_game(body: p.CreateGame, request: Request) -> JSONResponse:
-        """Create a game: the game, its options, the seats and the clock."""
+        """Create a game: the game, its options, the seats and the clock (the rate of new
+        games per client is checked before the request is read: limits.RateLimit)."""
         key = key_of(request)
-        wait = client_limits.games.take(key)
-        if wait:
-            raise rate_limited("new games", wait)
         game = load_game(body.game, **body.options)
         seats_in = body.seats or [p.SeatIn() for _ in range(game.num_players)]
         seats = [
@@ -401,13 +391,11 @@ def create_app(
         "/api/records",
         status_code=201,
         response_model=p.ImportedOut,
-        responses={**RATE_LIMITED, 413: {"model": p.ErrorOut}},
+        responses={413: {"model": p.ErrorOut}},
     )
-    async def import_record(body: p.RecordIn, request: Request) -> JSONResponse:
-        """Import a record (JSON or SGF) as a finished game for the replay view."""
-        wait = client_limits.imports.take(key_of(request))
-        if wait:
-            raise rate_limited("record imports", wait)
+    async def import_record(body: p.RecordIn) -> JSONResponse:
+        """Import a record (JSON or SGF) as a finished game for the replay view (its rate
+        per client is checked before the request is read: limits.RateLimit)."""
         size = len(body.text.encode("utf-8", "surrogatepass"))
         if limits.import_bytes and size > limits.import_bytes:
             raise ApiError(

@@ -18,10 +18,17 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
 
 @dataclass(frozen=True)
 class Limits:
     """Per-client limits (0: no limit, except for bursts) and the memory bound of the rooms."""
+
+    #: API requests per client (HTTP under /api/; WebSocket frames are not requests).
+    requests_per_minute: float = 1200.0
+    requests_burst: int = 200
 
     #: New games per client: ``games_burst`` at once, then ``games_per_minute``.
     games_per_minute: float = 30.0
@@ -87,6 +94,57 @@ class RateLimiter:
         return len(self._buckets)
 
 
+class RateLimit:
+    """ASGI middleware: refuse a client over its rate before its request is even read.
+
+    Every API request takes a token of the client's request bucket; creating a game
+    and importing a record take one of their own too. Refusing here, before the body
+    is parsed and the route found, keeps what an abusive client costs small, so the
+    others' requests do not wait behind its flood."""
+
+    def __init__(self, app: ASGIApp, limits: ClientLimits) -> None:
+        self.app = app
+        self.limits = limits
+        self.costly = {
+            ("POST", "/api/games"): (limits.games, "new games"),
+            ("POST", "/api/records"): (limits.imports, "record imports"),
+        }
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or not path.startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        key = scope_key(scope, self.limits.limits.trusted_proxies)
+        wait = self.limits.requests.take(key)
+        what = "requests"
+        if not wait:
+            costly = self.costly.get((scope["method"], path.rstrip("/")))
+            if costly is not None:
+                wait = costly[0].take(key)
+                what = costly[1]
+        if not wait:
+            await self.app(scope, receive, send)
+            return
+        after = retry_after(wait)
+        body = {
+            "error": "rate-limited",
+            "message": f"too many {what} from your address: try again in {after} s",
+        }
+        response = JSONResponse(body, status_code=429, headers={"Retry-After": after})
+        await response(scope, receive, send)
+
+
+def scope_key(scope: Scope, trusted: tuple[str, ...]) -> str:
+    """The client key (:func:`client_key`) of an ASGI connection."""
+    client = scope.get("client")
+    forwarded = None
+    for name, value in scope.get("headers", ()):
+        if name == b"x-forwarded-for":
+            forwarded = value.decode("latin-1")
+    return client_key(client_address(client[0] if client else None, forwarded, trusted))
+
+
 def retry_after(wait: float) -> str:
     """The Retry-After header value (whole seconds, at least 1) for a wait in seconds."""
     return str(max(1, math.ceil(wait)))
@@ -130,6 +188,7 @@ class ClientLimits:
     def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
         self.limits = limits
         n = limits.clients
+        self.requests = RateLimiter(limits.requests_per_minute, limits.requests_burst, n, clock)
         self.games = RateLimiter(limits.games_per_minute, limits.games_burst, n, clock)
         self.imports = RateLimiter(limits.imports_per_minute, limits.imports_burst, n, clock)
         self.hints = RateLimiter(limits.hints_per_minute, limits.hints_burst, n, clock)
