@@ -3,7 +3,8 @@
 Issue 7 B8: a Quoridor game whose pawns step forward and back is played
 over two players' WebSockets to ply 6,000, a spectator watching. Then 100
 more moves (``quick``: ply 100, then 20) are measured: the frames the spectator
-receives (bytes per move), the growth of the SQLite file after a checkpoint
+receives (bytes per move), the rows a commit writes (its event, its move and
+the game's row), the growth of the SQLite file after a checkpoint
 (bytes stored per move) and the write-ahead log written meanwhile (bytes
 of pages written per move; SQLite writes whole 4 KiB pages, so this one does
 not depend on the game's length but on how many pages a commit touches).
@@ -33,6 +34,25 @@ def checkpoint(db: Path) -> None:
     """Move the write-ahead log into the database file and empty it."""
     with sqlite3.connect(db, timeout=30) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def row_bytes(db: Path, gid: str, measured: int) -> float:
+    """The data one commit of a move writes: its event, its move and the game's row."""
+    with sqlite3.connect(db, timeout=30) as conn:
+        (game,) = conn.execute(
+            "select length(match) + length(lobby) + 100 from games where id = ?", (gid,)
+        ).fetchone()
+        (events,) = conn.execute(
+            "select sum(length(event) + 40) from (select event from events where game_id = ?"
+            " order by seq desc limit ?)",
+            (gid, measured),
+        ).fetchone()
+        (moves,) = conn.execute(
+            "select sum(length(move) + 20) from (select move from moves where game_id = ?"
+            " order by ply desc limit ?)",
+            (gid, measured),
+        ).fetchone()
+    return float(game) + (events + moves) / measured
 
 
 def size(path: Path) -> int:
@@ -79,12 +99,13 @@ async def play(target: Target, plies: int, measured: int) -> str:
         wal_bytes = size(wal)
         checkpoint(target.db)
         after = size(target.db)
+    rows = row_bytes(target.db, gid, measured)
     stored = (after - before) / measured
     per_move_wal = wal_bytes / measured
     per_move_sent = sum(sent) / measured
     return (
         f"at ply {plies}: sent {per_move_sent:.0f} B/move (largest frame {max(sent)} B), "
-        f"stored {stored:.0f} B/move (file growth), "
+        f"rows written {rows:.0f} B/move, stored {stored:.0f} B/move (file growth), "
         f"WAL {per_move_wal:.0f} B/move (pages written)"
     )
 

@@ -15,6 +15,8 @@ from tabletop.server.protocol import MAX_FRAME
 
 #: The ``tabletop serve`` flag of each field of Limits, with its help.
 LIMIT_FLAGS = {
+    "requests_per_minute": "API requests per client and minute, after the burst (0: no limit)",
+    "requests_burst": "API requests a client may make at once",
     "games_per_minute": "new games per client and minute, after the burst (0: no limit)",
     "games_burst": "new games a client may make at once",
     "waiting_games": "games of one client that may wait for players at a time (0: no limit)",
