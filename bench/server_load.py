@@ -217,8 +217,11 @@ def main(argv: list[str] | None = None) -> int:
                 str(port),
                 "--db",
                 os.path.join(tmp, "load.db"),
+                # This one client makes every game and plays every seat.
                 "--games-per-minute",
-                "0",  # this one client makes every game
+                "0",
+                "--requests-per-minute",
+                "0",
             ],
         )
         try:
