@@ -52,7 +52,7 @@ def row_bytes(db: Path, gid: str, measured: int) -> float:
             " order by ply desc limit ?)",
             (gid, measured),
         ).fetchone()
-    return float(game) + (events + moves) / measured
+    return float(game) + float(events + moves) / measured
 
 
 def size(path: Path) -> int:

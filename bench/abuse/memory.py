@@ -129,4 +129,6 @@ async def run(target: Target, seconds: float) -> str:
 
 def attack(target: Target, quick: bool) -> str:
     """Abuse for 10 minutes (quick: 5 s); memory and a player's GET latency meanwhile."""
-    return asyncio.run(run(target, 5.0 if quick else 600.0))
+    return asyncio.run(
+        run(target, 5.0 if quick else float(__import__("os").environ.get("ABUSE_SECONDS", "600")))
+    )

@@ -402,8 +402,7 @@ def create_app(
                 "too-large", f"a record is at most {limits.import_bytes} bytes, not {size}"
             )
         try:
-            # Replaying a long record takes a while: not on the event loop.
-            match = await asyncio.to_thread(
+            match = await rooms.off_loop(
                 read_record, body.format, body.text, limits.import_plies or None
             )
         except RecordTooLong as err:

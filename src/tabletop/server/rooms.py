@@ -151,6 +151,10 @@ class Rooms:
         self.idle_rooms = idle_rooms
         self.idle_plies = idle_plies
         self._trimming = False
+        # One replay at a time off the event loop: each thread that computes takes the
+        # interpreter from the loop for a switch interval in turn, so several at once
+        # would make every request wait several intervals.
+        self._replaying = asyncio.Semaphore(1)
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
         self._tasks: set[asyncio.Task[None]] = set()
@@ -173,13 +177,18 @@ class Rooms:
                     self._loading.pop(game_id, None)
                     return None
                 data, seq, hashes = loaded
-                # Replaying a long game takes a while: not on the event loop.
-                match = await asyncio.to_thread(Match.from_dict, data, now=self.now)
+                match = await self.off_loop(Match.from_dict, data, now=self.now)
                 room = self.rooms[game_id] = Room(game_id, match, seq, hashes)
                 self._arm(room)
         self._loading.pop(game_id, None)
         self.touch(room)
         return room
+
+    async def off_loop(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work(*args, **kwargs)`` in a thread, one at a time: replaying a long game
+        takes a while (0.2 ms a Quoridor move), which must not stop the event loop."""
+        async with self._replaying:
+            return await asyncio.to_thread(work, *args, **kwargs)
 
     async def create(
         self, match: Match, person_tokens: bool = True, creator: str | None = None
