@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -128,7 +129,7 @@ async def run(target: Target, seconds: float) -> str:
 
 
 def attack(target: Target, quick: bool) -> str:
-    """Abuse for 10 minutes (quick: 5 s); memory and a player's GET latency meanwhile."""
-    return asyncio.run(
-        run(target, 5.0 if quick else float(__import__("os").environ.get("ABUSE_SECONDS", "600")))
-    )
+    """Abuse for 10 minutes (quick: 5 s; ``ABUSE_SECONDS`` to try another length);
+    memory and a player's GET latency meanwhile."""
+    seconds = 5.0 if quick else float(os.environ.get("ABUSE_SECONDS", "600"))
+    return asyncio.run(run(target, seconds))
