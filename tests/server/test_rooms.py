@@ -124,3 +124,52 @@ def test_idle_rooms_are_bounded_by_their_moves_too(db: str, executor: ThreadPool
         assert set(rooms.rooms) == set(ids[-2:])  # 3 games of 4 moves are more than 10
         assert rooms.idle_weight == 8
         assert client.get(f"/api/games/{ids[0]}").json()["ply"] == 4
+
+
+def test_games_are_replayed_off_the_event_loop_one_at_a_time(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several replaying threads at once would each take the interpreter from the
+    event loop in turn: loads wait for each other instead."""
+    import threading
+    import time
+
+    from tabletop.core import load_game
+    from tabletop.play.match import Match, SeatSpec
+    from tabletop.server.bus import Bus
+    from tabletop.server.store import Store, database_url
+
+    running: list[int] = []
+    most = 0
+    guard = threading.Lock()
+    replay = Match.from_dict
+
+    def slow_replay(data: Any, **kwargs: Any) -> Match:
+        nonlocal most
+        assert threading.current_thread() is not threading.main_thread()
+        with guard:
+            running.append(1)
+            most = max(most, len(running))
+        time.sleep(0.02)
+        with guard:
+            running.pop()
+        return replay(data, **kwargs)
+
+    async def scenario() -> None:
+        store = Store(database_url(str(tmp_path / "g.db")))
+        await store.start()
+        rooms = Rooms(store, Bus(), ThreadPoolExecutor(1))
+        ids = []
+        for _ in range(4):
+            match = Match(load_game("go", size=9), [SeatSpec(), SeatSpec()])
+            room, _ = await rooms.create(match)
+            rooms.forget(room)
+            ids.append(room.id)
+        monkeypatch.setattr(Match, "from_dict", slow_replay)
+        loaded = await asyncio.gather(*(rooms.get(gid) for gid in ids))
+        assert all(room is not None for room in loaded)
+        await rooms.close()
+        await store.close()
+
+    asyncio.run(scenario())
+    assert most == 1
