@@ -4,7 +4,7 @@ The opponent is OpenSpiel's C++ MCTS (``pyspiel.MCTSBot``, UCT c=2,
 ``pyspiel.RandomRolloutEvaluator``, 5,000 simulations a move unless told
 otherwise), the target of the issue: level 10 wins >= 90% over 100 games.
 Both engines play the same game side by side (2 players, 10 walls, OpenSpiel's
-cap of 324 plies, a draw); OpenSpiel's notation is converted to ours (QU-12).
+cap of 324 plies, a draw); OpenSpiel's notation is converted to ours (docs/rules/quoridor.md §9.3).
 Prints each game as it ends, then the win rate with a 95% interval and the
 seconds per move of each side. Needs the peers extra (``pip install -e '.[peers]'``).
 

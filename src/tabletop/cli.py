@@ -87,6 +87,34 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--db", default=None, help="SQLite file or database URL (default: the user data dir)"
     )
+    serve.add_argument(
+        "--request-timeout",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="seconds for a request's headers, and for its body (default 20)",
+    )
+    serve.add_argument(
+        "--send-timeout",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="seconds a client may leave data unread before it is closed (default 20)",
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=None,
+        metavar="N",
+        help="open connections at most (default 2000, less if few files may be open)",
+    )
+    serve.add_argument(
+        "--max-per-address",
+        type=int,
+        default=100,
+        metavar="N",
+        help="open connections from one client address at most (default 100)",
+    )
     from tabletop.server.serve import add_limit_arguments
 
     add_limit_arguments(serve)
@@ -411,9 +439,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
-            from tabletop.server.serve import limits_from, serve
+            from tabletop.server.serve import limits_from, serve, serve_limits
 
-            return serve(args.host, args.port, args.db, limits_from(args))
+            return serve(args.host, args.port, args.db, serve_limits(args), limits_from(args))
         if args.command == "gtp":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")

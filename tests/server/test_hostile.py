@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.server.protocol import CLIENT_TYPES
-from tests.server.conftest import new_game
+from tests.server.conftest import UNLIMITED, new_game
 
 json_values = st.recursive(
     st.none()
@@ -149,7 +149,95 @@ def test_hostile_game_creation_is_a_4xx_or_a_game(
 
     body = {"game": game, "options": options, "seats": seats, "clock": clock}
     with TemporaryDirectory() as tmp, ThreadPoolExecutor(1) as pool:
-        app = create_app(f"{tmp}/db.sqlite", executor=pool, web_dir=None)
+        app = create_app(f"{tmp}/db.sqlite", executor=pool, web_dir=None, limits=UNLIMITED)
         with TestClient(app) as client:
             answer = post_json(client, "/api/games", body)
             assert answer.status_code in (201, 400), answer.text
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value (the value itself included)."""
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += _paths(inner, (*prefix, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found += _paths(inner, (*prefix, index))
+    return found
+
+
+def _changed(value: Any, path: tuple[Any, ...], new: Any, delete: bool) -> Any:
+    if not path:
+        return new
+    copy = json.loads(json.dumps(value))
+    *parents, last = path
+    target = copy
+    for key in parents:
+        target = target[key]
+    if delete:
+        del target[last]
+    else:
+        target[last] = new
+    return copy
+
+
+def test_broken_records_are_refused_or_replay_never_a_500(client: TestClient) -> None:
+    created = new_game(client, seats=[{"claim": True}, {"claim": True}])
+    gid, token = created["id"], created["seats"][0]["token"]
+    client.post(f"/api/games/{gid}/moves", json={"token": token, "move": "E5"})
+    token1 = created["seats"][1]["token"]
+    client.post(f"/api/games/{gid}/moves", json={"token": token1, "move": "C3"})
+    record = client.get(f"/api/games/{gid}/record").json()
+    record["outcome"] = {
+        "winners": [1],
+        "returns": [-1, 1],
+        "reason": "resignation",
+        "detail": {"resigned": 0},
+    }
+    paths = _paths(record)
+
+    @SETTINGS
+    @given(
+        st.lists(
+            st.tuples(st.sampled_from(paths), json_values, st.booleans()), min_size=1, max_size=3
+        )
+    )
+    def check(changes: list[tuple[tuple[Any, ...], Any, bool]]) -> None:
+        broken: Any = record
+        for path, new, delete in changes:
+            try:
+                broken = _changed(broken, path, new, delete and bool(path))
+            except (KeyError, IndexError, TypeError):
+                continue  # an earlier change took that place away
+        text = json.dumps(broken)
+        answer = client.post("/api/records", json={"format": "json", "text": text})
+        assert answer.status_code in (201, 400), answer.text
+        if answer.status_code == 201:
+            rid = answer.json()["id"]
+            for path in (
+                f"/api/games/{rid}",
+                f"/api/games/{rid}/record",
+                f"/api/games/{rid}?ply=0",
+                f"/api/games/{rid}/record?format=sgf",
+            ):
+                assert client.get(path).status_code < 500, path
+
+    check()
+
+
+def test_a_record_naming_a_seat_that_does_not_exist_is_refused(client: TestClient) -> None:
+    gid = new_game(client)["id"]
+    record = client.get(f"/api/games/{gid}/record").json()
+    for outcome, message in [
+        ({"winners": [5], "returns": [1, -1], "reason": "resignation"}, "names seat 5"),
+        ({"winners": [-1], "returns": [1, -1], "reason": "resignation"}, "names seat -1"),
+        ({"winners": [0], "returns": [1, -1, 0], "reason": "timeout"}, "3 returns for 2 seats"),
+        (
+            {"winners": [0], "returns": [1, -1], "reason": "timeout", "detail": {"flagged": 9}},
+            "names seat 9",
+        ),
+    ]:
+        text = json.dumps({**record, "outcome": outcome})
+        answer = client.post("/api/records", json={"format": "json", "text": text})
+        assert answer.status_code == 400 and message in answer.json()["message"], answer.text

@@ -1,79 +1,51 @@
-"""View deltas: applying one to the view a watcher has gives exactly the new view."""
+"""The GameView's count: whom each point counts for under the marking, and the breakdown."""
 
 from __future__ import annotations
 
-import json
-import random
+from fastapi.testclient import TestClient
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from tests.server.conftest import new_game
 
-from tabletop.core import list_games, load_game
-from tabletop.play.match import Match, SeatSpec
-from tabletop.server.rooms import kept
-from tabletop.server.views import apply_delta, game_view, shown_part, view_delta
-
-GAMES = [info.name for info in list_games()]
+# Black walls column B, White column D; White's A5 is alone in Black's area.
+MOVES = ["B1", "D1", "B2", "D2", "B3", "D3", "B4", "D4", "B5", "D5", "pass", "A5", "pass", "pass"]
 
 
-def new_match(name: str) -> Match:
-    """A person (seat 0: undo is free) against computer seats, all moves chosen here."""
-    game = load_game(name)
-    seats = [SeatSpec()] + [SeatSpec("computer", 1) for _ in range(game.num_players - 1)]
-    match = Match(game, seats, now=lambda: 100.0)
-    match.claim(0)
-    return match
-
-
-def step(match: Match, rng: random.Random) -> None:
-    seat = match.to_move
-    assert seat is not None
-    move = rng.choice(match.legal_moves())
-    if seat == 0:
-        match.play(seat, move)
-    else:
-        match.play_computer(seat, move)
-
-
-@pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**16))
-def test_a_delta_turns_the_old_view_into_the_new_one(name: str, seed: int) -> None:
-    rng = random.Random(seed)
-    match = new_match(name)
-    view = game_view(match, "g", 0)
-    stored = list(match.moves)
-    for seq in range(1, 40):
-        if match.status != "playing":
-            break
-        if any(m["seat"] == 0 for m in match.moves) and rng.random() < 0.15:
-            match.request_undo(0)  # granted at once: takes back one or more plies
-        else:
-            step(match, rng)
-        after = game_view(match, "g", seq)
-        change = view_delta(shown_part(view), kept(stored, match.moves), after)
-        assert apply_delta(json.loads(json.dumps(view)), json.loads(json.dumps(change))) == (
-            json.loads(json.dumps(after))
+def test_the_count_shows_owners_and_the_breakdown_as_marked(client: TestClient) -> None:
+    created = new_game(
+        client,
+        options={"size": 5, "rules": "chinese", "komi": 0.5},
+        seats=[{"claim": True}, {"claim": True}],
+    )
+    gid = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    for ply, move in enumerate(MOVES):
+        answer = client.post(
+            f"/api/games/{gid}/moves", json={"token": tokens[ply % 2], "move": move}
         )
-        view, stored = after, list(match.moves)
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_a_delta_does_not_grow_with_the_game(name: str) -> None:
-    rng = random.Random(1)
-    match = new_match(name)
-    sizes = []
-    view = game_view(match, "g", 0)
-    stored = list(match.moves)
-    for seq in range(1, 61):
-        if match.status != "playing":
-            break
-        step(match, rng)
-        after = game_view(match, "g", seq)
-        change = view_delta(shown_part(view), kept(stored, match.moves), after)
-        assert change["moves"] == {"keep": seq - 1, "add": [match.moves[-1]]}
-        sizes.append(len(json.dumps({k: v for k, v in change.items() if k != "set"})))
-        view, stored = after, list(match.moves)
-    # The move list and the board's unchanged cells are never resent.
-    assert max(sizes) < 600, sizes
+        assert answer.status_code == 200, answer.text
+    view = answer.json()
+    assert view["status"] == "scoring"
+    # Whatever the estimator proposed, mark exactly A5 dead (a toggle takes a whole chain).
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws:
+        dead = ws.receive_json()["game"]["scoring"]["dead"]
+        while dead != ["A5"]:
+            ws.send_json({"type": "dead-toggle", "point": sorted(set(dead) ^ {"A5"})[0]})
+            dead = ws.receive_json()["game"]["scoring"]["dead"]
+    scoring = client.get(f"/api/games/{gid}").json()["scoring"]
+    assert scoring["dead"] == ["A5"]
+    # Row 1 first, column A first: A-B Black's, C nobody's, D-E White's.
+    assert scoring["owners"] == ["00.11"] * 5
+    detail = scoring["detail"]
+    assert detail["scoring"] == "area" and detail["result"] == "W+0.5"
+    assert (detail["black"]["stones"], detail["black"]["territory"]) == (5, 5)
+    assert (detail["white"]["total"], detail["black"]["total"]) == (10.5, 10)
+    for token in tokens:
+        with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "dead-accept"})
+            ws.receive_json()
+    final = client.get(f"/api/games/{gid}").json()
+    assert final["status"] == "finished"
+    # The finished board keeps the count it was scored by, and the outcome its breakdown.
+    assert final["scoring"]["owners"] == scoring["owners"]
+    assert final["outcome"]["detail"] == detail

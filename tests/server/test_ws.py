@@ -30,16 +30,25 @@ def until(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
 def test_invite_links_claim_seats_and_moves_reach_everyone(client: TestClient) -> None:
     gid, ann, bob = two_players(client)
     with (
-        client.websocket_connect(f"/ws/games/{gid}?token={ann}&name=Ann") as a,
         client.websocket_connect(f"/ws/games/{gid}") as spectator,
+        client.websocket_connect(f"/ws/games/{gid}?token={ann}&name=Ann") as a,
     ):
+        # The invite link claims the seat: the socket gets the seat's own new token first.
         first = a.receive_json()
-        assert first["type"] == "snapshot" and first["you"] == 0
+        assert first["type"] == "seat" and first["seat"] == 0 and first["token"] != ann
+        snapshot = a.receive_json()
+        assert snapshot["type"] == "snapshot" and snapshot["you"] == 0
+        assert snapshot["game"]["seats"][0] | {"connected": True} == {
+            **snapshot["game"]["seats"][0],
+            "claimed": True,
+            "name": "Ann",
+        }
         assert spectator.receive_json()["you"] is None
+        joined = until(spectator, "joined")
+        assert joined["event"] == {"kind": "joined", "seat": 0, "name": "Ann"}
         with client.websocket_connect(f"/ws/games/{gid}?token={bob}") as b:
+            assert b.receive_json()["type"] == "seat"
             assert b.receive_json()["you"] == 1
-            joined = until(a, "joined")
-            assert joined["event"] == {"kind": "joined", "seat": 0, "name": "Ann"}
             assert until(a, "joined")["delta"]["set"]["status"] == "playing"
             a.send_json({"type": "move", "move": "e5", "ply": 0})
             got = until(b, "move")
@@ -58,19 +67,24 @@ def test_invite_links_claim_seats_and_moves_reach_everyone(client: TestClient) -
 def test_reconnect_receives_what_it_missed(client: TestClient) -> None:
     gid, ann, bob = two_players(client)
     with client.websocket_connect(f"/ws/games/{gid}?token={ann}") as a:
-        seq = a.receive_json()["seq"]
+        a.receive_json()
         with client.websocket_connect(f"/ws/games/{gid}?token={bob}") as b:
+            bob = b.receive_json()["token"]  # the seat's own token, for coming back
             b.receive_json()
             a.send_json({"type": "move", "move": "E5"})
             seq = until(b, "move")["seq"]
             b.send_json({"type": "move", "move": "C3"})
             until(b, "move")
         with client.websocket_connect(f"/ws/games/{gid}?token={bob}&since={seq}") as b:
-            missed = [b.receive_json() for _ in range(3)]
-            assert [m["seq"] for m in missed] == [seq + 1, seq + 2, seq + 2]
-            assert missed[0]["event"]["kind"] == "move" and missed[0]["event"]["move"] == "C3"
-            # The missed events are for the record; the snapshot after them is the view.
-            assert missed[0]["delta"] is None and missed[2]["type"] == "snapshot"
+            missed = [b.receive_json()]
+            while missed[-1]["type"] != "snapshot":
+                missed.append(b.receive_json())
+            *events, snapshot = missed
+            # C3, Bob's leaving, his coming back: for the record (no delta); then the view.
+            assert [m["seq"] for m in events] == list(range(seq + 1, seq + 1 + len(events)))
+            assert events[0]["event"]["kind"] == "move" and events[0]["event"]["move"] == "C3"
+            assert all(m["delta"] is None for m in events)
+            assert snapshot["seq"] == events[-1]["seq"]
     with client.websocket_connect(f"/ws/games/{gid}?since=999") as late:
         assert late.receive_json()["type"] == "snapshot"
     # A since that is not a plain number (a superscript is a digit to isdigit(), not
@@ -91,8 +105,7 @@ def test_forged_tokens_unknown_games_and_bad_frames(client: TestClient) -> None:
     with client.websocket_connect("/ws/games/unknown") as ws:
         assert ws.receive_json()["code"] == "unknown-game"
     with client.websocket_connect(f"/ws/games/{gid}?token={ann}") as ws:
-        before = ws.receive_json()["game"]
-        until(ws, "joined")
+        before = until(ws, "snapshot")["game"]
         for text, code in [
             ("x" * 20_000, "too-large"),
             ("[1, 2]", "bad-message"),
@@ -206,8 +219,7 @@ def test_a_player_who_leaves_a_three_player_game_is_replaced(client: TestClient)
     )
     gid, token = created["id"], created["seats"][0]["token"]
     with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
-        ws.receive_json()
-        until(ws, "joined")
+        assert until(ws, "snapshot")["you"] == 0
     with client.websocket_connect(f"/ws/games/{gid}") as spectator:
         spectator.receive_json()
         replaced = until(spectator, "replaced")

@@ -33,7 +33,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A fresh browser context and page; JS errors on the page fail the test."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, bypass_csp=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -113,7 +113,9 @@ def new_page(browser: Any) -> Iterator[Any]:
     errors: list[str] = []
 
     def make(width: int = 1100, height: int = 900) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height})
+        # bypass_csp: Playwright's wait_for_function evaluates its predicate text in the page,
+        # which the server's policy forbids; test_csp.py drives the app under the policy.
+        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(20_000)

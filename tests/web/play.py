@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import urlparse
 
 from tests.web.server import call
 
@@ -61,9 +61,17 @@ def game_id(page: Any) -> str:
     return str(urlparse(page.url).path.rstrip("/").split("/")[-1])
 
 
-def token_of(page: Any) -> str:
-    """The seat token in the page's address."""
-    return str(parse_qs(urlparse(page.url).query)["token"][0])
+def token_of(page: Any, seat: int | None = None) -> str:
+    """The seat token this page's browser keeps for its game (the first seat's without ``seat``).
+
+    The address bar loses the token once the browser has stored it.
+    """
+    tokens: dict[str, str] = page.evaluate(
+        "(id) => JSON.parse(localStorage.getItem(`tabletop.tokens.${id}`) || '{}')", game_id(page)
+    )
+    if seat is None:
+        return next(iter(tokens.values()))
+    return tokens[str(seat)]
 
 
 def move_count(page: Any) -> int:

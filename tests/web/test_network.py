@@ -164,7 +164,7 @@ def test_lobby_join_confirmation_and_clock(new_page: Any, server: str) -> None:
     bob = new_page(width=390, height=800)
     bob.goto(server + "/")
     bob.click(f'#lobby li[data-game="{gid}"] button')
-    bob.wait_for_url(f"**/game/{gid}?token=*")
+    bob.wait_for_url(f"**/game/{gid}*")
     bob.wait_for_function("document.getElementById('seats').textContent.includes('(you)')")
 
     # With confirmation on, a click only proposes the move.

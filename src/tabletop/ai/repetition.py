@@ -1,6 +1,6 @@
 """Repeated positions in the searches: the positions a game has already seen.
 
-None of the four games has a repetition rule (RULES.md), but a search that
+None of the four games has a repetition rule (docs/rules/README.md §3.5), but a search that
 values a repeated position like any other lets a side that is ahead shuffle
 back and forth for ever when every forward move looks no better (decision
 0051). Alpha-beta and MCTS therefore value a position that already stood on

@@ -68,7 +68,7 @@ def play_game(
     """Play one game, ``agents[s]`` at seat s.
 
     Two adjudications end a game early as an unofficial draw (the rules have
-    neither; RULES.md lets engines and benchmarks cap games): ``max_plies``,
+    neither; docs/rules/README.md §3.5 lets programs cap games): ``max_plies``,
     and ``max_repeats``, the number of times one position may stand on the
     board. Both searches value a repetition as a draw, so a position seen
     that often is a stand-off both sides chose, and without it a Quoridor

@@ -109,7 +109,7 @@ def read_record(kind: str, text: str, max_plies: int | None = None) -> Match:
     if kind != "json":
         raise NotationError(f"record format {kind!r}: expected json or sgf")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except ValueError as err:
         raise NotationError(f"not a JSON record ({err})") from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
@@ -117,6 +117,8 @@ def read_record(kind: str, text: str, max_plies: int | None = None) -> Match:
     inner = data.get("state", data)
     if not isinstance(inner, dict):
         raise NotationError("'state' must be an object")
+    if inner.get("game") != data["game"]:
+        raise NotationError(f"the record is of {data['game'][:40]!r} but its state is not")
     options = inner.get("options", {})
     if not isinstance(options, dict):
         raise NotationError("'options' must be an object")
@@ -131,11 +133,37 @@ def read_record(kind: str, text: str, max_plies: int | None = None) -> Match:
             str(s.get("name") or n) if isinstance(s, dict) else n
             for s, n in zip(seats, names, strict=True)
         ]
-    resigned = None
     outcome = data.get("outcome")
-    if isinstance(outcome, dict) and outcome.get("reason") in ("resignation", "timeout"):
-        try:
-            resigned = Outcome.from_dict(outcome)
-        except (KeyError, TypeError, ValueError, TabletopError):
-            raise NotationError("'outcome' is not a valid outcome") from None
+    recorded = None if outcome is None else _recorded_outcome(outcome, len(names))
+    # Only a resignation or a time-out is the record's to say; any other result is the
+    # position's own (checked above all the same: a record is valid as a whole or refused).
+    resigned = recorded if recorded and recorded.reason in ("resignation", "timeout") else None
     return _archived(state, names, resigned)
+
+
+def _no_constant(name: str) -> None:
+    raise NotationError(f"not a JSON record ({name} is not a number JSON allows)")
+
+
+def _recorded_outcome(outcome: Any, seats: int) -> Outcome:
+    """A record's ``outcome``, every seat it names one of the game's ``seats``."""
+    if not isinstance(outcome, dict):
+        raise NotationError("'outcome' must be an object or null")
+    try:
+        result = Outcome.from_dict(outcome)
+    except (KeyError, TypeError, ValueError, TabletopError):
+        raise NotationError("'outcome' is not a valid outcome") from None
+    if len(result.returns) != seats:
+        raise NotationError(f"'outcome' has {len(result.returns)} returns for {seats} seats")
+    named = list(result.winners)
+    for key in ("resigned", "flagged"):
+        if key in result.detail:
+            if not isinstance(result.detail[key], int) or isinstance(result.detail[key], bool):
+                raise NotationError(f"'outcome' detail {key!r} must be a seat number")
+            named.append(result.detail[key])
+    for seat in named:
+        if not 0 <= seat < seats:
+            raise NotationError(f"'outcome' names seat {seat}; the game has seats 0 to {seats - 1}")
+    if len(set(result.winners)) != len(result.winners):
+        raise NotationError("'outcome' names a winner twice")
+    return result

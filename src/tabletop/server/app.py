@@ -20,7 +20,6 @@ from typing import Any, Literal
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -31,7 +30,10 @@ from tabletop.play.clock import CLOCK_KINDS, ClockSpec
 from tabletop.play.match import Event, Match, MatchError, SeatSpec
 from tabletop.play.record import RecordTooLong, json_record, read_record, sgf_record
 from tabletop.server import protocol as p
+from tabletop.server.assets import WebAssets
 from tabletop.server.bus import Bus
+from tabletop.server.headers import SecurityHeaders
+from tabletop.server.lifeline import die_with_parent
 from tabletop.server.limits import (
     ClientLimits,
     Limits,
@@ -40,8 +42,8 @@ from tabletop.server.limits import (
     retry_after,
     scope_key,
 )
-from tabletop.server.rooms import Room, Rooms, new_token
-from tabletop.server.store import Store, database_url, hash_token
+from tabletop.server.rooms import Holder, Room, Rooms, SeatLost
+from tabletop.server.store import Store, database_url
 from tabletop.server.views import position_view
 
 log = logging.getLogger("tabletop.server")
@@ -54,6 +56,8 @@ MAX_RECORD_BODY = 2 * 1024 * 1024
 STATUS_OF_CODE = {
     "bad-request": 400,
     "bad-token": 403,
+    "invite-used": 403,
+    "seat-moved": 403,
     "spectator": 403,
     "computer-seat": 403,
     "unknown-game": 404,
@@ -69,13 +73,6 @@ STATUS_OF_CODE = {
     "hint-failed": 503,
     "too-large": 413,
     "rate-limited": 429,
-}
-#: The OpenAPI description of a 429 answer (per-client limits, server/limits.py).
-RATE_LIMITED: dict[int | str, dict[str, Any]] = {
-    429: {
-        "model": p.ErrorOut,
-        "description": "Over a per-client limit; the Retry-After header says when to try again",
-    }
 }
 
 
@@ -119,7 +116,7 @@ class BodyLimit:
         while more:
             message = await receive()
             if message["type"] != "http.request":
-                break
+                return  # the client went (or was cut off for a stalled body): no request
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
@@ -144,7 +141,12 @@ class BodyLimit:
 def default_executor() -> Executor:
     """The process pool for computer seats and hints (spawned: no forked event loop)."""
     workers = max(1, (os.cpu_count() or 2) - 1)
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=die_with_parent,  # a server killed with SIGKILL leaves no worker behind
+        initargs=(os.getpid(),),
+    )
 
 
 def create_app(
@@ -193,13 +195,14 @@ def create_app(
         version=tabletop.__version__,
         description="Go, Abalone, Oust and Quoridor: the game server (see docs/protocol.md).",
         lifespan=lifespan,
-        responses={400: {"model": p.ErrorOut}, 404: {"model": p.ErrorOut}, **RATE_LIMITED},
+        responses=p.error_responses(400, 404, 408, 413, 429),
     )
     app.state.rooms = rooms
     app.state.store = store
     app.state.limits = client_limits
     app.add_middleware(BodyLimit)
     app.add_middleware(RateLimit, limits=client_limits)  # outermost: before the body is read
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, the 413s included
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -333,44 +336,46 @@ def create_app(
             raise ApiError("bad-request", f"ply {ply}: the game has {room.match.ply} plies")
         return JSONResponse(position_view(view, room.match.state, ply))
 
-    @app.post("/api/games/{game_id}/join", response_model=p.JoinOut)
+    @app.post(
+        "/api/games/{game_id}/join", response_model=p.JoinOut, responses=p.error_responses(409)
+    )
     async def join(game_id: str, body: p.JoinIn) -> JSONResponse:
-        """Take an open person seat (the first one without ``seat``): a fresh token for it."""
+        """Take an open person seat (the first one without ``seat``): a fresh token for it.
+
+        The seat's invite link is used up by this (opening it then only watches)."""
         room = await room_of(game_id)
-        async with room.lock:
-            match = room.match
-            open_seats = match.open_seats()
-            if body.seat is None:
-                if not open_seats:
-                    raise ApiError("seat-taken", "every seat of this game is taken")
-                seat = open_seats[0]
-            else:
-                seat = body.seat
-                if not 0 <= seat < len(match.seats):
-                    last = len(match.seats) - 1
-                    raise ApiError("bad-request", f"seat {seat}: seats are 0..{last}")
-                if seat not in open_seats:
-                    raise ApiError("seat-taken", f"seat {seat} is taken")
-            token = new_token()
-            # A new token: the invite link made at creation no longer claims this seat.
-            digest = hash_token(token)
-            await store.set_token(room.id, seat, digest)
-            room.hashes[seat] = digest
-            await rooms.act_locked(room, lambda m: m.claim(seat, body.name))
+        seat, token = await rooms.join(room, body.seat, body.name)
         invite = f"/game/{room.id}?token={token}"
         return JSONResponse({"seat": seat, "token": token, "invite": invite})
 
-    @app.post("/api/games/{game_id}/moves", response_model=p.GameViewOut)
+    @app.post(
+        "/api/games/{game_id}/handover",
+        response_model=p.HandoverOut,
+        responses=p.error_responses(403, 409),
+    )
+    async def handover(game_id: str, body: p.HandoverIn) -> JSONResponse:
+        """A one-time link to go on with the seat of ``token`` on another device.
+
+        Opening it gives that device the seat (a new token); ``token`` and the
+        sockets holding it then only watch, and every player hears of it."""
+        room = await room_of(game_id)
+        seat, link = await rooms.handover(room, body.token)
+        return JSONResponse({"seat": seat, "link": f"/game/{room.id}?token={link}"})
+
+    @app.post(
+        "/api/games/{game_id}/moves",
+        response_model=p.GameViewOut,
+        responses=p.error_responses(403, 409),
+    )
     async def post_move(game_id: str, body: p.MoveIn) -> JSONResponse:
         """Play a move for the seat of ``token``; the same checks as the WebSocket ``move``."""
         room = await room_of(game_id)
-        seat = room.seat_of(body.token)
-        if seat is None:
-            raise ApiError("bad-token", "this token holds no seat of this game")
-        await rooms.act(room, lambda m: m.play(seat, body.move, body.ply))
+        await rooms.act_by_token(
+            room, body.token, lambda m, seat: m.play(seat, body.move, body.ply)
+        )
         return JSONResponse(room.view())
 
-    @app.get("/api/games/{game_id}/record")
+    @app.get("/api/games/{game_id}/record", responses=p.RECORD_RESPONSES)
     async def record(game_id: str, format: Literal["json", "sgf"] = Query("json")) -> Response:
         """The game record as a download: JSON for every game, SGF for Go."""
         room = await room_of(game_id)
@@ -443,7 +448,7 @@ def _static(app: FastAPI, web_dir: Path | None) -> None:
     app.get("/game/{game_id}", include_in_schema=False)(page("game.html"))
     app.get("/replay/{game_id}", include_in_schema=False)(page("replay.html"))
     if web_dir is not None and web_dir.is_dir():
-        app.mount("/static", StaticFiles(directory=web_dir), name="static")
+        app.mount("/static", WebAssets(directory=web_dir), name="static")
 
 
 # -- one WebSocket connection ------------------------------------------------------------------
@@ -461,19 +466,18 @@ async def serve_socket(
     if room is None:
         await _refuse(websocket, "unknown-game", f"no game {game_id[:40]!r}", 4404)
         return
-    token = params.get("token")
-    seat = None
-    if token:
-        seat = room.seat_of(token)
-        if seat is None:
-            await _refuse(websocket, "bad-token", "this token holds no seat of this game", 4403)
-            return
     since = _int_or_none(params.get("since"))
     name = (params.get("name") or "")[: p.MAX_NAME]
-    queue = await rooms.subscribe(room, seat, since)
+    try:
+        # The token is resolved (and an invite claimed) under the room's lock.
+        holder = await rooms.attach(room, params.get("token") or None, since, name)
+    except MatchError as err:
+        await _refuse(websocket, err.code, err.message, 4403)
+        return
+    queue = holder.queue
+    assert queue is not None
     sender = asyncio.create_task(_send_loop(websocket, queue))
     try:
-        await rooms.connect(room, seat, name)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -483,7 +487,7 @@ async def serve_socket(
             if text is None:
                 reply = _error_frame("bad-message", "send JSON text frames, not binary")
             else:
-                reply = await _handle(rooms, room, seat, text, hint_wait)
+                reply = await _handle(rooms, room, holder, text, hint_wait)
             if reply is not None:
                 try:
                     queue.put_nowait(reply)
@@ -497,25 +501,27 @@ async def serve_socket(
         sender.cancel()
         rooms.bus.unsubscribe(room.id, queue)
         # Its own task: the server may be cancelling this one (client gone, shutdown).
-        rooms.spawn(rooms.disconnect(room, seat))
+        rooms.spawn(rooms.detach(room, holder))
 
 
 async def _handle(
     rooms: Rooms,
     room: Room,
-    seat: int | None,
+    holder: Holder,
     text: str,
     hint_wait: Callable[[], float] = lambda: 0.0,
 ) -> str | None:
-    """One client frame: act on it; returns the reply for this client alone (or None)."""
+    """One client frame: act on it; returns the reply for this client alone (or None).
+    ``hint_wait`` takes one of the client's hints: the seconds to wait if none is left.
+
+    The socket's token is checked again for every action: one retired since
+    (its seat went to another device) acts no more."""
     try:
         message = p.parse_client(text)
     except p.BadMessage as err:
         return _error_frame(err.code, err.message)
     if isinstance(message, p.PingMsg):
         return p.frame({"type": "pong"})
-    if seat is None:
-        return _error_frame("spectator", "spectators watch; they cannot act")
     try:
         if isinstance(message, p.HintMsg):
             wait = hint_wait()
@@ -524,10 +530,11 @@ async def _handle(
                 return _error_frame(
                     "rate-limited", f"too many hints from your address: try again in {after} s"
                 )
-            result = await rooms.hint_for(room, seat)
+            result = await rooms.hint_for(room, rooms.holding(room, holder))
             return p.frame({"type": "hint", **result})
-        action = _action(message, seat)
-        await rooms.act(room, action)
+        await rooms.act_as(room, holder, _action(message))
+    except SeatLost:
+        return None  # told already, with a spectator snapshot
     except MatchError as err:
         return _error_frame(err.code, err.message)
     except TabletopError as err:
@@ -535,21 +542,22 @@ async def _handle(
     return None
 
 
-def _action(message: Any, seat: int) -> Callable[[Match], list[Event]]:
+def _action(message: Any) -> Callable[[Match, int], list[Event]]:
+    """The match action of a client message, for the seat that sends it."""
     if isinstance(message, p.MoveMsg):
-        return lambda m: m.play(seat, message.move, message.ply)
+        return lambda m, seat: m.play(seat, message.move, message.ply)
     if isinstance(message, p.ResignMsg):
-        return lambda m: m.resign(seat)
+        return lambda m, seat: m.resign(seat)
     if isinstance(message, p.UndoRequestMsg):
-        return lambda m: m.request_undo(seat)
+        return lambda m, seat: m.request_undo(seat)
     if isinstance(message, p.UndoAnswerMsg):
-        return lambda m: m.answer_undo(seat, message.accept)
+        return lambda m, seat: m.answer_undo(seat, message.accept)
     if isinstance(message, p.DeadToggleMsg):
-        return lambda m: m.toggle_dead(seat, message.point)
+        return lambda m, seat: m.toggle_dead(seat, message.point)
     if isinstance(message, p.DeadAcceptMsg):
-        return lambda m: m.accept_dead(seat)
+        return lambda m, seat: m.accept_dead(seat)
     assert isinstance(message, p.ResumeMsg)
-    return lambda m: m.resume(seat)
+    return lambda m, seat: m.resume(seat)
 
 
 async def _send_loop(websocket: WebSocket, queue: asyncio.Queue[str | None]) -> None:

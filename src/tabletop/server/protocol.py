@@ -11,8 +11,20 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    model_validator,
+)
 from pydantic import ValidationError as PydanticValidationError
+from pydantic_core import PydanticCustomError
+
+from tabletop.core import TabletopError, game_info
 
 #: WebSocket frames longer than this (characters) are refused with ``too-large``.
 MAX_FRAME = 16 * 1024
@@ -20,9 +32,22 @@ MAX_NAME = 40
 
 
 class Strict(BaseModel):
-    """Refuses unknown fields."""
+    """Refuses unknown fields, and values of another JSON type (no ``true`` or ``"10"`` for
+    a number, no ``1`` for true): what a client sends is what it meant, or a 400."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+#: Seconds of a clock: a JSON number (whole or not), finite.
+Seconds = Annotated[float, Field(allow_inf_nan=False)]
+
+#: The JSON type each kind of game option takes over the API (the terminal's options are text).
+JSON_KINDS: dict[type, tuple[tuple[type, ...], str]] = {
+    int: ((int,), "a whole number"),
+    float: ((int, float), "a number"),
+    str: ((str,), "a string"),
+    bool: ((bool,), "true or false"),
+}
 
 
 # -- HTTP requests ---------------------------------------------------------------------------
@@ -39,10 +64,10 @@ class ClockIn(Strict):
     """The clock of a new game; times in seconds."""
 
     kind: Literal["none", "absolute", "fischer", "byoyomi"] = "none"
-    main: float | None = None
-    increment: float | None = None
+    main: Seconds | None = None
+    increment: Seconds | None = None
     periods: StrictInt | None = None
-    period: float | None = None
+    period: Seconds | None = None
 
 
 class CreateGame(Strict):
@@ -52,6 +77,27 @@ class CreateGame(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Annotated[list[SeatIn], Field(max_length=4)] | None = None
     clock: ClockIn | None = None
+
+    @model_validator(mode="after")
+    def _option_types(self) -> CreateGame:
+        """Each known option of the game in its own JSON type (unknown games and options
+        are left for the game to name in its error)."""
+        try:
+            specs = {o.name: o.kind for o in game_info(self.game).options}
+        except TabletopError:
+            return self
+        for name, value in self.options.items():
+            kind = specs.get(name)
+            if kind is None or kind not in JSON_KINDS:
+                continue
+            types, text = JSON_KINDS[kind]
+            if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
+                raise PydanticCustomError(
+                    "option_type",
+                    "options.{name}: expected {text}, not {value}",
+                    {"name": name, "text": text, "value": json.dumps(value)[:40]},
+                )
+        return self
 
 
 class JoinIn(Strict):
@@ -69,6 +115,12 @@ class MoveIn(Strict):
     ply: StrictInt | None = None
 
 
+class HandoverIn(Strict):
+    """``POST /api/games/{id}/handover``: the token of the seat to go on elsewhere."""
+
+    token: Annotated[StrictStr, Field(max_length=128)]
+
+
 class RecordIn(Strict):
     """``POST /api/records``: a record to import for the replay view."""
 
@@ -82,6 +134,41 @@ class ErrorOut(BaseModel):
 
     error: str
     message: str
+
+
+#: What each error status means, for the OpenAPI schema (the body is always an ErrorOut).
+ERROR_MEANINGS = {
+    400: "Bad input: the message says what and where; nothing changed",
+    403: "The token holds no seat of this game, or that seat may not do this",
+    404: "No such game (or page)",
+    408: "The request's headers or body came too slowly; the connection is closed",
+    409: "Not now: not your turn, an illegal move, a seat taken, the game over",
+    413: "The request body is too large",
+    429: "Too many requests from this address; try again after Retry-After seconds",
+}
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for these error statuses."""
+    answers: dict[int | str, dict[str, Any]] = {}
+    for status in statuses:
+        answers[status] = {"model": ErrorOut, "description": ERROR_MEANINGS[status]}
+        if status == 429:
+            seconds = {"description": "Seconds to wait", "schema": {"type": "integer"}}
+            answers[status]["headers"] = {"Retry-After": seconds}
+    return answers
+
+
+#: The two kinds of game record (``GET /api/games/{id}/record``).
+RECORD_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "The record as a download: JSON for every game, SGF for Go",
+        "content": {
+            "application/json": {"schema": {"type": "object"}},
+            "application/x-go-sgf": {"schema": {"type": "string"}},
+        },
+    }
+}
 
 
 class SeatView(BaseModel):
@@ -142,6 +229,13 @@ class JoinOut(BaseModel):
     seat: int
     token: str
     invite: str
+
+
+class HandoverOut(BaseModel):
+    """The answer to ``POST /api/games/{id}/handover``: a one-time link to the seat."""
+
+    seat: int
+    link: str
 
 
 class ListedGame(BaseModel):

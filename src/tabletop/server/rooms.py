@@ -14,6 +14,11 @@ used first, and the oldest is dropped when the list is full: storage has
 every game, so a dropped room is loaded again on its next use (decision
 record 0068). Event frames carry what changed (:func:`delta`), not the whole
 view: a snapshot has that.
+Seats change hands under the same lock (decision record 0065): an invite
+link claims its seat once and its socket gets the seat's own new token; a
+lobby join, or a hand-over link opened on another device, retires the
+token it replaces, and sockets still holding a retired token are told and
+go on watching. Every action checks the acting socket's token again.
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ import logging
 import secrets
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import BrokenExecutor, Executor
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tabletop.core import TabletopError
@@ -71,6 +77,14 @@ def delta(shown: dict[str, Any], stored: list[dict[str, Any]], view: dict[str, A
     return view_delta(shown, kept(stored, view["moves"]), view)
 
 
+#: What a socket whose link or token no longer holds a seat is told (it then watches):
+#: the error code and message, by the state ``Store.link`` gives for the token.
+LINK_MESSAGES = {
+    "used": ("invite-used", "this link has been used and its seat is taken: you are watching"),
+    "moved": ("seat-moved", "this seat continues on another device: you are watching here"),
+}
+
+
 def new_id() -> str:
     """A game id: 12 URL-safe random characters."""
     return secrets.token_urlsafe(9)
@@ -79,6 +93,19 @@ def new_id() -> str:
 def new_token() -> str:
     """A seat token."""
     return secrets.token_urlsafe(24)
+
+
+class SeatLost(MatchError):
+    """A socket's token no longer holds its seat; the socket has been told and watches."""
+
+
+@dataclass(eq=False)
+class Holder:
+    """One socket's hold on a seat: the seat (None: watching), its token's hash, its queue."""
+
+    seat: int | None = None
+    digest: str | None = None
+    queue: asyncio.Queue[Frame] | None = None
 
 
 class Room:
@@ -103,10 +130,14 @@ class Room:
         self.shown: dict[str, Any] | None = None
         # The indexed columns as last stored (None: unknown, write them).
         self.indexed: tuple[str, bool] | None = None
+        self.holders: set[Holder] = set()  # the open sockets
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
-        digest = hash_token(token)
+        return self.seat_of_hash(hash_token(token))
+
+    def seat_of_hash(self, digest: str) -> int | None:
+        """The seat whose token has this hash, or None."""
         for seat, stored in enumerate(self.hashes):
             if stored is not None and hmac.compare_digest(stored, digest):
                 return seat
@@ -453,11 +484,188 @@ class Rooms:
         if not task.cancelled() and task.exception() is not None:
             log.error("background task failed", exc_info=task.exception())
 
-    # -- people coming and going -------------------------------------------------------------
-    async def connect(self, room: Room, seat: int | None, name: str = "") -> None:
-        """A socket of ``seat`` opened: claim the seat, or note a returning player."""
+    # -- seats and their tokens (decision record 0065) ----------------------------------------
+    async def attach(self, room: Room, token: str | None, since: int | None, name: str) -> Holder:
+        """A socket opening with ``token`` (None: to watch): its hold, its queue filled.
+
+        All under the room's lock, so a lobby join or another socket cannot
+        take the same seat in between. An invite link (the token of a seat
+        nobody has claimed) and a hand-over link claim their seat once: the
+        socket is sent the seat's new token in a ``seat`` frame, and the link
+        afterwards only watches, with an error frame saying why. Raises
+        MatchError ``bad-token`` for a token that never was a link of this game.
+        """
+        async with room.lock:
+            holder = Holder()
+            before: list[str] = []
+            if token:
+                before = await self._take_seat(room, holder, token, name)
+            if holder.seat is not None:
+                await self.connect_locked(room, holder.seat)
+            holder.queue = await self.subscribe_locked(room, holder.seat, since, before)
+            room.holders.add(holder)
+            return holder
+
+    async def _take_seat(self, room: Room, holder: Holder, token: str, name: str) -> list[str]:
+        """Resolve ``token`` into ``holder``; returns the frames the socket gets first."""
+        match = room.match
+        digest = hash_token(token)
+        seat = room.seat_of_hash(digest)
+        if seat is not None and (match.claimed[seat] or match.status == "finished"):
+            holder.seat, holder.digest = seat, digest  # the seat's own token
+            return []
+        if seat is not None:  # an invite link: it claims the seat once
+            invited = seat
+            fresh = await self._new_seat_token(room, seat, [(digest, "used")])
+            await self.act_locked(room, lambda m: m.claim(invited, name))
+        else:
+            found = await self.store.link(room.id, digest)
+            if found is None:
+                raise MatchError("bad-token", "this token holds no seat of this game")
+            seat, state = found
+            if state != "handover" or match.seats[seat].kind != "person":
+                code, message = LINK_MESSAGES.get(state, LINK_MESSAGES["used"])
+                return [frame({"type": "error", "code": code, "message": message})]
+            # A hand-over link: the seat goes on here; its old token only watches now.
+            old = room.hashes[seat]
+            retired = [(digest, "used"), *([(old, "moved")] if old else [])]
+            fresh = await self._new_seat_token(room, seat, retired)
+            who = match.seats[seat].name
+            await self.act_locked(
+                room, lambda m: [{"kind": "seat-changed", "seat": seat, "name": who}]
+            )
+            for other in [h for h in room.holders if h.seat == seat]:
+                self._downgrade(room, other, *LINK_MESSAGES["moved"])
+        holder.seat, holder.digest = seat, room.hashes[seat]
+        return [frame({"type": "seat", "seat": seat, "token": fresh})]
+
+    async def _new_seat_token(
+        self, room: Room, seat: int, retired: Sequence[tuple[str, str]]
+    ) -> str:
+        """Give ``seat`` a new token (stored before it is used); ``retired`` as in Store."""
+        token = new_token()
+        digest = hash_token(token)
+        await self.store.replace_token(room.id, seat, digest, retired)
+        room.hashes[seat] = digest
+        return token
+
+    async def join(self, room: Room, seat: int | None, name: str) -> tuple[int, str]:
+        """A lobby join: the open person seat ``seat`` (None: the first) and its new token.
+
+        The invite link of that seat is retired (it says "used" from now on).
+        """
+        async with room.lock:
+            match = room.match
+            open_seats = match.open_seats()
+            if seat is None:
+                if not open_seats:
+                    raise MatchError("seat-taken", "every seat of this game is taken")
+                seat = open_seats[0]
+            elif not 0 <= seat < len(match.seats):
+                raise MatchError("bad-request", f"seat {seat}: seats are 0..{len(match.seats) - 1}")
+            elif seat not in open_seats:
+                raise MatchError("seat-taken", f"seat {seat} is taken")
+            old = room.hashes[seat]
+            token = await self._new_seat_token(room, seat, [(old, "used")] if old else [])
+            chosen = seat
+            await self.act_locked(room, lambda m: m.claim(chosen, name))
+        self.touch(room)
+        return seat, token
+
+    async def handover(self, room: Room, token: str) -> tuple[int, str]:
+        """A one-time link for the seat of ``token`` to go on on another device.
+
+        Returns (seat, the link's token). ``token`` keeps the seat until the
+        link is opened; a newer link replaces one not yet opened.
+        """
+        async with room.lock:
+            seat = room.seat_of(token)
+            if seat is None:
+                raise MatchError("bad-token", "this token holds no seat of this game")
+            if not room.match.claimed[seat]:
+                raise MatchError("bad-request", f"seat {seat} is open: its invite link claims it")
+            if room.match.status == "finished":
+                raise MatchError("game-over", "the game is over")
+            link = new_token()
+            await self.store.add_handover(room.id, seat, hash_token(link))
+            return seat, link
+
+    def holding(self, room: Room, holder: Holder) -> int:
+        """The seat ``holder`` acts for, its token checked against the seat's own now.
+
+        Raises MatchError ``spectator`` for a watcher, and SeatLost (after
+        telling the socket and making it a watcher) for a token retired since.
+        """
+        seat = holder.seat
         if seat is None:
+            raise MatchError("spectator", "spectators watch; they cannot act")
+        stored = room.hashes[seat]
+        if (
+            stored is None
+            or holder.digest is None
+            or not hmac.compare_digest(stored, holder.digest)
+        ):
+            self._downgrade(room, holder, *LINK_MESSAGES["moved"])
+            raise SeatLost(*LINK_MESSAGES["moved"])
+        return seat
+
+    async def act_as(
+        self, room: Room, holder: Holder, action: Callable[[Match, int], list[Event]]
+    ) -> list[Event]:
+        """:meth:`act` for the seat a socket holds, its token checked under the lock."""
+        try:
+            async with room.lock:
+                seat = self.holding(room, holder)
+                return await self.act_locked(room, lambda m: action(m, seat))
+        finally:
+            self.touch(room)
+
+    async def act_by_token(
+        self, room: Room, token: str, action: Callable[[Match, int], list[Event]]
+    ) -> list[Event]:
+        """:meth:`act` for the seat of ``token`` (HTTP), looked up under the lock."""
+        try:
+            async with room.lock:
+                seat = room.seat_of(token)
+                if seat is None:
+                    raise MatchError("bad-token", "this token holds no seat of this game")
+                return await self.act_locked(room, lambda m: action(m, seat))
+        finally:
+            self.touch(room)
+
+    def _downgrade(self, room: Room, holder: Holder, code: str, message: str) -> None:
+        """``holder`` lost its seat: it is told, gets a spectator snapshot and watches."""
+        seat = holder.seat
+        holder.seat = holder.digest = None
+        if seat is not None:
+            room.connected[seat] -= 1
+            if room.connected[seat] <= 0:
+                del room.connected[seat]
+        queue = holder.queue
+        if queue is None:
             return
+        for text in (
+            frame({"type": "error", "code": code, "message": message}),
+            self.snapshot(room, None),
+        ):
+            try:
+                queue.put_nowait(text)
+            except asyncio.QueueFull:  # it stopped reading: closed as the bus does (4408)
+                self.bus.unsubscribe(room.id, queue)
+                while not queue.empty():
+                    queue.get_nowait()
+                queue.put_nowait(None)
+                return
+
+    async def detach(self, room: Room, holder: Holder) -> None:
+        """A socket closed."""
+        room.holders.discard(holder)
+        await self.disconnect(room, holder.seat)
+
+    # -- people coming and going -------------------------------------------------------------
+    async def connect_locked(self, room: Room, seat: int) -> None:
+        """A socket of ``seat`` opened (the caller holds the room's lock): note a returning
+        player. Claiming an open seat is :meth:`attach`'s."""
         room.connected[seat] += 1
         self.touch(room)
         task = room.grace.pop(seat, None)
@@ -466,12 +674,10 @@ class Rooms:
         match = room.match
         if match.seats[seat].kind != "person":
             return
-        if not match.claimed[seat]:
-            await self.act(room, lambda m: m.claim(seat, name) if not m.claimed[seat] else [])
-        elif seat in room.left and room.connected[seat] == 1:
+        if match.claimed[seat] and seat in room.left and room.connected[seat] == 1:
             room.left.discard(seat)
             who = match.seats[seat].name
-            await self.act(room, lambda m: [{"kind": "joined", "seat": seat, "name": who}])
+            await self.act_locked(room, lambda m: [{"kind": "joined", "seat": seat, "name": who}])
 
     async def disconnect(self, room: Room, seat: int | None) -> None:
         """A socket of ``seat`` closed: the last one means the player left."""
@@ -517,30 +723,29 @@ class Rooms:
         self.touch(room)
 
     # -- catching up ---------------------------------------------------------------------------
-    async def subscribe(
-        self, room: Room, seat: int | None, since: int | None
+    async def subscribe_locked(
+        self, room: Room, seat: int | None, since: int | None, before: Sequence[str] = ()
     ) -> asyncio.Queue[Frame]:
         """A queue for one socket, already holding what it must see first.
 
-        That is the events after ``since`` when they are few enough (without a
-        delta: they are for the record), then one snapshot. Taken under the room's
-        lock, so no event is lost or doubled.
+        That is ``before``, then the events after ``since`` when they are few
+        enough (without a delta: they are for the record), then one snapshot.
+        The caller holds the room's lock, so no event is lost or doubled.
         """
-        async with room.lock:
-            queue = self.bus.subscribe(room.id)
-            self.touch(room)
-            first: list[str] = []
-            if since is not None and 0 <= since < room.seq and room.seq - since <= CATCH_UP_LIMIT:
-                missed = await self.store.events_since(room.id, since)
-                if len(missed) == room.seq - since:
-                    first = [
-                        frame({"type": "event", "seq": seq, "event": event, "delta": None})
-                        for seq, event in missed
-                    ]
-            first.append(self.snapshot(room, seat))
-            for text in first:
-                queue.put_nowait(text)
-            return queue
+        queue = self.bus.subscribe(room.id)
+        self.touch(room)
+        first: list[str] = []
+        if since is not None and 0 <= since < room.seq and room.seq - since <= CATCH_UP_LIMIT:
+            missed = await self.store.events_since(room.id, since)
+            if len(missed) == room.seq - since:
+                first = [
+                    frame({"type": "event", "seq": seq, "event": event, "delta": None})
+                    for seq, event in missed
+                ]
+        first.append(self.snapshot(room, seat))
+        for text in [*before, *first]:
+            queue.put_nowait(text)
+        return queue
 
     def snapshot(self, room: Room, seat: int | None) -> str:
         """The snapshot frame for a socket of ``seat`` (None: a spectator)."""

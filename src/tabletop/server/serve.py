@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import os
 import socket
-import sqlite3
+import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from tabletop.core.errors import OptionError
-from tabletop.server.limits import Limits
+from tabletop.server import limits as per_client
+from tabletop.server.connections import Limits, default_limits, protocols
 from tabletop.server.protocol import MAX_FRAME
 
 #: The ``tabletop serve`` flag of each field of Limits, with its help.
@@ -32,9 +36,9 @@ LIMIT_FLAGS = {
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
-    """The flags of :class:`Limits` (defaults shown in --help; docs/server.md)."""
+    """The flags of the per-client limits (defaults shown in --help; docs/server.md)."""
     group = parser.add_argument_group("per-client limits and memory")
-    defaults = Limits()
+    defaults = per_client.Limits()
     for name, text in LIMIT_FLAGS.items():
         default = getattr(defaults, name)
         shown = f"{default:g}" if isinstance(default, float) else str(default)
@@ -55,15 +59,16 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def limits_from(args: argparse.Namespace) -> Limits:
-    """The Limits of parsed ``tabletop serve`` flags; a negative number is an OptionError."""
+def limits_from(args: argparse.Namespace) -> per_client.Limits:
+    """The per-client limits of parsed ``tabletop serve`` flags; a negative number is an
+    OptionError."""
     values = {name: getattr(args, name) for name in LIMIT_FLAGS}
     for name, value in values.items():
         if value < 0:
             flag = "--" + name.replace("_", "-")
             raise OptionError(f"{flag} {value:g}: must be 0 or more")
     return dataclasses.replace(
-        Limits(), **values, trusted_proxies=tuple(getattr(args, "trusted_proxy", []))
+        per_client.Limits(), **values, trusted_proxies=tuple(getattr(args, "trusted_proxy", []))
     )
 
 
@@ -72,9 +77,12 @@ def serve(
     port: int = 8000,
     db: str | None = None,
     limits: Limits | None = None,
+    clients: per_client.Limits | None = None,
 ) -> int:
     """Serve until interrupted; returns the exit status. A port, address or database that
-    cannot be used is an OptionError before anything starts, not a server traceback."""
+    cannot be used is an OptionError before anything starts, not a server traceback.
+
+    ``limits``: the connection guards; ``clients``: what one client may ask."""
     import uvicorn
 
     from tabletop.server.app import create_app
@@ -85,42 +93,69 @@ def serve(
     url = database_url(db)
     _check_database(url, db or url)
     _check_address(host, port)
-    app = create_app(db, limits=limits)
+    limits = limits or default_limits()
+    app = create_app(url, limits=clients)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
-    # Frames well over the protocol's limit are cut off by uvicorn itself; up to it the
-    # server answers with a clear too-large error.
-    # proxy_headers off: uvicorn would otherwise believe X-Forwarded-For from 127.0.0.1,
-    # letting a local client pick its address; limits.py reads it from trusted proxies only.
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        ws_max_size=4 * MAX_FRAME,
-        log_level="warning",
-        proxy_headers=False,
-    )
+    try:
+        print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
+    except BrokenPipeError:
+        # Nobody reads the address: starting anyway would serve a port no one was told of.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise OptionError("cannot print the address: standard output is closed") from None
+    uvicorn.run(app, **uvicorn_options(host, port, limits))
     return 0
 
 
+def serve_limits(args: Any) -> Limits:
+    """The connection limits from ``tabletop serve``'s options (checked: one line each)."""
+    for name in ("request_timeout", "send_timeout"):
+        value = getattr(args, name)
+        if not 0 < value <= 3600:
+            raise OptionError(f"--{name.replace('_', '-')} {value:g}: must be over 0, at most 3600")
+    for name in ("max_connections", "max_per_address"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            raise OptionError(f"--{name.replace('_', '-')} {value}: must be at least 1")
+    base = default_limits()
+    return replace(
+        base,
+        request_timeout=args.request_timeout,
+        send_timeout=args.send_timeout,
+        max_connections=args.max_connections or base.max_connections,
+        max_per_address=args.max_per_address,
+    )
+
+
+def uvicorn_options(host: str, port: int, limits: Limits) -> dict[str, Any]:
+    """uvicorn's settings for this server: the address, the connection guards, the logs."""
+    return {
+        "host": host,
+        "port": port,
+        # Frames well over the protocol's limit are cut off by uvicorn itself; up to it the
+        # server answers with a clear too-large error.
+        "ws_max_size": 4 * MAX_FRAME,
+        "log_level": "warning",
+        **protocols(limits),
+        # uvicorn would otherwise believe X-Forwarded-For from 127.0.0.1, letting a local
+        # client pick its address; limits.py reads it from --trusted-proxy hosts only.
+        "proxy_headers": False,
+    }
+
+
 def _check_database(url: str, shown: str) -> None:
-    """The database must open (an SQLite file's folder is made if need be): any driver's
-    failure (no such file, no driver installed, a server that refuses) is one line."""
+    """The database must open and take writes (an SQLite file's folder is made if need be):
+    any failure (a damaged or foreign file, a read-only one, no driver installed, a server
+    that refuses) is one line."""
     from sqlalchemy.engine import make_url
 
+    from tabletop.server.dbcheck import check_sqlite_file
     from tabletop.server.store import Store
 
     parts = make_url(url)
     if parts.get_backend_name() == "sqlite" and parts.database not in (None, "", ":memory:"):
-        # An SQLite file: opened directly (aiosqlite's own thread could still be answering
+        # An SQLite file: checked directly (aiosqlite's own thread could still be answering
         # a loop that a failed probe has already closed).
-        path = Path(parts.database)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            sqlite3.connect(path).close()
-        except (OSError, sqlite3.Error) as err:
-            reason = getattr(err, "strerror", None) or str(err)
-            raise OptionError(f"--db {shown}: cannot open the database ({reason})") from None
+        check_sqlite_file(Path(parts.database), shown)
         return
 
     async def probe() -> None:

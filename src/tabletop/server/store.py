@@ -1,6 +1,6 @@
 """Storage: SQLAlchemy (async) over SQLite by default, any async URL (PostgreSQL) by choice.
 
-The tables (decision records 0040 and 0067):
+The tables (decision records 0040, 0065 and 0067):
 
 * ``games``: one row per game: its match as JSON without the move list
   (everything else needed to go on after a restart, clocks included), what
@@ -12,7 +12,11 @@ The tables (decision records 0040 and 0067):
 * ``events``: every event of every game, unique on (game, seq), for clients
   that reconnect and for the history;
 * ``seats``: one row per seat: the SHA-256 of its token (never the token);
-* ``schema``: the layout's version; an older database is upgraded in place.
+* ``schema``: the layout's version; an older database is upgraded in place;
+* ``links``: the hashes of other links to a seat: a hand-over link not yet
+  opened (``handover``), and links that no longer hold it, kept so that
+  opening one says why (``used``: an invite or hand-over link already
+  claimed; ``moved``: a token whose seat went on on another device).
 
 An event and the match it leads to are written in one transaction, before
 anyone hears of the event.
@@ -23,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,10 +54,12 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from tabletop.core import TabletopError
+from tabletop.core.errors import OptionError
 
 metadata = MetaData()
 
@@ -107,8 +114,26 @@ seats = Table(
 schema = Table("schema", metadata, Column("version", Integer, primary_key=True))
 
 
+#: The columns that the upgrade from version 1 adds (a version 1 file lacks them).
+UPGRADE_ADDS = {"games": ("live", "creator", "lobby")}
+
+
 class StorageError(TabletopError):
     """A database this server cannot use as it is (its message says what to do)."""
+
+
+#: What a ``links`` row says of its token.
+LINK_STATES = ("handover", "used", "moved")
+
+links = Table(
+    "links",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("state", String(16), nullable=False),
+    Column("created", Float, nullable=False),
+)
 
 
 def hash_token(token: str) -> str:
@@ -117,16 +142,34 @@ def hash_token(token: str) -> str:
 
 
 def database_url(db: str | None) -> str:
-    """An SQLAlchemy async URL from ``--db``: a URL as is, a path as SQLite, None the default."""
-    if db and "://" in db:
-        return db
+    """An SQLAlchemy async URL from ``--db``: a URL as is (an SQLite one given the async
+    driver the server uses), a path (``~`` expanded) as an SQLite file, None the default
+    file in the user data dir. OptionError for an empty value or a URL that does not parse."""
     if db is None:
         from platformdirs import user_data_dir
 
         folder = Path(user_data_dir("tabletop"))
         folder.mkdir(parents=True, exist_ok=True)
         db = str(folder / "tabletop.db")
-    return f"sqlite+aiosqlite:///{db}"
+    if not db.strip():
+        raise OptionError(f"--db {db!r}: empty; give a file path or a database URL")
+    if "://" not in db:
+        return f"sqlite+aiosqlite:///{os.path.expanduser(db)}"
+    try:
+        url = make_url(db)
+    except ArgumentError:
+        raise OptionError(
+            f"--db {db}: not a database URL (e.g. sqlite:///games.db, or just a file path)"
+        ) from None
+    if url.get_backend_name() != "sqlite":
+        return db
+    if not url.database:
+        # SQLAlchemy reads an SQLite URL without a file as "in memory": say so explicitly.
+        raise OptionError(f"--db {db}: names no file (sqlite:///:memory: keeps games in memory)")
+    database = url.database if url.database == ":memory:" else os.path.expanduser(url.database)
+    return url.set(drivername="sqlite+aiosqlite", database=database).render_as_string(
+        hide_password=False
+    )
 
 
 class Store:
@@ -275,13 +318,53 @@ class Store:
                 if not c.done.done():
                     c.done.set_result(None)
 
-    async def set_token(self, game_id: str, seat: int, token_hash: str | None) -> None:
-        """Give ``seat`` a (new) token hash."""
+    async def replace_token(
+        self, game_id: str, seat: int, token_hash: str, retired: Sequence[tuple[str, str]]
+    ) -> None:
+        """Give ``seat`` the token ``token_hash`` and note each (hash, state) in ``retired``
+        as a link that no longer holds it (``used`` or ``moved``), in one transaction."""
+        now = time.time()
         async with self.engine.begin() as conn:
             await conn.execute(
                 update(seats)
                 .where(seats.c.game_id == game_id, seats.c.seat == seat)
                 .values(token_hash=token_hash)
+            )
+            # A retired hash may be a hand-over link of this game already: its row changes.
+            hashes = [h for h, _ in retired]
+            await conn.execute(delete(links).where(links.c.token_hash.in_(hashes)))
+            await conn.execute(
+                insert(links),
+                [
+                    {
+                        "token_hash": h,
+                        "game_id": game_id,
+                        "seat": seat,
+                        "state": state,
+                        "created": now,
+                    }
+                    for h, state in retired
+                ],
+            )
+
+    async def add_handover(self, game_id: str, seat: int, token_hash: str) -> None:
+        """A new hand-over link for ``seat``; it replaces one not yet opened."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                delete(links).where(
+                    links.c.game_id == game_id,
+                    links.c.seat == seat,
+                    links.c.state == "handover",
+                )
+            )
+            await conn.execute(
+                insert(links).values(
+                    token_hash=token_hash,
+                    game_id=game_id,
+                    seat=seat,
+                    state="handover",
+                    created=time.time(),
+                )
             )
 
     async def set_live(self, game_id: str, live: bool) -> None:
@@ -290,6 +373,18 @@ class Store:
             await conn.execute(update(games).where(games.c.id == game_id).values(live=live))
 
     # -- reading ------------------------------------------------------------------------------
+    async def link(self, game_id: str, token_hash: str) -> tuple[int, str] | None:
+        """(seat, state) of a ``links`` row of this game, or None."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(links.c.seat, links.c.state).where(
+                        links.c.token_hash == token_hash, links.c.game_id == game_id
+                    )
+                )
+            ).first()
+        return None if row is None else (int(row.seat), str(row.state))
+
     async def load(self, game_id: str) -> tuple[dict[str, Any], int, list[str | None]] | None:
         """(match, seq, token hash per seat) of a game, or None if there is no such game."""
         async with self.engine.connect() as conn:

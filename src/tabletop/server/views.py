@@ -197,24 +197,35 @@ def clock_view(match: Match, now: float) -> dict[str, Any]:
 
 
 def scoring_view(match: Match) -> dict[str, Any] | None:
-    """Go's dead-stone phase: the dead stones, who accepted, the score as marked."""
-    if match.status != "scoring":
-        return None
+    """Go's count: in the dead-stone phase, and after a game that ended by it.
+
+    The dead stones, who accepted, whom each point counts for under that
+    marking (the rules engine decides: ``owners``, one string per row from
+    row 1, one character per column: the seat's digit or ``.`` for nobody),
+    the score as marked and its breakdown (``detail``, as the outcome's).
+    """
     from tabletop.games.go import GoState
 
     state = match.state
-    assert isinstance(state, GoState)
-    score = state.score()
+    counted = match.status == "finished" and match.resigned is None
+    if not isinstance(state, GoState) or not (match.status == "scoring" or counted):
+        return None
     outcome = state.outcome()
-    text = ""
-    if outcome is not None:
-        from tabletop.play.outcome import outcome_text
+    if outcome is None or outcome.reason != "score":
+        return None
+    from tabletop.play.outcome import outcome_text
 
-        text = outcome_text(match.game, outcome)
+    score = state.score()
     return {
         "dead": [str(m) for m in state.dead_stones],
         "accepted": list(match.accepted),
-        "score": {"black": score.black.total, "white": score.white.total, "text": text},
+        "owners": ["".join("." if o < 0 else str(o) for o in row) for row in state.owners()],
+        "score": {
+            "black": score.black.total,
+            "white": score.white.total,
+            "text": outcome_text(match.game, outcome),
+        },
+        "detail": score.as_dict(),
     }
 
 

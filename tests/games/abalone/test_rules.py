@@ -1,4 +1,4 @@
-"""Abalone rules: every AB-* case of TESTCASES.md, start-position counts, messages."""
+"""Abalone rules case by case (docs/rules/abalone.md §3-§8), start-position counts, messages."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def _group_size(state: AbaloneState, move: AbaloneMove) -> int:
 
 
 START_COUNTS = [
-    # AB-01 .. AB-05: (players, layout, total, {kind: count})
+    # (players, layout, total, {kind: count}) at each start (docs/rules/abalone.md §3)
     (2, "standard", 44, {"in-line 1": 14, "in-line 2": 12, "in-line 3": 8, "broadside 2": 8,
                          "broadside 3": 2}),
     (2, "belgian-daisy", 52, {"in-line 1": 20, "in-line 2": 20, "broadside 2": 8,
@@ -85,9 +85,11 @@ START_COUNTS = [
 
 
 @pytest.mark.parametrize(("players", "layout", "total", "expected"), START_COUNTS)
-def test_ab01_to_ab05_start_position_counts(
+def test_start_position_counts(
     players: int, layout: str, total: int, expected: dict[str, int]
 ) -> None:
+    """Moves by kind at every start position, for each seat and broadside rule
+    (docs/rules/abalone.md §3, §12.1)."""
     policies = ["end", "all-own", "any-own"] if players == 4 else ["end"]
     for policy in policies:
         g = game(players, layout=layout, broadside=policy)
@@ -103,7 +105,8 @@ def test_ab01_to_ab05_start_position_counts(
             )
 
 
-def test_ab06_small_position_counts() -> None:
+def test_small_position_counts() -> None:
+    """The moves by kind of a small position, pushes included (docs/rules/abalone.md §12.2)."""
     state = position("B e5 e6 e7; W d5 e8")
     counts = kinds(state)
     assert counts["in-line 1"] == 11
@@ -119,16 +122,16 @@ def board(state: AbaloneState) -> dict[str, list[str]]:
 
 
 LEGAL_CASES = [
-    # (id, players, setup, move, result)
-    ("AB-20", 2, "B e5 e6 e7; W e8 e9", "e5e6", {"B": ["e6", "e7", "e8"], "W": ["e9"]}),
-    ("AB-21", 2, "B e7 e8; W e9", "e7e8", {"B": ["e8", "e9"], "W": []}),
-    ("AB-22", 2, "B e3 e4 e5; W e6", "e3e4", {"B": ["e4", "e5", "e6"], "W": ["e7"]}),
-    ("AB-23", 2, "B e3 e4 e5; W e7", "e3e4", {"B": ["e4", "e5", "e6"], "W": ["e7"]}),
-    ("AB-27", 2, "B e3 e4 e5 e6; W e7 e8", "e4e5",
+    # (case, players, setup, move, result)
+    ("3v2 ejects", 2, "B e5 e6 e7; W e8 e9", "e5e6", {"B": ["e6", "e7", "e8"], "W": ["e9"]}),
+    ("2v1 ejects", 2, "B e7 e8; W e9", "e7e8", {"B": ["e8", "e9"], "W": []}),
+    ("3v1 push", 2, "B e3 e4 e5; W e6", "e3e4", {"B": ["e4", "e5", "e6"], "W": ["e7"]}),
+    ("gap, no push", 2, "B e3 e4 e5; W e7", "e3e4", {"B": ["e4", "e5", "e6"], "W": ["e7"]}),
+    ("front three push", 2, "B e3 e4 e5 e6; W e7 e8", "e4e5",
      {"B": ["e3", "e5", "e6", "e7"], "W": ["e8", "e9"]}),
-    ("AB-31", 2, "B e5 e6", "e5e6f5", {"B": ["f5", "f6"], "W": []}),
-    ("AB-34", 2, "B e2 e3 e4 e5", "e3e4", {"B": ["e2", "e4", "e5", "e6"], "W": []}),
-    ("AB-35", 3, "B e5 e6 e7; W e8; Y e9", "e5e6",
+    ("broadside", 2, "B e5 e6", "e5e6f5", {"B": ["f5", "f6"], "W": []}),
+    ("front three of four", 2, "B e2 e3 e4 e5", "e3e4", {"B": ["e2", "e4", "e5", "e6"], "W": []}),
+    ("3p push of two colours", 3, "B e5 e6 e7; W e8; Y e9", "e5e6",
      {"B": ["e6", "e7", "e8"], "W": ["e9"], "Y": []}),
 ]  # fmt: skip
 
@@ -137,6 +140,7 @@ LEGAL_CASES = [
 def test_legal_moves_and_their_results(
     case: str, players: int, setup: str, move: str, result: dict[str, list[str]]
 ) -> None:
+    """Legal moves and pushes, and where every marble ends up (docs/rules/abalone.md §4-§7)."""
     state = position(setup, players)
     assert state.parse_move(move) in state.legal_moves(), case
     before = sum(state.ejected)
@@ -150,20 +154,20 @@ def test_legal_moves_and_their_results(
 
 
 ILLEGAL_CASES = [
-    # (id, players, setup, move, words the message must contain)
-    ("AB-24", 2, "B e5 e6; W e7 e8", "e5e6", "more marbles than it pushes"),
-    ("AB-25", 2, "B e2 e3 e4; W e5 e6 e7", "e2e3", "more marbles than it pushes"),
-    ("AB-26", 2, "B e1 e2 e3 e4; W e5 e6 e7", "e2e3", "more marbles than it pushes"),
-    ("AB-28", 2, "B e4 e5 e6 e9; W e7 e8", "e4e5", "empty cell or off the board"),
-    ("AB-29", 2, "B e4 e5 e6; W e7 e8 e9", "e4e5", "more marbles than it pushes"),
-    ("AB-30", 2, "B e5 e6; W f6", "e5e6f5", "never pushes"),
-    ("AB-32", 2, "B e5; W e6", "e5e6", "single marble never pushes"),
-    ("AB-33", 2, "B e8 e9", "e8e9", "off the board"),
-    ("AB-34", 2, "B e2 e3 e4 e5", "e2e3", "at most three"),
-    ("AB-36", 3, "B e4 e5 e6 e9; W e7; Y e8", "e4e5", "empty cell or off the board"),
-    ("AB-41", 4, "A2 e4; A1 e5 e6; B1 e7", "e4e5", "partner"),
-    ("AB-42", 4, "A2 e4", "e4e5", "partner"),
-    ("AB-43", 4, "A1 e4 e5; B1 e6; A2 e7", "e4e5", "empty cell or off the board"),
+    # (case, players, setup, move, words the message must contain)
+    ("2v2 balance", 2, "B e5 e6; W e7 e8", "e5e6", "more marbles than it pushes"),
+    ("3v3 balance", 2, "B e2 e3 e4; W e5 e6 e7", "e2e3", "more marbles than it pushes"),
+    ("fourth marble idle", 2, "B e1 e2 e3 e4; W e5 e6 e7", "e2e3", "more marbles than it pushes"),
+    ("sandwich", 2, "B e4 e5 e6 e9; W e7 e8", "e4e5", "empty cell or off the board"),
+    ("3v3 at the edge", 2, "B e4 e5 e6; W e7 e8 e9", "e4e5", "more marbles than it pushes"),
+    ("broadside never pushes", 2, "B e5 e6; W f6", "e5e6f5", "never pushes"),
+    ("single marble never pushes", 2, "B e5; W e6", "e5e6", "single marble never pushes"),
+    ("own marble off the board", 2, "B e8 e9", "e8e9", "off the board"),
+    ("four marbles", 2, "B e2 e3 e4 e5", "e2e3", "at most three"),
+    ("3p sandwich", 3, "B e4 e5 e6 e9; W e7; Y e8", "e4e5", "empty cell or off the board"),
+    ("partner at the rear", 4, "A2 e4; A1 e5 e6; B1 e7", "e4e5", "partner"),
+    ("single partner marble", 4, "A2 e4", "e4e5", "partner"),
+    ("partner blocks a push", 4, "A1 e4 e5; B1 e6; A2 e7", "e4e5", "empty cell or off the board"),
 ]
 
 
@@ -171,6 +175,7 @@ ILLEGAL_CASES = [
 def test_illegal_moves_name_the_rule_and_change_nothing(
     case: str, players: int, setup: str, move: str, words: str
 ) -> None:
+    """Illegal moves are refused naming the rule they break (docs/rules/abalone.md §4-§8)."""
     state = position(setup, players)
     before = state.copy()
     assert state.parse_move(move) not in state.legal_moves(), case
@@ -180,7 +185,9 @@ def test_illegal_moves_name_the_rule_and_change_nothing(
     assert state == before
 
 
-def test_ab40_partner_marbles_push_mixed_opponents() -> None:
+def test_partner_marbles_push_mixed_opponents() -> None:
+    """Own and partner marbles push a row of both opponents' colours, 3 against 2
+    (docs/rules/abalone.md §8.2, §8.3)."""
     state = position("A1 e4; A2 e5 e6; B1 e7; B2 e8", players=4)
     state.play("e4e5")
     assert state.marbles(0) == ["e5"]
@@ -192,11 +199,12 @@ def test_ab40_partner_marbles_push_mixed_opponents() -> None:
 @pytest.mark.parametrize(
     ("case", "setup", "move", "legal_under"),
     [
-        ("AB-44", "A2 e4 e6; A1 e5", "e4e6f4", {"any-own"}),
-        ("AB-45", "A1 e4; A2 e5", "e4e5f4", {"end", "any-own"}),
+        ("partner, own, partner", "A2 e4 e6; A1 e5", "e4e6f4", {"any-own"}),
+        ("own, partner", "A1 e4; A2 e5", "e4e5f4", {"end", "any-own"}),
     ],
 )
 def test_broadside_policies(case: str, setup: str, move: str, legal_under: set[str]) -> None:
+    """Which marbles of a sideways line must be the mover's own (docs/rules/abalone.md §8.4)."""
     for policy in ("end", "all-own", "any-own"):
         state = position(setup, players=4, broadside=policy)
         legal = state.parse_move(move) in state.legal_moves()

@@ -1,4 +1,4 @@
-"""The GO-* oracles of TESTCASES.md and the rule options of RULES.md section 2."""
+"""Go's rules (docs/rules/go.md §3-§6) case by case, and the rule options of its §7."""
 
 from __future__ import annotations
 
@@ -17,14 +17,16 @@ def stones(state: GoState, color: int) -> set[str]:
 
 
 @pytest.mark.parametrize(("size", "count"), [(9, 81), (13, 169), (19, 361)])
-def test_go01_empty_board_moves(size: int, count: int) -> None:
+def test_empty_board_moves(size: int, count: int) -> None:
+    """On an empty board every point and the pass are legal (docs/rules/go.md §3.1, §10.1)."""
     state = tabletop.load_game("go", size=size).new_state()
     moves = state.legal_moves()
     assert len(moves) == count + 1
     assert GoMove() in moves
 
 
-def test_go02_suicide_is_illegal() -> None:
+def test_suicide_is_illegal() -> None:
+    """A stone left without liberties that captures nothing is refused (docs/rules/go.md §3.4)."""
     state = position(white="A2 B1")
     before = state.copy()
     with pytest.raises(IllegalMoveError, match="suicide"):
@@ -32,7 +34,9 @@ def test_go02_suicide_is_illegal() -> None:
     assert state == before
 
 
-def test_go03_capture_that_frees_liberties() -> None:
+def test_capture_that_frees_liberties() -> None:
+    """A stone on a point without liberties is legal when it captures
+    (docs/rules/go.md §3.3, §3.4)."""
     state = position(black="A3 B2 C1", white="A2 B1")
     state.play("A1")
     assert stones(state, 1) == set()
@@ -41,7 +45,8 @@ def test_go03_capture_that_frees_liberties() -> None:
     assert state.liberties("A1") == [GoMove(0, 1), GoMove(1, 0)]  # A2 and B1
 
 
-def test_go04_ko() -> None:
+def test_ko() -> None:
+    """A ko may not be retaken at once, only after an exchange elsewhere (docs/rules/go.md §3.5)."""
     state = position(black="D5 C4 D3", white="E5 F4 E3 D4")
     state.play("E4")  # captures D4
     assert state.prisoners == (1, 0)
@@ -55,7 +60,9 @@ def test_go04_ko() -> None:
         state.play("E4")
 
 
-def test_go05_snapback() -> None:
+def test_snapback() -> None:
+    """A snapback is not a ko: the retake captures several stones and is legal
+    (docs/rules/go.md §3.5)."""
     state = position(black="A3 B2 B1", white="A4 B3 C2 C1", to_move="white")
     state.play("A1")
     state.play("A2")  # captures A1
@@ -65,13 +72,16 @@ def test_go05_snapback() -> None:
     assert stones(state, 0) == set()
 
 
-def test_go06_no_obligation_to_save_a_stone_in_atari() -> None:
+def test_no_obligation_to_save_a_stone_in_atari() -> None:
+    """A player may leave a stone in atari and play elsewhere (docs/rules/go.md §3.8)."""
     state = position(black="E5", white="D5 F5 E6")
     state.play("A9")
     assert state.history[-1] == state.parse_move("A9")
 
 
-def test_go07_two_point_eye() -> None:
+def test_two_point_eye() -> None:
+    """A first stone in a two-point eye is legal; filling the eye is suicide
+    (docs/rules/go.md §3.4, §3.9)."""
     state = position(black="B3 C4 D4 E3 C2 D2", to_move="white")
     state.play("C3")
     state.play("A9")
@@ -79,7 +89,8 @@ def test_go07_two_point_eye() -> None:
         state.play("D3")
 
 
-def test_go11_two_consecutive_passes_end_play() -> None:
+def test_two_consecutive_passes_end_play() -> None:
+    """Only two passes in a row end play; a move between them does not (docs/rules/go.md §4.1)."""
     state = tabletop.load_game("go", size=9).new_state()
     state.play("pass")
     state.play("E5")
@@ -103,7 +114,8 @@ HANDICAP_19 = {
 
 
 @pytest.mark.parametrize("count", range(2, 10))
-def test_go12_handicap_19(count: int) -> None:
+def test_handicap_19(count: int) -> None:
+    """Fixed handicap stones on 19x19 go on GTP's points in GTP's order (docs/rules/go.md §6.1)."""
     state = tabletop.load_game("go", size=19, handicap=count).new_state()
     assert stones(state, 0) == set(HANDICAP_19[count].split())
 
@@ -112,7 +124,8 @@ def test_go12_handicap_19(count: int) -> None:
     ("size", "nine"),
     [(13, "D4 K10 D10 K4 G7 D7 K7 G4 G10"), (9, "C3 G7 C7 G3 E5 C5 G5 E3 E7")],
 )
-def test_go13_handicap_13_and_9(size: int, nine: str) -> None:
+def test_handicap_13_and_9(size: int, nine: str) -> None:
+    """Fixed handicap on 13x13 and 9x9 follows the pattern of 19x19 (docs/rules/go.md §6.1)."""
     # Same pattern as 19x19: map each 19x19 point to the smaller board's point.
     full = tabletop.load_game("go", size=size, handicap=9).new_state()
     assert stones(full, 0) == set(nine.split())
@@ -126,13 +139,17 @@ def test_go13_handicap_13_and_9(size: int, nine: str) -> None:
         assert stones(state, 0) == expected, count
 
 
-def test_go14_white_moves_after_handicap() -> None:
+def test_white_moves_after_handicap() -> None:
+    """After the handicap stones White moves first, and komi is 0.5
+    (docs/rules/go.md §5.3, §6.1)."""
     state = tabletop.load_game("go", size=19, handicap=4).new_state()
     assert state.to_move == 1
     assert state.game.options["komi"] == 0.5
 
 
-def test_go16_default_komi() -> None:
+def test_default_komi() -> None:
+    """Komi is 6.5 under Japanese rules and 7.5 under the area rule sets
+    (docs/rules/go.md §5.3, §7.1)."""
     assert tabletop.load_game("go").options["komi"] == 6.5
     assert tabletop.load_game("go", rules="chinese").options["komi"] == 7.5
     assert tabletop.load_game("go", rules="tromp-taylor").options["komi"] == 7.5

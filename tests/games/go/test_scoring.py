@@ -107,3 +107,43 @@ def test_estimator_proposes_the_dead_stones() -> None:
     while not state.is_over():
         state.play("pass")
     assert estimate_dead(state, playouts=100) == ["A2", "B6"]
+
+
+def owned_empty(state, seat: int) -> int:  # type: ignore[no-untyped-def]
+    """Points that are empty once the dead stones are off, counting for ``seat``."""
+    stones = {str(m) for m in state.dead_stones}
+    n = state.game.size
+    count = 0
+    for r, row in enumerate(state.owners()):
+        for c, owner in enumerate(row):
+            name = f"{'ABCDEFGHJKLMNOPQRST'[c]}{r + 1}"
+            empty = not state.chain_at(name) or name in stones
+            count += owner == seat and empty
+    assert len(state.owners()) == n
+    return count
+
+
+def test_owners_follow_the_dead_stones_as_marked() -> None:
+    state = finished(rules="chinese", komi=0.5)
+    rows = state.owners()
+    # Unmarked, A5 is alive: the A column reaches both colours and counts for nobody.
+    assert rows[0] == [-1, 0, -1, 1, 1] and rows[4] == [1, 0, -1, 1, 1]
+    state.toggle_dead("A5")
+    rows = state.owners()
+    assert rows[0] == [0, 0, -1, 1, 1] and rows[4] == [0, 0, -1, 1, 1]
+    score = state.score()
+    assert owned_empty(state, 0) == score.black.territory == 5
+    assert owned_empty(state, 1) == score.white.territory == 5
+
+
+def test_owners_leave_out_what_the_seki_tax_takes() -> None:
+    black = "C1 C2 C3 C4 C5 C6 C7 D1 D2 D3"
+    white = "E1 E2 E3 E4 E5 E6 E7 D5 D6 D7"
+    for seki in ("simple", "taxed"):
+        state = position(black, white, size=7, komi=0.5, seki=seki)
+        state.play("pass")
+        state.play("pass")
+        score = state.score()
+        assert owned_empty(state, 0) == score.black.territory
+        assert owned_empty(state, 1) == score.white.territory
+        assert state.owners()[3][3] == -1  # D4, the shared liberty

@@ -1,4 +1,4 @@
-"""SGF import and export (GO-15 and the record round trip)."""
+"""SGF import and export (docs/rules/go.md §8.3: passes, rules, handicap; the round trip)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,8 @@ def test_finished_game_writes_its_result() -> None:
     assert read_sgf(data).result == "B+73.5"
 
 
-def test_go15_pass_encodings() -> None:
+def test_pass_encodings() -> None:
+    """An SGF pass is read from an empty value and from tt (docs/rules/go.md §8.3)."""
     for text in ("(;SZ[9];B[];W[ee];B[tt])", "(;SZ[9];B[tt];W[ee];B[])"):
         record = read_sgf(text)
         assert [str(m) for m in record.state.history] == ["pass", "E5", "pass"]

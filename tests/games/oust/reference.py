@@ -1,4 +1,4 @@
-"""A plain-Python Oust written straight from RULES.md 3.2-3.4, as an oracle for the kernels.
+"""A plain-Python Oust written straight from docs/rules/oust.md §3-§5, as an oracle for the kernels.
 
 Slow and obvious on purpose: groups are found by search every time, nothing
 is cached. A position is a dict cell -> colour (1 Black, 2 White) over a

@@ -1,4 +1,4 @@
-"""The kernels against the plain-Python reference of RULES.md 3.2-3.4 on random games."""
+"""The kernels against the plain-Python reference of docs/rules/oust.md §3-§5 on random games."""
 
 from __future__ import annotations
 

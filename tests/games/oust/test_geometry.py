@@ -52,7 +52,7 @@ def test_hex_side_5_names_are_abalone_cells() -> None:
     assert list(grid.names) == expected
     e5 = grid.cell("e5")
     around = {grid.names[q] for q in grid.neighbours[e5]}
-    # E, W, NE, SW, NW, SE as (d_row, d_number) in RULES.md 1.1.
+    # E, W, NE, SW, NW, SE as (d_row, d_number) in docs/rules/abalone.md §2.3.
     assert around == {"e6", "e4", "f6", "d4", "f5", "d5"}
     assert {grid.names[q] for q in grid.neighbours[grid.cell("a1")] if q < 61} == {
         "a2",

@@ -1,4 +1,4 @@
-"""The OU-* oracles of TESTCASES.md, one test each."""
+"""Oust's rules case by case (docs/rules/oust.md §3-§5), one test each."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from tabletop.core import IllegalMoveError
 from .helpers import game, names, played, position
 
 
-def test_ou01_steere_figure_1() -> None:
+def test_steere_figure_1() -> None:
+    """Figure 1 of Steere's 2007 rules: every legal placement there is simple
+    (docs/rules/oust.md §3, §10.1)."""
     state = position("a5 b4 a3 e1", "d5 e4 c2 b1", size=5)
     assert names(state.legal_moves()) == sorted(
         ["a1", "b2", "c1", "c3", "c5", "d2", "d3", "d4", "e3", "e5"],
@@ -25,7 +27,8 @@ def test_ou01_steere_figure_1() -> None:
     )
 
 
-def test_ou01_position_is_reachable_by_play() -> None:
+def test_figure_1_position_is_reachable_by_play() -> None:
+    """The same position arises in play, with the same legal placements (docs/rules/oust.md §3)."""
     state = played("a5 d5 b4 e4 a3 c2 e1 b1", size=5)
     assert sorted(names(state.legal_moves())) == sorted(
         ["a1", "b2", "c1", "c3", "c5", "d2", "d3", "d4", "e3", "e5"]
@@ -33,7 +36,9 @@ def test_ou01_position_is_reachable_by_play() -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), [(2, 2), (3, 5), (9, 9), (19, 13), (4, 19)])
-def test_ou02_first_two_placements_anywhere(width: int, height: int) -> None:
+def test_first_two_placements_anywhere(width: int, height: int) -> None:
+    """The first two stones may go on any empty cell and never win
+    (docs/rules/oust.md §4.4, §5.1)."""
     g = game(width=width, height=height)
     state = g.new_state()
     cells = width * height
@@ -51,7 +56,8 @@ def test_ou02_first_two_placements_anywhere(width: int, height: int) -> None:
             break  # one first stone is enough on the larger boards
 
 
-def test_ou02_hex_first_two_placements_anywhere() -> None:
+def test_hex_first_two_placements_anywhere() -> None:
+    """The same on a hex board (docs/rules/oust.md §2.2, §4.4)."""
     g = game(board="hex", side=5)
     state = g.new_state()
     assert state.legal_actions().tolist() == list(range(61))
@@ -59,7 +65,9 @@ def test_ou02_hex_first_two_placements_anywhere() -> None:
     assert len(state.legal_actions()) == 60
 
 
-def test_ou03_capture_on_the_third_placement_wins() -> None:
+def test_capture_on_the_third_placement_wins() -> None:
+    """Capturing every enemy stone wins, at the earliest on the third placement
+    (docs/rules/oust.md §5.1)."""
     state = played("a1 b1 a2", size=3)
     outcome = state.outcome()
     assert outcome is not None
@@ -69,7 +77,9 @@ def test_ou03_capture_on_the_third_placement_wins() -> None:
     assert state.to_move is None and state.legal_actions().size == 0
 
 
-def test_ou05_equal_size_groups_do_not_capture() -> None:
+def test_equal_size_groups_do_not_capture() -> None:
+    """A new group no larger than an enemy group it touches may not be made
+    (docs/rules/oust.md §3.3, §3.4)."""
     state = position("b2", "c1 c2", size=4)
     legal = set(names(state.legal_moves()))
     for illegal in ("b1", "a2", "b3"):
@@ -86,7 +96,9 @@ def test_ou05_equal_size_groups_do_not_capture() -> None:
         assert after.to_move == 1 and not after.continues
 
 
-def test_ou06_capture_through_the_group() -> None:
+def test_capture_through_the_group() -> None:
+    """The new group captures what it touches anywhere, not only at the new stone
+    (docs/rules/oust.md §3.3)."""
     state = position("b2", "c2", size=4)
     state.play("a2")
     assert state.stone_at("c2") is None
@@ -94,7 +106,9 @@ def test_ou06_capture_through_the_group() -> None:
     assert outcome is not None and outcome.winners == (0,) and outcome.reason == "all-captured"
 
 
-def test_ou09_full_board_without_capture_is_a_draw() -> None:
+def test_full_board_without_capture_is_a_draw() -> None:
+    """A board filled without a capture, where nobody can place, is a draw
+    (docs/rules/oust.md §5.2)."""
     state = game(size=3).new_state()
     moves = ["a1", "b1", "b2", "a2", "c1", "c2", "a3", "b3", "c3"]
     for i, move in enumerate(moves):

@@ -1,4 +1,4 @@
-"""A slow, plain reference of Quoridor's move rules, written from RULES.md section 4.
+"""A slow, plain reference of Quoridor's move rules, written from docs/rules/quoridor.md §5-§7.
 
 Independent of the kernels: walls are a set of (kind, col, row), a step is
 checked against them directly, and every candidate wall is tried with a

@@ -1,4 +1,4 @@
-"""Notation and actions: one canonical text per move, every action round-trips (QU-12 too)."""
+"""Notation and actions (docs/rules/quoridor.md §9): one text per move, actions round-trip."""
 
 from __future__ import annotations
 
@@ -51,6 +51,8 @@ def test_moves_are_values() -> None:
     ("openspiel", "ours"),
     [("a1h", "a8h"), ("e8", "e2"), ("e9", "e1"), ("e1", "e9"), ("h8v", "h1v"), ("c4v", "c5v")],
 )
-def test_qu12_openspiel_notation(openspiel: str, ours: str) -> None:
+def test_openspiel_notation(openspiel: str, ours: str) -> None:
+    """OpenSpiel's upside-down squares and walls convert to ours and back
+    (docs/rules/quoridor.md §9.3)."""
     assert from_openspiel(openspiel) == ours
     assert to_openspiel(ours) == openspiel

@@ -1,7 +1,7 @@
 """Differential test against OpenSpiel's ``quoridor`` (skipped only when pyspiel is absent).
 
 Random games are played in both engines side by side, uniformly over our
-legal actions, with OpenSpiel's notation converted to ours (QU-12); at every
+legal actions, with OpenSpiel's notation converted to ours (docs/rules/quoridor.md §9.3); at every
 ply the two legal move sets must be identical, the seat to move the same,
 and at the end the same winner (or both a draw at OpenSpiel's cap of 324
 plies).
@@ -20,7 +20,7 @@ plies).
   the pawn's own cell.
 * One more difference, at the cap only: when a pawn reaches its goal on
   OpenSpiel's 324th ply, OpenSpiel calls the game a draw; we give the win
-  (reaching the goal ends the game at once, QU-14).
+  (reaching the goal ends the game at once, docs/rules/quoridor.md §8.1).
 
 OpenSpiel's ``current_player()`` numbers four seats 0, 2, 1, 3 in the order
 of play, but its ``returns()`` are listed in the order of play.

@@ -1,4 +1,4 @@
-"""Abalone for 2, 3 and 4 players: the rules of RULES.md section 1 and its notation."""
+"""Abalone for 2, 3 and 4 players: the rules of docs/rules/abalone.md and its notation."""
 
 from typing import Any
 

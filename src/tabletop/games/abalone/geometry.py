@@ -1,6 +1,6 @@
 """The Abalone hexagon: 61 cells, their names, and the padded grid the kernels use.
 
-Cells are named as in RULES.md 1.1: a row letter ``a``..``i`` from the bottom
+Cells are named as in docs/rules/abalone.md §2.2: a row letter ``a``..``i`` from the bottom
 and the number of the diagonal through the cell, so row r (0 = a) holds the
 numbers n (0-based) with ``max(0, r-4) <= n <= min(8, r+4)``.
 

@@ -1,4 +1,4 @@
-"""Start positions (RULES.md 1.2), as cell names per seat in turn order."""
+"""Start positions (docs/rules/abalone.md §3), as cell names per seat in turn order."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Abalone moves and their notation (RULES.md 1.9).
+"""Abalone moves and their notation (docs/rules/abalone.md §9).
 
 * In-line (single marbles too): the rearmost moving marble, then the cell it
   moves to: ``a1b2``. The group is that marble and the friendly marbles

@@ -1,4 +1,4 @@
-"""Abalone's options: one object holding every rule decision (RULES.md 1 and its defaults)."""
+"""Abalone's options: one object holding every rule decision (docs/rules/abalone.md §10)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tabletop.games.abalone.layouts import LAYOUTS_2P
 
 BROADSIDE_POLICIES = ("end", "all-own", "any-own")
 TEAM_ORDERS = ("alternating", "consecutive")
-#: Marbles a side must eject to win (RULES.md 1.6-1.8).
+#: Marbles a side must eject to win (docs/rules/abalone.md §6.1, §7.3, §8.6).
 EJECT_TO_WIN = 6
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (

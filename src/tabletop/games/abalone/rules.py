@@ -95,7 +95,7 @@ class AbaloneGame(Game):
         return self._num_teams
 
     def start_cells(self) -> tuple[tuple[str, ...], ...]:
-        """The start cells of each seat (RULES.md 1.2)."""
+        """The start cells of each seat (docs/rules/abalone.md §3)."""
         players = self.rules.players
         if players == 2:
             return layouts.TWO_PLAYER[self.rules.layout]

@@ -1,4 +1,4 @@
-"""Go: the rules of RULES.md section 2, GTP notation and SGF records."""
+"""Go: the rules of docs/rules/go.md, GTP notation and SGF records."""
 
 from typing import Any
 

@@ -1,4 +1,4 @@
-"""Fixed handicap points (GTP ``fixed_handicap``; RULES.md 2.4, TESTCASES GO-12/13)."""
+"""Fixed handicap points (GTP ``fixed_handicap``; docs/rules/go.md §6.1)."""
 
 from __future__ import annotations
 

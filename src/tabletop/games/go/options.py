@@ -1,6 +1,6 @@
 """Go's options: one object holding every rule decision, with the rule-set presets.
 
-The defaults are those of RULES.md: Japanese rules (territory scoring, simple
+The defaults are those of docs/rules/go.md §7: Japanese rules (territory scoring, simple
 ko, suicide forbidden, komi 6.5) on 19x19. A preset fills in every part not
 given explicitly, so ``rules="chinese", komi=5.5`` is Chinese rules with a
 different komi.
@@ -22,7 +22,7 @@ HANDICAP_BONUS = ("none", "n", "n-1")
 HANDICAP_SIZES = (9, 13, 19)
 SEKI_RULES = ("simple", "taxed")
 
-#: Each rule set's parts (KataGo's rules document, RULES.md 2.3).
+#: Each rule set's parts (KataGo's rules document, docs/rules/go.md §7.1).
 PRESETS: dict[str, dict[str, Any]] = {
     "japanese": {
         "ko": "simple",
@@ -54,7 +54,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
-#: Komi in a handicap game unless given (RULES.md defaults table).
+#: Komi in a handicap game unless given (docs/rules/go.md §5.3, §6.3).
 HANDICAP_KOMI = 0.5
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (

@@ -19,10 +19,10 @@ from tabletop.games.go import kernels, seen
 from tabletop.games.go.handicap import handicap_points, star_points
 from tabletop.games.go.notation import COLUMNS, PASS, GoMove, parse_move
 from tabletop.games.go.options import GoOptions
-from tabletop.games.go.scoring import GoScore, score_board
+from tabletop.games.go.scoring import GoScore, board_owners, remove_dead, score_board
 
 #: Times one whole-board position with one player to move may occur before
-#: the game ends without result (RULES.md defaults: long cycles).
+#: the game ends without result (docs/rules/go.md §3.7).
 CYCLE_LIMIT = 3
 
 # Bound once: play()'s hot path calls it without the module attribute lookup.
@@ -462,6 +462,16 @@ class GoState(State):
             self.game.bonus_for(len(self.handicap_stones)),
             seki_tax=rules.seki == "taxed",
         )
+
+    def owners(self) -> list[list[int]]:
+        """Whom each point counts for with the stones marked dead taken off, as the score
+        counts it: ``owners[row][col]`` is 0 (Black), 1 (White) or -1 (nobody: dame, and
+        seki eyes under the seki tax); row 0 is row 1."""
+        work, _ = remove_dead(self._board, self._dead)
+        owner = board_owners(work, self._n, seki_tax=self.game.rules.seki == "taxed")
+        seat = {kernels.BLACK: 0, kernels.WHITE: 1}
+        n = self._n
+        return [[seat.get(int(owner[self._point(c, r)]), -1) for c in range(n)] for r in range(n)]
 
     def outcome(self) -> Outcome | None:
         if self._ended is None:

@@ -94,17 +94,9 @@ def score_board(
 
     ``prisoners`` is (stones Black captured, stones White captured) during play.
     """
-    work = board.copy()
-    dead_by = [0, 0]  # dead stones credited to Black, to White
-    for p in dead:
-        color = int(work[p])
-        if color in (kernels.BLACK, kernels.WHITE):
-            dead_by[2 - color] += 1  # a dead white stone is Black's point
-            work[p] = kernels.EMPTY
-    owner = kernels.region_owners(work, size)
+    work, dead_by = remove_dead(board, dead)
+    owner = board_owners(work, size, seki_tax)
     empty = work == kernels.EMPTY
-    if seki_tax:
-        owner[_seki_points(work, owner, size + 2)] = 0
     territory = [int(np.sum(empty & (owner == c))) for c in (kernels.BLACK, kernels.WHITE)]
     stones = [int(np.sum(work == c)) for c in (kernels.BLACK, kernels.WHITE)]
     sides = []
@@ -117,6 +109,28 @@ def score_board(
             total = territory[i] + prisoners[i] + dead_by[i] + side_komi
             sides.append(SideScore(0, territory[i], prisoners[i], dead_by[i], side_komi, total))
     return GoScore(scoring, sides[0], sides[1])
+
+
+def remove_dead(board: np.ndarray, dead: Iterable[int]) -> tuple[np.ndarray, list[int]]:
+    """A copy of the padded board without the ``dead`` stones, and how many of them are
+    each colour's points (dead white stones are Black's): [Black's, White's]."""
+    work = board.copy()
+    dead_by = [0, 0]
+    for p in dead:
+        color = int(work[p])
+        if color in (kernels.BLACK, kernels.WHITE):
+            dead_by[2 - color] += 1
+            work[p] = kernels.EMPTY
+    return work, dead_by
+
+
+def board_owners(work: np.ndarray, size: int, seki_tax: bool = False) -> np.ndarray:
+    """Per padded point of a board whose dead stones are gone: the colour it counts for
+    (a stone its own; an empty point the one colour its region reaches), 0 for nobody."""
+    owner = kernels.region_owners(work, size)
+    if seki_tax:
+        owner[_seki_points(work, owner, size + 2)] = 0
+    return owner
 
 
 def _seki_points(work: np.ndarray, owner: np.ndarray, w: int) -> np.ndarray:

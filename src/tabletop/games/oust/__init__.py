@@ -1,4 +1,4 @@
-"""Oust: the rules of RULES.md section 3 on square grids and hex-hex boards."""
+"""Oust: the rules of docs/rules/oust.md on square grids and hex-hex boards."""
 
 from typing import Any
 

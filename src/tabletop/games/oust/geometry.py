@@ -11,9 +11,9 @@ integer action. The kernels see a board only through two arrays:
 Cell names:
 
 * square: columns are letters from the left skipping ``i`` (as Go's GTP
-  coordinates, RULES.md 3.5), rows are numbers from the bottom: ``c3``.
+  coordinates, docs/rules/oust.md §2.1), rows are numbers from the bottom: ``c3``.
   Cells are numbered row by row from the bottom-left: ``row * width + col``.
-* hex: as Abalone (RULES.md 1.1) - rows are letters from the bottom, and a
+* hex: as Abalone (docs/rules/oust.md §2.2) - rows are letters from the bottom, and a
   cell carries the number of the diagonal through it. Row ``r`` (a = 1) of a
   board of side ``s`` holds numbers ``max(1, r-s+1) .. min(2s-1, r+s-1)``.
   Cells are numbered row by row from the bottom, then by number.
@@ -33,7 +33,7 @@ SQUARE_COLUMNS = "abcdefghjklmnopqrst"
 #: Hex-board row letters from the bottom: side 9 has 17 rows.
 HEX_ROWS = "abcdefghijklmnopq"
 
-#: The six hex steps as (d_row, d_number): E, W, NE, SW, NW, SE (RULES.md 1.1).
+#: The six hex steps as (d_row, d_number): E, W, NE, SW, NW, SE (docs/rules/abalone.md §2.3).
 HEX_STEPS = ((0, 1), (0, -1), (1, 1), (-1, -1), (1, 0), (-1, 0))
 #: The four square steps as (d_col, d_row).
 SQUARE_STEPS = ((0, -1), (-1, 0), (1, 0), (0, 1))

@@ -132,7 +132,7 @@ def quiet(board: np.ndarray, nbr: np.ndarray, p: int, color: int) -> bool:
 def check_placement(
     board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray, p: int, color: int
 ) -> tuple[int, int, int]:
-    """Classify a stone of ``color`` at cell ``p`` (RULES.md 3.2).
+    """Classify a stone of ``color`` at cell ``p`` (docs/rules/oust.md §3).
 
     Returns ``(code, taken, size)``: code QUIET or CAPTURE (legal), or
     OCCUPIED, NO_ENEMY, NOT_SMALLER; ``taken`` is the number of enemy stones
@@ -264,7 +264,7 @@ def settle(
     ``cand`` is the colour due to move; ``cont`` is 1 when it captured and
     places again. If it can place, it moves. If neither side can place, the
     game ends (no-placements). Otherwise a continuation simply ends the turn
-    (RULES.md 3.3), and a player due a normal turn must pass.
+    (docs/rules/oust.md §4.2), and a player due a normal turn must pass.
     """
     meta[M_MUST_PASS] = 0
     meta[M_CONTINUES] = 0

@@ -1,7 +1,7 @@
 """Oust moves and their notation: a cell name (``c3`` square, ``e5`` hex), ``pass``, ``swap``.
 
 One move is one placement; a turn with captures is several moves by the
-same player (RULES.md 3.5). Output is lower case; input may be any case,
+same player (docs/rules/oust.md §7). Output is lower case; input may be any case,
 with spaces around it. ``swap`` is the pie rule's answer to Black's first
 stone and exists only when the pie rule is on.
 """

@@ -1,4 +1,4 @@
-"""Oust's options: one object holding every rule decision (RULES.md section 3 and defaults).
+"""Oust's options: one object holding every rule decision (docs/rules/oust.md §8).
 
 Defaults: a 9x9 square grid, pie rule off, no move limit. The hex-hex
 boards of Mark Steere's current game are ``board="hex"`` with ``side`` 5, 7

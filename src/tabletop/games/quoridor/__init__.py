@@ -1,4 +1,4 @@
-"""Quoridor for 2 and 4 players: the rules of RULES.md section 4 and its notation."""
+"""Quoridor for 2 and 4 players: the rules of docs/rules/quoridor.md and its notation."""
 
 from typing import Any
 

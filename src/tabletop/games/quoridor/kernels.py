@@ -125,7 +125,7 @@ PASS_NOT_ALLOWED = 6
 NO_ROOM = 7
 CUTS_OFF = 10  # CUTS_OFF + seat: the wall would leave that seat no way to its goal
 
-#: The start square and goal side of each seat, by player count (RULES.md 4.2).
+#: The start square and goal side of each seat, by player count (docs/rules/quoridor.md §3).
 START_2 = ((4, GOAL_NORTH), (8 * N + 4, GOAL_SOUTH))
 START_4 = (
     (4, GOAL_NORTH),

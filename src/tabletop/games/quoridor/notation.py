@@ -1,6 +1,6 @@
 """Quoridor moves, their notation and their integer actions.
 
-Notation (RULES.md 4.1), seen from the first player: columns ``a``..``i``
+Notation (docs/rules/quoridor.md §2, §9.1), seen from the first player: columns ``a``..``i``
 left to right, rows ``1``..``9`` from the first player's side. A pawn move
 is its destination square (``e2``; jumps and side steps get no mark). A
 wall is the square nearest a1 among the four it touches plus ``h`` or ``v``

@@ -1,4 +1,4 @@
-"""OpenSpiel's Quoridor notation and seats, converted to ours (QU-12).
+"""OpenSpiel's Quoridor notation and seats, converted to ours (docs/rules/quoridor.md §9.3).
 
 OpenSpiel draws the board upside down: its first player starts on its
 ``e9``. A square ``xR`` of OpenSpiel is our ``x(10-R)``; a wall ``xRh`` or

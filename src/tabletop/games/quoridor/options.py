@@ -1,4 +1,4 @@
-"""Quoridor's options: one object holding every rule decision (RULES.md section 4).
+"""Quoridor's options: one object holding every rule decision (docs/rules/quoridor.md §10).
 
 The defaults are those of the project table: 2 players with 10 walls each,
 or 4 players with 5 each; with 4 players a pawn may side-step around a
@@ -15,7 +15,7 @@ from tabletop.core.options import OptionSpec
 
 PLAYER_COUNTS = (2, 4)
 
-#: Walls per player when the option is not given (RULES.md 4.2, QU-13).
+#: Walls per player when the option is not given (docs/rules/quoridor.md §3.3).
 DEFAULT_WALLS = {2: 10, 4: 5}
 
 #: There are 128 wall slots, so no player can ever place more.

@@ -41,6 +41,7 @@ export const api = {
   game: (id) => request(`/api/games/${encodeURIComponent(id)}`),
   create: (body) => request("/api/games", { method: "POST", body }),
   join: (id, body) => request(`/api/games/${encodeURIComponent(id)}/join`, { method: "POST", body }),
+  handover: (id, body) => request(`/api/games/${encodeURIComponent(id)}/handover`, { method: "POST", body }),
   move: (id, body) => request(`/api/games/${encodeURIComponent(id)}/moves`, { method: "POST", body }),
   uploadRecord: (body) => request("/api/records", { method: "POST", body }),
   recordUrl: (id, format) => `/api/games/${encodeURIComponent(id)}/record?format=${format}`,
@@ -73,14 +74,27 @@ export function storedTokens(id) {
   }
 }
 
-/** Remember the token of `seat` in game `id` (so a reload keeps the seat). */
+/** Remember the token of `seat` in game `id` (so a reload keeps the seat); false if the
+ * browser keeps nothing (private mode: the token then stays in the address). */
 export function storeToken(id, seat, token) {
   const tokens = storedTokens(id);
   tokens[seat] = token;
   try {
     localStorage.setItem(KEY(id), JSON.stringify(tokens));
+    return localStorage.getItem(KEY(id)) === JSON.stringify(tokens);
   } catch {
-    /* private mode: the token stays in the URL */
+    return false;
+  }
+}
+
+/** Forget `token` for game `id` (it holds no seat any more). */
+export function forgetToken(id, token) {
+  const tokens = storedTokens(id);
+  const kept = Object.fromEntries(Object.entries(tokens).filter(([, t]) => t !== token));
+  try {
+    localStorage.setItem(KEY(id), JSON.stringify(kept));
+  } catch {
+    /* nothing stored */
   }
 }
 

@@ -1,8 +1,8 @@
 // The game page: one WebSocket per seat this browser holds (the first drives the
 // page; more than one only in one-screen play), the board, controls, clocks.
 
-import { api, applyDelta, storedTokens, storeToken, playerName } from "./api.js";
-import { drawBoard } from "./boards/index.js";
+import { api, applyDelta, storedTokens, storeToken, forgetToken, playerName } from "./api.js";
+import { drawBoard, scoreTable } from "./boards/index.js";
 import { seatName } from "./palette.js";
 import { renderMoves, renderSeats, tickClocks } from "./panels.js";
 import { html, fill } from "./svg.js";
@@ -10,6 +10,18 @@ import { html, fill } from "./svg.js";
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const params = new URLSearchParams(location.search);
+
+/** The words this module adds for seats changing hands (one place, for translation). */
+const TEXT = {
+  watching: "you are watching",
+  seatChanged: (who) => `${who} now plays from another device`,
+  handoverHelp: "Open this link on the other device. It works once; this screen then only watches.",
+  handoverFor: (who) => `Link for ${who}: `,
+  copy: "Copy",
+};
+
+/** Error codes after which a connection's token holds no seat any more (it then watches). */
+const RETIRED = new Set(["invite-used", "seat-moved"]);
 
 const state = {
   view: null,
@@ -42,6 +54,7 @@ class Connection {
     if (this.token) query.set("token", this.token);
     if (state.seq > 0 && this.primary) query.set("since", String(state.seq));
     const qs = query.toString();
+    this.reopening = false;
     this.ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}${qs ? `?${qs}` : ""}`);
     this.ws.onopen = () => {
       this.retry = 500;
@@ -66,16 +79,27 @@ class Connection {
   }
 
   receive(text) {
+    if (this.reopening) return;
     let msg;
     try {
       msg = JSON.parse(text);
     } catch {
       return;
     }
+    if (msg.type === "seat") {
+      // An invite or hand-over link claimed the seat: keep the seat's own new token instead
+      // (the link now only watches) and take it out of the address bar.
+      this.token = msg.token;
+      state.opened.add(msg.token);
+      const kept = storeToken(gameId, msg.seat, msg.token);
+      dropAddressToken(kept ? null : msg.token);
+      return;
+    }
     if (msg.type === "snapshot") {
       if (msg.you !== null && msg.you !== undefined) {
         this.seat = msg.you;
-        if (this.token) storeToken(gameId, msg.you, this.token);
+        // Kept in this browser's storage, the token need not stay in the address bar.
+        if (this.token && storeToken(gameId, msg.you, this.token) && this.primary) dropAddressToken(null);
         if (!state.you.includes(msg.you)) state.you.push(msg.you);
         state.sockets.set(msg.you, this);
       } else if (this.token && this.primary) {
@@ -113,6 +137,8 @@ class Connection {
       const chance = typeof win === "number" ? `; you win about ${pct(win)}% now` : "";
       state.hintText = text ? `Hint: ${text}${chance}` : "No hint available";
       render();
+    } else if (msg.type === "error" && RETIRED.has(msg.code)) {
+      this.loseSeat(msg.message);
     } else if (msg.type === "error") {
       setError(msg.message || msg.code);
       if (msg.code === "unknown-game") {
@@ -132,6 +158,46 @@ class Connection {
       render();
     }
   }
+
+  /** This connection's token holds no seat any more: forget it, watch (or try a stored one). */
+  loseSeat(message) {
+    const lost = this.token;
+    if (this.seat !== null) {
+      state.you = state.you.filter((s) => s !== this.seat);
+      if (state.sockets.get(this.seat) === this) state.sockets.delete(this.seat);
+    }
+    forgetToken(gameId, lost);
+    dropAddressToken(null);
+    this.token = null;
+    this.seat = null;
+    state.pending = null;
+    state.handover = new Map();
+    setError(message || TEXT.watching);
+    if (!this.primary) {
+      this.closed = true;
+      this.ws.close();
+      render();
+      return;
+    }
+    // An old link opened in a browser that holds this game's seat already: use its token.
+    const stored = Object.values(storedTokens(gameId)).find((t) => t !== lost && !state.opened.has(t));
+    if (stored) {
+      this.token = stored;
+      state.opened.add(stored);
+      this.reopening = true; // what the old socket still sends is not for this token
+      this.ws.close(); // reopens with the stored token
+    }
+    render();
+  }
+}
+
+/** Take the token out of the address bar (or put `token` there when storage failed). */
+function dropAddressToken(token) {
+  const url = new URL(location.href);
+  if (!url.searchParams.has("token") && !token) return;
+  if (token) url.searchParams.set("token", token);
+  else url.searchParams.delete("token");
+  history.replaceState(history.state, "", url.pathname + url.search + url.hash);
 }
 
 /** Open a connection for every other seat this browser holds a token for (one-screen play). */
@@ -172,6 +238,7 @@ function describeEvent(event, view) {
     joined: `${who} joined`,
     left: `${who} left`,
     replaced: `${who} is now played by the computer`,
+    "seat-changed": TEXT.seatChanged(who),
   }[event.kind];
   if (words) state.message = words;
   else state.message = "";
@@ -246,6 +313,7 @@ function render() {
   renderControls(v, interactive);
   renderStatus(v, interactive);
   renderInvites(v);
+  renderHandover(v);
   renderOutcome(v);
 }
 
@@ -279,6 +347,7 @@ function renderControls(v, interactive) {
     $("score-text").textContent = `${v.scoring?.score?.text || ""}${accepted.length ? ` – accepted by ${accepted.map((s) => seatName(v, s)).join(", ")}` : ""}`;
     $("accept-btn").disabled = !state.you.some((s) => !accepted.includes(s));
     $("resume-btn").disabled = !mine;
+    fill($("score-detail"), [scoreTable(v, v.scoring?.detail)]);
   }
 
   const bar = $("confirm-bar");
@@ -326,11 +395,47 @@ function renderInvites(v) {
   fill($("invites"), items);
 }
 
+/** "Continue on another device": a one-time link per seat held (the server's hand-over). */
+function renderHandover(v) {
+  const box = $("handover");
+  box.hidden = state.you.length === 0 || v.status === "finished";
+  const items = [];
+  for (const [seat, link] of state.handover || []) {
+    if (!state.you.includes(seat)) continue;
+    const url = new URL(link, location.origin).href;
+    items.push(html("p", { class: "invite" }, [
+      html("label", { for: `handover-${seat}`, text: TEXT.handoverFor(seatName(v, seat)) }),
+      html("input", { id: `handover-${seat}`, readonly: true, value: url, class: "invite-url", onfocus: (e) => e.target.select() }),
+      html("button", { type: "button", text: TEXT.copy, onclick: () => navigator.clipboard?.writeText(url) }),
+    ]));
+  }
+  if (items.length) items.push(html("p", { class: "small", text: TEXT.handoverHelp }));
+  fill($("handover-links"), items);
+}
+
+async function askHandover() {
+  state.handover = new Map();
+  try {
+    for (const seat of state.you) {
+      const token = state.sockets.get(seat)?.token;
+      if (!token) continue;
+      const answer = await api.handover(gameId, { token });
+      state.handover.set(answer.seat, answer.link);
+    }
+    setError("");
+  } catch (err) {
+    setError(err.message);
+  }
+  render();
+}
+
 async function joinSeat(seat) {
   try {
     const answer = await api.join(gameId, { seat, name: playerName() || "Guest" });
-    storeToken(gameId, answer.seat, answer.token);
-    location.href = `/game/${encodeURIComponent(gameId)}?token=${encodeURIComponent(answer.token)}`;
+    const kept = storeToken(gameId, answer.seat, answer.token);
+    // The token stays out of the address bar when this browser keeps it.
+    const query = kept ? "" : `?token=${encodeURIComponent(answer.token)}`;
+    location.href = `/game/${encodeURIComponent(gameId)}${query}`;
   } catch (err) {
     setError(err.message);
   }
@@ -345,6 +450,7 @@ function renderOutcome(v) {
   $("record-json").href = api.recordUrl(gameId, "json");
   $("record-sgf").hidden = v.game !== "go";
   $("record-sgf").href = api.recordUrl(gameId, "sgf");
+  fill($("outcome-detail"), [scoreTable(v, v.outcome?.detail)]);
 }
 
 function elapsed() {
@@ -388,6 +494,7 @@ function wire() {
     for (const seat of state.you) if (!accepted.includes(seat)) socketFor(seat)?.send({ type: "dead-accept" });
   });
   $("resume-btn").addEventListener("click", () => socketFor(state.you[0])?.send({ type: "resume" }));
+  $("handover-btn").addEventListener("click", askHandover);
   $("notation-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const input = $("notation");

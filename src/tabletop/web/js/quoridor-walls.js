@@ -1,7 +1,7 @@
 // Quoridor geometry in drawing units: square (col c, row r from the bottom)
 // covers [c, c+1] x [size-1-r, size-r]; grooves are the lines between squares.
 // A wall is named by the square nearest a1 of the four it touches plus h/v
-// (RULES.md 4.1): `e3h` lies between rows 3 and 4 across columns e and f.
+// (docs/rules/quoridor.md §2.3): `e3h` lies between rows 3 and 4 across columns e and f.
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 

@@ -8,7 +8,8 @@ export function svg(name, attrs = {}, children = []) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "title") continue;
-    node.setAttribute(key, String(value));
+    if (key === "style") node.style.cssText = String(value); // see html() below
+    else node.setAttribute(key, String(value));
   }
   if (attrs.title) {
     const title = document.createElementNS(SVG_NS, "title");
@@ -28,6 +29,9 @@ export function html(name, attrs = {}, children = []) {
       node.addEventListener(key.slice(2), value);
     } else if (key === "text") {
       node.textContent = String(value);
+    } else if (key === "style") {
+      // Through the CSSOM: the server's Content-Security-Policy refuses style attributes.
+      node.style.cssText = String(value);
     } else {
       node.setAttribute(key, value === true ? "" : String(value));
     }

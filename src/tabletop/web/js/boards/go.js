@@ -1,8 +1,10 @@
-// The Go board: grid, star points, coordinates, stones, last move, dead stones
-// in the scoring phase, a ghost stone under the pointer on legal points.
+// The Go board: grid, star points, coordinates, stones, last move, a ghost stone
+// under the pointer on legal points; in the count (scoring phase and after it) each
+// point shaded by whom it counts for, dead stones faded and crossed, and the score
+// breakdown as a table.
 
-import { svg } from "../svg.js";
-import { seatPaint } from "../palette.js";
+import { html, svg } from "../svg.js";
+import { seatName, seatPaint } from "../palette.js";
 import { hintMark, label, lastMark, legalIndex, resetRoot, stone } from "./common.js";
 
 /** Point name (lower case) of column x (0 = left) and row y (0 = bottom). */
@@ -22,6 +24,8 @@ export function drawGo(root, ctx) {
   const stones = {};
   for (const [name, seat] of Object.entries(board.stones || {})) stones[name.toLowerCase()] = seat;
   const dead = new Set((view.scoring?.dead || []).map((p) => p.toLowerCase()));
+  // Whom each point counts for, as the server's rules engine decides (row 1 first).
+  const owners = view.scoring?.owners || [];
   const legal = legalIndex(ctx.interactive ? view.legal : []);
   const mover = view.to_move;
 
@@ -58,6 +62,13 @@ export function drawGo(root, ctx) {
       const seat = stones[name];
       const group = svg("g", { class: "pt", "data-point": name });
       group.appendChild(svg("rect", { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, fill: "transparent" }));
+      const owner = Number.parseInt(owners[y]?.[x] ?? ".", 10);
+      if (!Number.isNaN(owner)) {
+        group.appendChild(svg("rect", {
+          x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, fill: seatPaint(view, owner).fill,
+          opacity: 0.4, class: `owner owner-${owner}`, "data-owner": owner, "pointer-events": "none",
+        }));
+      }
       if (seat !== undefined) {
         const isDead = dead.has(name);
         group.appendChild(stone(view, seat, cx, cy, 0.46, name.toUpperCase(), { opacity: isDead ? 0.45 : 1 }));
@@ -93,6 +104,37 @@ export function drawGo(root, ctx) {
     }
   }
   root.appendChild(points);
+}
+
+/** Words of the score table (one place, for translation). */
+const SCORE_WORDS = {
+  caption: { area: "Area count", territory: "Territory count" },
+  stones: "Stones on the board",
+  territory: "Territory",
+  prisoners: "Prisoners",
+  dead: "Dead stones taken",
+  komi: "Komi",
+  total: "Total",
+  result: "Result",
+};
+
+/** The score breakdown (the outcome's `detail` of a counted game) as a table, or null. */
+export function goScoreTable(view, detail) {
+  if (!detail || !detail.black || !detail.white) return null;
+  const sides = [detail.black, detail.white];
+  const rows = detail.scoring === "area" ? ["stones", "territory", "komi", "total"] : ["territory", "prisoners", "dead", "komi", "total"];
+  const number = (x) => (typeof x === "number" ? String(x) : "");
+  return html("table", { class: "score-table" }, [
+    html("caption", { text: SCORE_WORDS.caption[detail.scoring] || detail.scoring }),
+    html("thead", {}, [html("tr", {}, [html("th", {}), ...sides.map((_, seat) => html("th", { scope: "col", text: seatName(view, seat) }))])]),
+    html("tbody", {}, [
+      ...rows.map((row) => html("tr", { class: `score-${row}` }, [
+        html("th", { scope: "row", text: SCORE_WORDS[row] }),
+        ...sides.map((side) => html("td", { text: number(side[row]) })),
+      ])),
+      html("tr", { class: "score-result" }, [html("th", { scope: "row", text: SCORE_WORDS.result }), html("td", { colspan: 2, text: detail.result || "" })]),
+    ]),
+  ]);
 }
 
 /** What the side panel shows for Go: captures per seat. */

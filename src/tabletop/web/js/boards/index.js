@@ -1,7 +1,7 @@
 // One entry point for the four board renderers and their per-seat counters.
 
 import { drawAbalone } from "./abalone.js";
-import { drawGo } from "./go.js";
+import { drawGo, goScoreTable } from "./go.js";
 import { drawOust } from "./oust.js";
 import { drawQuoridor } from "./quoridor.js";
 
@@ -27,4 +27,12 @@ export function seatCounter(view, seat) {
     return `stones: ${Object.values(board.stones).filter((s) => s === seat).length}`;
   }
   return "";
+}
+
+const SCORE_TABLE = { go: goScoreTable };
+
+/** The game's breakdown of a counted result (`detail` as in the outcome) as an element, or null. */
+export function scoreTable(view, detail) {
+  const make = SCORE_TABLE[view?.board?.kind || view?.game];
+  return make ? make(view, detail) : null;
 }
