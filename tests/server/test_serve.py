@@ -322,3 +322,15 @@ def test_serve_passes_the_connection_guards_to_uvicorn(
     assert status == 0
     http, ws = calls[0]["http"], calls[0]["ws"]
     assert http.registry is ws.registry and http.limits.request_timeout == 20
+
+
+def test_a_database_of_the_older_layout_is_served_and_upgraded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start-up check does not take a version 1 file for another program's."""
+    from tests.server.test_store import old_database
+
+    path = tmp_path / "old.db"
+    old_database(path)
+    status, calls = _serve(str(path), monkeypatch)
+    assert status == 0 and calls
