@@ -222,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
                 "0",
                 "--requests-per-minute",
                 "0",
+                "--max-per-address",
+                "1000",
             ],
         )
         try:
