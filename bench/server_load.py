@@ -26,11 +26,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
 
 from arguments import count, run_main, seconds, seconds_or_zero
+from tabletop.server.views import apply_delta
 
 
 @dataclass
@@ -75,6 +77,7 @@ async def player(
     """One seat: answer every turn at the game's steady pace with a random legal move."""
     rng = random.Random(hash((gid, seat)))
     next_slot = time.perf_counter() + rng.random() * interval
+    view: dict[str, Any] | None = None
     async with websockets.connect(f"{url}/ws/games/{gid}?token={token}", max_size=2**22) as ws:
         while time.perf_counter() < stop:
             try:
@@ -87,9 +90,13 @@ async def player(
             if message["type"] == "error":
                 stats.errors += 1
                 continue
-            view = message.get("game")
-            if view is None:
+            if message["type"] == "snapshot":
+                view = message["game"]
+            elif message["type"] == "event" and message.get("delta") and view is not None:
+                view = apply_delta(view, message["delta"])  # what changed, not the whole view
+            else:
                 continue
+            assert view is not None
             event = message.get("event") or {}
             if event.get("kind") == "move" and event.get("seat") != seat:
                 sent = stats.sent.pop((gid, view["ply"]), None)
@@ -210,6 +217,13 @@ def main(argv: list[str] | None = None) -> int:
                 str(port),
                 "--db",
                 os.path.join(tmp, "load.db"),
+                # This one client makes every game and plays every seat.
+                "--games-per-minute",
+                "0",
+                "--requests-per-minute",
+                "0",
+                "--max-per-address",
+                "1000",
             ],
         )
         try:

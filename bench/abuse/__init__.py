@@ -154,6 +154,10 @@ def running_server(extra: Sequence[str] = ()) -> Iterator[Target]:
             stop_process(process)
 
 
+#: Serve arguments for an attack that is not about per-client limits (memory.py is) and
+#: plays every part from one address: those limits off.
+NO_CLIENT_LIMITS = ["--games-per-minute", "0", "--requests-per-minute", "0", "--waiting-games", "0"]
+
 Attack = Callable[[Target, bool], str]
 
 

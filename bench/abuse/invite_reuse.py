@@ -9,10 +9,10 @@ from typing import Any
 import httpx
 import websockets
 
-from abuse import Target
+from abuse import NO_CLIENT_LIMITS, Target
 
 NAME = "invite-reuse"
-SERVE_ARGS: list[str] = []
+SERVE_ARGS: list[str] = NO_CLIENT_LIMITS
 
 
 async def _next(ws: Any, kinds: tuple[str, ...]) -> dict[str, Any] | None:

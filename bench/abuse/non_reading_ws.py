@@ -10,13 +10,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
-from abuse import Target
+from abuse import NO_CLIENT_LIMITS, Target
 from abuse.sockets import connect, server_side_open
 
 NAME = "non-reading-ws"
 #: The send timeout shortened from its default (20 s) so the run stays short.
 SEND_TIMEOUT = 5.0
-SERVE_ARGS: list[str] = ["--send-timeout", f"{SEND_TIMEOUT:g}"]
+SERVE_ARGS: list[str] = ["--send-timeout", f"{SEND_TIMEOUT:g}", *NO_CLIENT_LIMITS]
 SOCKETS = 21
 
 

@@ -131,6 +131,9 @@ def _parser() -> argparse.ArgumentParser:
         help="worker processes for computer moves and hints (default: one per CPU less one, "
         "at least 2; each takes about 200 MB once used)",
     )
+    from tabletop.server.serve import add_limit_arguments
+
+    add_limit_arguments(serve)
     match = sub.add_parser(
         "match",
         help="play agents against each other and print the standings",
@@ -452,11 +455,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")
-            from tabletop.server.serve import serve, serve_limits
+            from tabletop.server.serve import limits_from, serve, serve_limits
 
-            limits = serve_limits(args)
             return serve(
-                args.host, args.port, args.db, limits, grace=args.grace, workers=args.workers
+                args.host,
+                args.port,
+                args.db,
+                serve_limits(args),
+                limits_from(args),
+                grace=args.grace,
+                workers=args.workers,
             )
         if args.command == "gtp":
             if extra:

@@ -11,6 +11,17 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.server.app import create_app
+from tabletop.server.limits import Limits
+
+#: One test client plays every seat and makes every game: no per-client rate limits
+#: (test_limits.py makes its own apps to test them).
+UNLIMITED = Limits(
+    requests_per_minute=0,
+    games_per_minute=0,
+    waiting_games=0,
+    imports_per_minute=0,
+    hints_per_minute=0,
+)
 
 
 @pytest.fixture
@@ -27,7 +38,7 @@ def executor() -> Iterator[ThreadPoolExecutor]:
 
 @pytest.fixture
 def client(db: str, executor: ThreadPoolExecutor) -> Iterator[TestClient]:
-    app = create_app(db, executor=executor, grace=0.2, web_dir=None)
+    app = create_app(db, executor=executor, grace=0.2, web_dir=None, limits=UNLIMITED)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -18,6 +18,7 @@ import uvicorn
 from tabletop.server.app import create_app
 from tabletop.server.connections import Limits
 from tabletop.server.serve import uvicorn_options
+from tests.server.conftest import UNLIMITED
 
 
 @dataclass
@@ -54,7 +55,7 @@ def live_server(db: Path, limits: Limits, send_buffer: int | None = None) -> Ite
     port = listener.getsockname()[1]
     options = uvicorn_options("127.0.0.1", port, limits)
     pool = ThreadPoolExecutor(1)
-    app = create_app(str(db), executor=pool, grace=0.2, web_dir=None)
+    app = create_app(str(db), executor=pool, grace=0.2, web_dir=None, limits=UNLIMITED)
     server = uvicorn.Server(uvicorn.Config(app, **options))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.server.protocol import CLIENT_TYPES
-from tests.server.conftest import new_game
+from tests.server.conftest import UNLIMITED, new_game
 
 json_values = st.recursive(
     st.none()
@@ -149,7 +149,7 @@ def test_hostile_game_creation_is_a_4xx_or_a_game(
 
     body = {"game": game, "options": options, "seats": seats, "clock": clock}
     with TemporaryDirectory() as tmp, ThreadPoolExecutor(1) as pool:
-        app = create_app(f"{tmp}/db.sqlite", executor=pool, web_dir=None)
+        app = create_app(f"{tmp}/db.sqlite", executor=pool, web_dir=None, limits=UNLIMITED)
         with TestClient(app) as client:
             answer = post_json(client, "/api/games", body)
             assert answer.status_code in (201, 400), answer.text

@@ -18,6 +18,7 @@ import uvicorn
 import websockets
 
 from tabletop.server.app import create_app
+from tests.server.conftest import UNLIMITED
 from tests.web.server import free_port
 
 RACES = 150
@@ -28,7 +29,7 @@ def live_server(tmp_path: Path) -> Iterator[str]:
     """A real uvicorn server on a free port of 127.0.0.1; yields its base URL."""
     port = free_port()
     with ThreadPoolExecutor(1) as pool:
-        app = create_app(str(tmp_path / "race.db"), executor=pool, web_dir=None)
+        app = create_app(str(tmp_path / "race.db"), executor=pool, web_dir=None, limits=UNLIMITED)
         config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
         server = uvicorn.Server(config)
         thread = threading.Thread(target=server.run, daemon=True)

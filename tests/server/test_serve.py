@@ -75,6 +75,30 @@ def test_what_cannot_be_served_is_one_line_before_anything_starts(
             assert "serving on" not in captured.out
 
 
+def test_limit_flags_reach_the_app_and_forwarded_headers_are_not_believed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    runs: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: runs.append((app, kwargs)))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    argv = ["serve", "--port", str(port), "--db", str(tmp_path / "g.db")]
+    extra = ["--games-per-minute", "2.5", "--idle-rooms", "7", "--trusted-proxy", "10.0.0.1"]
+    assert main([*argv, *extra]) == 0
+    app, kwargs = runs[0]
+    limits = app.state.limits.limits
+    assert limits.games_per_minute == 2.5 and limits.idle_rooms == 7
+    assert limits.trusted_proxies == ("10.0.0.1",)
+    assert app.state.rooms.idle_rooms == 7
+    # uvicorn would take X-Forwarded-For from 127.0.0.1 as the client: only limits.py reads it.
+    assert kwargs["proxy_headers"] is False
+    assert main([*argv, "--hints-burst", "-1"]) == 2
+    assert "--hints-burst -1: must be 0 or more" in capsys.readouterr().err
+
+
 # -- every --db value: a server, or one line saying what is wrong --------------------------------
 def _free_port() -> int:
     import socket
@@ -309,3 +333,15 @@ def test_serve_passes_the_connection_guards_to_uvicorn(
     assert status == 0
     http, ws = calls[0]["http"], calls[0]["ws"]
     assert http.registry is ws.registry and http.limits.request_timeout == 20
+
+
+def test_a_database_of_the_older_layout_is_served_and_upgraded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start-up check does not take a version 1 file for another program's."""
+    from tests.server.test_store import old_database
+
+    path = tmp_path / "old.db"
+    old_database(path)
+    status, calls = _serve(str(path), monkeypatch)
+    assert status == 0 and calls

@@ -189,3 +189,37 @@ def test_unknown_game_says_so(new_page: Any, server: str) -> None:
     page.goto(f"{server}/game/nosuchgame00")
     page.wait_for_function("document.getElementById('status').textContent.includes('no such game')")
     assert "no game" in page.inner_text("#error")
+
+
+def test_a_watcher_follows_captures_from_event_deltas(new_page: Any, server: str) -> None:
+    """Event frames carry what changed: the watcher's board loses a captured stone, its
+    move list grows by one item per move, and it ends up showing what the API shows."""
+    status, created = call(
+        f"{server}/api/games",
+        "POST",
+        {"game": "go", "options": {"size": 5}, "seats": [{"claim": True}, {"claim": True}]},
+    )
+    assert status == 201
+    gid = created["id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    watcher = new_page()
+    frames: list[str] = []
+    watcher.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+    watcher.goto(f"{server}/game/{gid}")
+    watcher.wait_for_selector("#seats li")
+    for ply, move in enumerate(["A2", "A1", "B1", "E5", "C3"]):
+        status, _ = call(
+            f"{server}/api/games/{gid}/moves", "POST", {"token": tokens[ply % 2], "move": move}
+        )
+        assert status == 200
+        watcher.wait_for_function(f"document.querySelectorAll('#moves li').length === {ply + 1}")
+    assert watcher.locator('#board [data-point="a1"] .stone').count() == 0  # captured
+    view = api_view(server, gid)
+    shown = watcher.eval_on_selector_all(
+        "#board [data-point]",
+        "nodes => nodes.filter(n => n.querySelector('.stone')).map(n => n.dataset.point)",
+    )
+    assert sorted(shown) == sorted(point.lower() for point in view["board"]["stones"])
+    assert watcher.inner_text("#moves").split() == [m["move"] for m in view["moves"]]
+    events = [f for f in frames if '"type":"event"' in f]
+    assert len(events) == 5 and all('"moves":{"keep"' in f for f in events)

@@ -86,12 +86,24 @@ def _archived(state: Any, names: list[str], resigned: Outcome | None) -> Match:
     return match
 
 
-def read_record(kind: str, text: str) -> Match:
-    """A finished match from a JSON or SGF record; NotationError says what is wrong."""
+class RecordTooLong(NotationError):
+    """A record with more moves than the reader takes."""
+
+
+def _check_plies(plies: int, max_plies: int | None) -> None:
+    if max_plies is not None and plies > max_plies:
+        raise RecordTooLong(f"the record has {plies} moves; this server takes at most {max_plies}")
+
+
+def read_record(kind: str, text: str, max_plies: int | None = None) -> Match:
+    """A finished match from a JSON or SGF record; NotationError says what is wrong.
+
+    ``max_plies``: refuse records with more moves (before replaying them, for JSON)."""
     if kind == "sgf":
         from tabletop.games.go.sgf import read_sgf
 
         record = read_sgf(text, where="SGF")
+        _check_plies(record.state.ply, max_plies)
         names = [record.black or "Black", record.white or "White"]
         return _archived(record.state, names, _special_result(record.result))
     if kind != "json":
@@ -110,6 +122,8 @@ def read_record(kind: str, text: str) -> Match:
     options = inner.get("options", {})
     if not isinstance(options, dict):
         raise NotationError("'options' must be an object")
+    if isinstance(inner.get("moves"), list):
+        _check_plies(len(inner["moves"]), max_plies)
     game = load_game(str(inner.get("game")), **options)
     state = type(game.new_state()).from_dict(inner)
     names = list(game.seat_names)

@@ -30,12 +30,20 @@ import tabletop
 from tabletop.core import TabletopError, list_games, load_game
 from tabletop.play.clock import CLOCK_KINDS, ClockSpec
 from tabletop.play.match import Event, Match, MatchError, SeatSpec
-from tabletop.play.record import json_record, read_record, sgf_record
+from tabletop.play.record import RecordTooLong, json_record, read_record, sgf_record
 from tabletop.server import protocol as p
 from tabletop.server.assets import WebAssets
 from tabletop.server.bus import Bus
 from tabletop.server.headers import SecurityHeaders
 from tabletop.server.lifeline import die_with_parent
+from tabletop.server.limits import (
+    ClientLimits,
+    Limits,
+    RateLimit,
+    creator_tag,
+    retry_after,
+    scope_key,
+)
 from tabletop.server.rooms import Holder, Room, Rooms, SeatLost
 from tabletop.server.store import Store, database_url
 from tabletop.server.views import position_view
@@ -68,21 +76,31 @@ STATUS_OF_CODE = {
     "no-hint": 409,
     "hint-failed": 503,
     "too-large": 413,
+    "rate-limited": 429,
 }
 
 
 class ApiError(Exception):
     """An HTTP error answer: status, code, message."""
 
-    def __init__(self, code: str, message: str, status: int | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        status: int | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status or STATUS_OF_CODE.get(code, 400)
+        self.headers = headers
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _error(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
 class BodyLimit:
@@ -145,14 +163,17 @@ def create_app(
     replace_level: int = 3,
     web_dir: Path | None = WEB_DIR,
     now: Callable[[], float] = time.time,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The server app over the database ``db`` (a path or URL; None: the user data dir).
 
     ``workers`` is how many searches run at once: the size of the server's own process
     pool (None: :func:`~tabletop.server.work.pool_size`), or of ``executor`` (tests: it runs
     the searches instead; None: 1). ``now`` is the server's clock (tests move it to stand
-    for time that passed while the server was down).
+    for time that passed while the server was down). ``limits``: what one client may ask
+    and how many idle games stay in memory.
     """
+    limits = limits or Limits()
     store = Store(database_url(db))
     bus = Bus()
     rooms = Rooms(
@@ -164,7 +185,10 @@ def create_app(
         now=now,
         renew_executor=(lambda: default_executor(workers)) if executor is None else None,
         workers=(workers or pool_size()) if executor is None else (workers or 1),
+        idle_rooms=limits.idle_rooms,
+        idle_plies=limits.idle_plies,
     )
+    client_limits = ClientLimits(limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -189,12 +213,14 @@ def create_app(
     )
     app.state.rooms = rooms
     app.state.store = store
+    app.state.limits = client_limits
     app.add_middleware(BodyLimit)
+    app.add_middleware(RateLimit, limits=client_limits)  # outermost: before the body is read
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, the 413s included
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
-        return _error(err.status, err.code, err.message)
+        return _error(err.status, err.code, err.message, err.headers)
 
     @app.exception_handler(MatchError)
     async def match_error(_request: Request, err: MatchError) -> JSONResponse:
@@ -249,9 +275,15 @@ def create_app(
             "clocks": list(CLOCK_KINDS),
         }
 
+    def key_of(request: Request | WebSocket) -> str:
+        """The client asking, as limits count it (see server/limits.py)."""
+        return scope_key(request.scope, limits.trusted_proxies)
+
     @app.post("/api/games", status_code=201, response_model=p.CreatedOut)
-    async def create_game(body: p.CreateGame) -> JSONResponse:
-        """Create a game: the game, its options, the seats and the clock."""
+    async def create_game(body: p.CreateGame, request: Request) -> JSONResponse:
+        """Create a game: the game, its options, the seats and the clock (the rate of new
+        games per client is checked before the request is read: limits.RateLimit)."""
+        key = key_of(request)
         game = load_game(body.game, **body.options)
         seats_in = body.seats or [p.SeatIn() for _ in range(game.num_players)]
         seats = [
@@ -271,7 +303,17 @@ def create_app(
         for i, s in enumerate(seats_in):
             if s.claim and s.kind == "person":
                 match.claim(i, s.name)
-        room, tokens = await rooms.create(match)
+        creator = creator_tag(key)
+        if match.status == "waiting" and limits.waiting_games:
+            waiting = await store.waiting_count(creator)
+            if waiting >= limits.waiting_games:
+                raise ApiError(
+                    "rate-limited",
+                    f"{waiting} games made from your address are waiting for players:"
+                    " start or finish some first",
+                    headers={"Retry-After": "60"},
+                )
+        room, tokens = await rooms.create(match, creator=creator)
         answer = {
             "id": room.id,
             "seats": [
@@ -364,11 +406,26 @@ def create_app(
             headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
         )
 
-    @app.post("/api/records", status_code=201, response_model=p.ImportedOut)
+    @app.post(
+        "/api/records",
+        status_code=201,
+        response_model=p.ImportedOut,
+        responses={413: {"model": p.ErrorOut}},
+    )
     async def import_record(body: p.RecordIn) -> JSONResponse:
-        """Import a record (JSON or SGF) as a finished game for the replay view."""
+        """Import a record (JSON or SGF) as a finished game for the replay view (its rate
+        per client is checked before the request is read: limits.RateLimit)."""
+        size = len(body.text.encode("utf-8", "surrogatepass"))
+        if limits.import_bytes and size > limits.import_bytes:
+            raise ApiError(
+                "too-large", f"a record is at most {limits.import_bytes} bytes, not {size}"
+            )
         try:
-            match = read_record(body.format, body.text)
+            match = await rooms.off_loop(
+                read_record, body.format, body.text, limits.import_plies or None
+            )
+        except RecordTooLong as err:
+            raise ApiError("too-large", str(err)) from None
         except TabletopError as err:
             raise ApiError("bad-request", str(err)[:500]) from None
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as err:
@@ -381,7 +438,8 @@ def create_app(
     @app.websocket("/ws/games/{game_id}")
     async def socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
-        await serve_socket(rooms, websocket, game_id)
+        key = key_of(websocket)
+        await serve_socket(rooms, websocket, game_id, key, lambda: client_limits.hints.take(key))
 
     # -- the browser app -------------------------------------------------------------------------
     _static(app, web_dir)
@@ -408,8 +466,17 @@ def _static(app: FastAPI, web_dir: Path | None) -> None:
 
 
 # -- one WebSocket connection ------------------------------------------------------------------
-async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None:
-    """Run one client's connection: catch-up, then its messages until it closes."""
+async def serve_socket(
+    rooms: Rooms,
+    websocket: WebSocket,
+    game_id: str,
+    client: str = "",
+    hint_wait: Callable[[], float] = lambda: 0.0,
+) -> None:
+    """Run one client's connection: catch-up, then its messages until it closes.
+
+    ``client`` is the asker as the limits count it (its address; server/limits.py);
+    ``hint_wait`` takes one of the client's hints: the seconds to wait if none is left."""
     params = websocket.query_params
     room = await rooms.get(game_id)
     if room is None:
@@ -417,7 +484,6 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
         return
     since = _int_or_none(params.get("since"))
     name = (params.get("name") or "")[: p.MAX_NAME]
-    client = websocket.client.host if websocket.client else ""
     try:
         # The token is resolved (and an invite claimed) under the room's lock.
         holder = await rooms.attach(room, params.get("token") or None, since, name)
@@ -440,7 +506,9 @@ async def serve_socket(rooms: Rooms, websocket: WebSocket, game_id: str) -> None
             if text is None:
                 reply = _error_frame("bad-message", "send JSON text frames, not binary")
             elif _is_hint(text):
-                task = asyncio.create_task(_hint_reply(rooms, room, holder, client, queue))
+                task = asyncio.create_task(
+                    _hint_reply(rooms, room, holder, client, queue, hint_wait)
+                )
                 hints.add(task)
                 task.add_done_callback(hints.discard)
                 # One turn of the loop: the request is checked and queued for the position
@@ -475,11 +543,25 @@ def _is_hint(text: str) -> bool:
 
 
 async def _hint_reply(
-    rooms: Rooms, room: Room, holder: Holder, client: str, queue: asyncio.Queue[str | None]
+    rooms: Rooms,
+    room: Room,
+    holder: Holder,
+    client: str,
+    queue: asyncio.Queue[str | None],
+    hint_wait: Callable[[], float],
 ) -> None:
-    """Work out a hint and put the answer (or the error) in the connection's queue."""
+    """Work out a hint and put the answer (or the error) in the connection's queue.
+
+    ``hint_wait`` takes one of the client's hints: the seconds to wait if none is left."""
     try:
-        result = await rooms.hint_for(room, rooms.holding(room, holder), client)
+        seat = rooms.holding(room, holder)
+        wait = hint_wait()
+        if wait:
+            after = retry_after(wait)
+            raise MatchError(
+                "rate-limited", f"too many hints from your address: try again in {after} s"
+            )
+        result = await rooms.hint_for(room, seat, client)
         reply = p.frame({"type": "hint", **result})
     except SeatLost:
         return  # told already, with a spectator snapshot
@@ -501,9 +583,9 @@ async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | 
     if isinstance(message, p.PingMsg):
         return p.frame({"type": "pong"})
     try:
-        if isinstance(message, p.HintMsg):
-            result = await rooms.hint_for(room, rooms.holding(room, holder))
-            return p.frame({"type": "hint", **result})
+        if isinstance(message, p.HintMsg):  # a seat holder's hint goes to _hint_reply
+            rooms.holding(room, holder)  # refuses a spectator
+            raise MatchError("bad-message", "a hint is asked on its own")
         await rooms.act_as(room, holder, _action(message))
     except SeatLost:
         return None  # told already, with a spectator snapshot

@@ -20,7 +20,7 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.schema import CreateIndex, CreateTable
 
 from tabletop.core.errors import OptionError
-from tabletop.server.store import games, metadata
+from tabletop.server.store import UPGRADE_ADDS, games, metadata
 
 #: SQLite's header: the magic string, then (big-endian) the page size at 16, the
 #: change counter at 24, the page count at 28 and its "valid for" counter at 92.
@@ -97,7 +97,9 @@ def _schema_problem(connection: sqlite3.Connection) -> str | None:
         if not rows:
             continue
         present = {row[1] for row in rows}
-        missing = [c.name for c in table.columns if c.name not in present]
+        # An older tabletop's table lacks the columns the start-up upgrade adds.
+        added = UPGRADE_ADDS.get(table.name, ())
+        missing = [c.name for c in table.columns if c.name not in present and c.name not in added]
         if missing:
             return f"its '{table.name}' table is not tabletop's (it has no {', '.join(missing)})"
     return None
@@ -109,14 +111,20 @@ def _probe_write(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("BEGIN IMMEDIATE")
     try:
+        present: dict[str, set[str]] = {}
         for table in metadata.sorted_tables:
             connection.execute(str(CreateTable(table, if_not_exists=True).compile(dialect=dialect)))
+            info = connection.execute(f'PRAGMA table_info("{table.name}")').fetchall()
+            present[table.name] = {row[1] for row in info}
             for index in table.indexes:
+                if not {c.name for c in index.columns} <= present[table.name]:
+                    continue  # a column the start-up upgrade adds (an older tabletop's file)
                 ddl = CreateIndex(index, if_not_exists=True).compile(dialect=dialect)
                 connection.execute(str(ddl))
-        columns = [c.name for c in games.columns]
+        kept = [c for c in games.columns if c.name in present["games"]]
+        columns = [c.name for c in kept]
         marks = ", ".join("?" for _ in columns)
-        values = [_probe_value(c) for c in games.columns]
+        values = [_probe_value(c) for c in kept]
         connection.execute(f"INSERT INTO games ({', '.join(columns)}) VALUES ({marks})", values)
     finally:
         if connection.in_transaction:

@@ -10,6 +10,12 @@ of :mod:`tabletop.server.work`), the grace period of a player who left a 3 or
 4 player game (its deadline is kept in the match, so a restarted server
 re-arms it).
 
+A room stays in memory while it is needed: a socket watches it, or one of
+those runs. Otherwise it joins a bounded list of idle rooms, least recently
+used first, and the oldest is dropped when the list is full: storage has
+every game, so a dropped room is loaded again on its next use (decision
+record 0068). Event frames carry what changed (:func:`delta`), not the whole
+view: a snapshot has that.
 Seats change hands under the same lock (decision record 0065): an invite
 link claims its seat once and its socket gets the seat's own new token; a
 lobby join, or a hand-over link opened on another device, retires the
@@ -24,11 +30,11 @@ import hmac
 import logging
 import secrets
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tabletop.core import TabletopError
 from tabletop.play.computer import hint, think
@@ -36,13 +42,45 @@ from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
 from tabletop.server.protocol import frame
 from tabletop.server.store import Store, hash_token
-from tabletop.server.views import game_view
+from tabletop.server.views import game_view, shown_part, view_delta
 from tabletop.server.work import Dropped, Work
+
+T = TypeVar("T")
 
 log = logging.getLogger("tabletop.server")
 
 #: Missed events sent one by one on reconnect; more than this and a snapshot is sent instead.
 CATCH_UP_LIMIT = 100
+#: Rooms kept in memory while nothing needs them (the least recently used go first),
+#: and the moves they may hold in all (a room's memory grows with its moves).
+IDLE_ROOMS = 100
+IDLE_PLIES = 20_000
+
+
+def needs_driver(match: Match) -> bool:
+    """Whether the game goes on by itself: a running clock can fall, a computer is to move,
+    or a computer may take the seat of a person who left (decision record 0074)."""
+    running = match.status == "playing" and (
+        match.clock.flag_time() is not None or match.computer_to_move() is not None
+    )
+    return running or match.may_replace_people()
+
+
+def kept(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> int:
+    """How many of the move entries ``old`` are still the first ones of ``new``.
+
+    Entries are never changed in place (a move appends one, an undo removes the last
+    ones), so comparing identities from the end of the shorter list is enough."""
+    k = min(len(old), len(new))
+    while k and old[k - 1] is not new[k - 1]:
+        k -= 1
+    return k
+
+
+def delta(shown: dict[str, Any], stored: list[dict[str, Any]], view: dict[str, Any]) -> Any:
+    """What changed from the view the watchers have to ``view`` (see views.view_delta)."""
+    return view_delta(shown, kept(stored, view["moves"]), view)
+
 
 #: What a socket whose link or token no longer holds a seat is told (it then watches):
 #: the error code and message, by the state ``Store.link`` gives for the token.
@@ -90,6 +128,13 @@ class Room:
         self.computer: asyncio.Task[None] | None = None
         self.hinting = 0  # hint requests of this game waiting for a worker or being worked out
         self.grace: dict[int, asyncio.Task[None]] = {}
+        # The move entries storage holds (and the watchers were last sent), by identity:
+        # the next commit writes and the next delta sends only the moves after them.
+        self.stored: list[dict[str, Any]] = list(match.moves)
+        # The board and legal moves the watchers were last sent (None: not yet worked out).
+        self.shown: dict[str, Any] | None = None
+        # The indexed columns as last stored (None: unknown, write them).
+        self.indexed: tuple[str, bool] | None = None
         self.holders: set[Holder] = set()  # the open sockets
 
     def seat_of(self, token: str) -> int | None:
@@ -123,6 +168,8 @@ class Rooms:
         now: Callable[[], float] = time.time,
         renew_executor: Callable[[], Executor] | None = None,
         workers: int = 1,
+        idle_rooms: int = IDLE_ROOMS,
+        idle_plies: int = IDLE_PLIES,
     ) -> None:
         self.store = store
         self.bus = bus
@@ -134,6 +181,17 @@ class Rooms:
         self.replace_level = replace_level
         self.now = now
         self.rooms: dict[str, Room] = {}
+        # Ids of the rooms in memory that nothing needs, least recently used first, with
+        # their moves when they became idle (and the sum of those).
+        self.idle: OrderedDict[str, int] = OrderedDict()
+        self.idle_weight = 0
+        self.idle_rooms = idle_rooms
+        self.idle_plies = idle_plies
+        self._trimming = False
+        # One replay at a time off the event loop: each thread that computes takes the
+        # interpreter from the loop for a switch interval in turn, so several at once
+        # would make every request wait several intervals.
+        self._replaying = asyncio.Semaphore(1)
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
         self._tasks: set[asyncio.Task[None]] = set()
@@ -148,6 +206,7 @@ class Rooms:
         """The room of ``game_id``, loaded from storage on first use; None if unknown."""
         room = self.rooms.get(game_id)
         if room is not None:
+            self.touch(room)
             return room
         if len(game_id) > 32:
             return None
@@ -160,39 +219,107 @@ class Rooms:
                     self._loading.pop(game_id, None)
                     return None
                 data, seq, hashes = loaded
-                match = Match.from_dict(data, now=self.now)
+                match = await self.off_loop(Match.from_dict, data, now=self.now)
                 room = self.rooms[game_id] = Room(game_id, match, seq, hashes)
                 self._arm(room)
         self._loading.pop(game_id, None)
+        self.touch(room)
         return room
 
+    async def off_loop(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work(*args, **kwargs)`` in a thread, one at a time: replaying a long game
+        takes a while (0.2 ms a Quoridor move), which must not stop the event loop."""
+        async with self._replaying:
+            return await asyncio.to_thread(work, *args, **kwargs)
+
     async def create(
-        self, match: Match, person_tokens: bool = True
+        self, match: Match, person_tokens: bool = True, creator: str | None = None
     ) -> tuple[Room, list[str | None]]:
-        """Store a new game; returns its room and each seat's token (None: computer)."""
+        """Store a new game; returns its room and each seat's token (None: computer).
+
+        ``creator``: the client's key, for its limit of games waiting for players."""
         game_id = new_id()
         tokens = [
             new_token() if spec.kind == "person" and person_tokens else None for spec in match.seats
         ]
         hashes = [None if t is None else hash_token(t) for t in tokens]
-        await self.store.create(game_id, match.to_dict(), hashes)
+        await self.store.create(
+            game_id, match.to_dict(), hashes, live=needs_driver(match), creator=creator
+        )
         room = self.rooms[game_id] = Room(game_id, match, 0, hashes)
         self._arm(room)
+        self.touch(room)
         return room, tokens
 
     async def restore(self) -> int:
-        """Load every game in play after a restart, so clocks and computers run again.
+        """Load the games that need a driver after a restart (a running clock, a computer
+        to move, a seat a computer may take), so they go on; the others are loaded when
+        someone asks for them.
 
         Nobody is connected to a server that has just started: a person of a 3 or 4 player
         game counts as having left, and is replaced unless they are back within the grace
         period (a deadline kept from before the restart still holds).
         """
         ids = await self.store.live_ids()
+        restored = 0
         for game_id in ids:
             room = await self.get(game_id)
             if room is not None and room.match.may_replace_people():
                 await self._absent_left(room)
-        return len(ids)
+            if room is not None and not needs_driver(room.match):
+                await self.store.set_live(game_id, False)  # marked by an upgrade; not live
+            else:
+                restored += 1
+        return restored
+
+    # -- keeping only what is needed in memory ---------------------------------------------------
+    def needed(self, room: Room) -> bool:
+        """Whether something needs the room in memory: a watcher or a task of its own."""
+        return bool(
+            room.timer is not None
+            or room.computer is not None
+            or room.grace
+            or room.hinting
+            or any(n > 0 for n in room.connected.values())
+            or (self.bus is not None and self.bus.subscribers(room.id))
+        )
+
+    def touch(self, room: Room) -> None:
+        """Note a use of the room: needed, it is kept; else it becomes the newest idle
+        room, and soon after the oldest idle ones beyond :attr:`idle_rooms` leave memory.
+
+        Soon: on the event loop's next turn, so a caller that was just handed the room
+        (by :meth:`get`) has pinned it (subscribed, taken its lock) or finished with it."""
+        if self.rooms.get(room.id) is not room:
+            return
+        self.idle_weight -= self.idle.pop(room.id, 0)
+        if self.needed(room):
+            return
+        self.idle[room.id] = weight = room.match.ply
+        self.idle_weight += weight
+        if self._over() and not self._trimming:
+            self._trimming = True
+            asyncio.get_running_loop().call_soon(self._trim)
+
+    def _trim(self) -> None:
+        """Drop the oldest idle rooms beyond the bound (their games stay in storage)."""
+        self._trimming = False
+        for _ in range(len(self.idle)):
+            if not self._over():
+                break
+            oldest = next(iter(self.idle))
+            old = self.rooms.get(oldest)
+            if old is not None and old.lock.locked():
+                self.idle.move_to_end(oldest)  # being changed: storage is not yet the truth
+                continue
+            self.idle_weight -= self.idle.pop(oldest)
+            if old is not None and not self.needed(old):
+                self.forget(old)
+
+    def _over(self) -> bool:
+        return len(self.idle) > self.idle_rooms or (
+            self.idle_weight > self.idle_plies and len(self.idle) > 1
+        )
 
     async def _absent_left(self, room: Room) -> None:
         """Start the grace period of every claimed person seat without a connection."""
@@ -223,26 +350,58 @@ class Rooms:
 
         MatchError from the action propagates and nothing has changed.
         """
-        async with room.lock:
-            return await self.act_locked(room, action)
+        try:
+            async with room.lock:
+                return await self.act_locked(room, action)
+        finally:
+            self.touch(room)
 
     async def act_locked(self, room: Room, action: Callable[[Match], list[Event]]) -> list[Event]:
         """:meth:`act` for a caller that holds the room's lock already."""
+        current = self.rooms.setdefault(room.id, room)
+        if current is not room:
+            # Dropped from memory and loaded again while this caller held it: the other
+            # copy is the game now, and this one must not write over it.
+            raise MatchError("stale", "the game was reloaded meanwhile: try again")
+        if room.shown is None:
+            room.shown = shown_part(room.view())
         events = action(room.match)
         if not events:
             return events
         first = room.seq + 1
+        match = room.match
+        indexed = (match.status, needs_driver(match))
         try:
-            await self.store.commit(room.id, first, events, room.match.to_dict())
+            await self.store.commit(
+                room.id,
+                first,
+                events,
+                match.to_dict(),
+                kept=kept(room.stored, match.moves),
+                stored=len(room.stored),
+                live=indexed[1],
+                indexed=indexed != room.indexed,
+            )
         except Exception:
             # Storage failed: forget the changed match; the stored one is the truth.
             log.exception("storing game %s failed", room.id)
             self.forget(room)
             raise
         room.seq = first + len(events) - 1
+        room.indexed = indexed
         view = room.view()
+        change = delta(room.shown, room.stored, view)
+        room.stored = list(match.moves)
+        room.shown = shown_part(view)
+        last = len(events) - 1
         for offset, event in enumerate(events):
-            message = {"type": "event", "seq": first + offset, "event": event, "game": view}
+            # The view's change rides on the last event of the action.
+            message = {
+                "type": "event",
+                "seq": first + offset,
+                "event": event,
+                "delta": change if offset == last else None,
+            }
             self.bus.publish(room.id, frame(message))
         self._arm(room)
         return events
@@ -254,7 +413,9 @@ class Rooms:
             if task is not None:
                 task.cancel()
         room.grace.clear()
-        self.rooms.pop(room.id, None)
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+            self.idle_weight -= self.idle.pop(room.id, 0)
 
     # -- what runs on its own ----------------------------------------------------------------
     def _arm(self, room: Room) -> None:
@@ -281,6 +442,10 @@ class Rooms:
     async def _flag_fall(self, room: Room, flag: float) -> None:
         await asyncio.sleep(max(0.0, flag - self.now()) + 0.01)
         await self.act(room, lambda m: m.check_time())
+        if room.timer is asyncio.current_task():  # no flag fell (the clock moved on)
+            room.timer = None
+            self._arm(room)
+            self.touch(room)
 
     async def _computer_move(self, room: Room, seat: int) -> None:
         match = room.match
@@ -322,6 +487,7 @@ class Rooms:
             room.computer = None
             async with room.lock:
                 self._arm(room)
+            self.touch(room)
 
     async def hint_for(self, room: Room, seat: int, client: str = "") -> dict[str, Any]:
         """The strongest computer seat's analysis of the position, for ``seat`` to move.
@@ -355,6 +521,7 @@ class Rooms:
             raise MatchError("hint-failed", "the hint could not be worked out; ask again") from None
         finally:
             room.hinting -= 1
+            self.touch(room)
         return result
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
@@ -453,7 +620,8 @@ class Rooms:
             token = await self._new_seat_token(room, seat, [(old, "used")] if old else [])
             chosen = seat
             await self.act_locked(room, lambda m: m.claim(chosen, name))
-            return seat, token
+        self.touch(room)
+        return seat, token
 
     async def handover(self, room: Room, token: str) -> tuple[int, str]:
         """A one-time link for the seat of ``token`` to go on on another device.
@@ -496,19 +664,25 @@ class Rooms:
         self, room: Room, holder: Holder, action: Callable[[Match, int], list[Event]]
     ) -> list[Event]:
         """:meth:`act` for the seat a socket holds, its token checked under the lock."""
-        async with room.lock:
-            seat = self.holding(room, holder)
-            return await self.act_locked(room, lambda m: action(m, seat))
+        try:
+            async with room.lock:
+                seat = self.holding(room, holder)
+                return await self.act_locked(room, lambda m: action(m, seat))
+        finally:
+            self.touch(room)
 
     async def act_by_token(
         self, room: Room, token: str, action: Callable[[Match, int], list[Event]]
     ) -> list[Event]:
         """:meth:`act` for the seat of ``token`` (HTTP), looked up under the lock."""
-        async with room.lock:
-            seat = room.seat_of(token)
-            if seat is None:
-                raise MatchError("bad-token", "this token holds no seat of this game")
-            return await self.act_locked(room, lambda m: action(m, seat))
+        try:
+            async with room.lock:
+                seat = room.seat_of(token)
+                if seat is None:
+                    raise MatchError("bad-token", "this token holds no seat of this game")
+                return await self.act_locked(room, lambda m: action(m, seat))
+        finally:
+            self.touch(room)
 
     def _downgrade(self, room: Room, holder: Holder, code: str, message: str) -> None:
         """``holder`` lost its seat: it is told, gets a spectator snapshot and watches."""
@@ -544,6 +718,7 @@ class Rooms:
         """A socket of ``seat`` opened (the caller holds the room's lock): note a returning
         player. Claiming an open seat is :meth:`attach`'s."""
         room.connected[seat] += 1
+        self.touch(room)
         task = room.grace.pop(seat, None)
         if task is not None:
             task.cancel()
@@ -558,6 +733,12 @@ class Rooms:
 
     async def disconnect(self, room: Room, seat: int | None) -> None:
         """A socket of ``seat`` closed: the last one means the player left."""
+        try:
+            await self._disconnect(room, seat)
+        finally:
+            self.touch(room)  # nothing else may need it now
+
+    async def _disconnect(self, room: Room, seat: int | None) -> None:
         if seat is None:
             return
         room.connected[seat] -= 1
@@ -566,8 +747,6 @@ class Rooms:
         del room.connected[seat]
         match = room.match
         if match.status == "finished":
-            if not room.connected and not self.bus.subscribers(room.id):
-                self.forget(room)  # nobody watches a finished game: storage has it
             return
         if match.seats[seat].kind != "person":
             return
@@ -596,6 +775,7 @@ class Rooms:
 
         await self.act(room, replace)
         room.left.discard(seat)
+        self.touch(room)
 
     # -- catching up ---------------------------------------------------------------------------
     async def subscribe_locked(
@@ -604,23 +784,20 @@ class Rooms:
         """A queue for one socket, already holding what it must see first.
 
         That is ``before``, then the events after ``since`` when they are few
-        enough, else one snapshot. The caller holds the room's lock, so no
-        event is lost or doubled.
+        enough (without a delta: they are for the record), then one snapshot.
+        The caller holds the room's lock, so no event is lost or doubled.
         """
         queue = self.bus.subscribe(room.id)
+        self.touch(room)
         first: list[str] = []
-        if since is not None and 0 <= since <= room.seq and room.seq - since <= CATCH_UP_LIMIT:
+        if since is not None and 0 <= since < room.seq and room.seq - since <= CATCH_UP_LIMIT:
             missed = await self.store.events_since(room.id, since)
             if len(missed) == room.seq - since:
-                view = room.view()
                 first = [
-                    frame({"type": "event", "seq": seq, "event": event, "game": view})
+                    frame({"type": "event", "seq": seq, "event": event, "delta": None})
                     for seq, event in missed
                 ]
-                if not missed:
-                    first = [self.snapshot(room, seat)]
-        if not first:
-            first = [self.snapshot(room, seat)]
+        first.append(self.snapshot(room, seat))
         for text in [*before, *first]:
             queue.put_nowait(text)
         return queue

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import dataclasses
 import os
 import socket
 import sys
@@ -11,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import OptionError
+from tabletop.server import limits as per_client
 from tabletop.server.connections import Limits, default_limits, protocols
 from tabletop.server.protocol import MAX_FRAME
 
@@ -19,18 +22,75 @@ MAX_GRACE = 86_400.0
 #: The most worker processes (each holds about 200 MB once used).
 MAX_WORKERS = 64
 
+#: The ``tabletop serve`` flag of each field of Limits, with its help.
+LIMIT_FLAGS = {
+    "requests_per_minute": "API requests per client and minute, after the burst (0: no limit)",
+    "requests_burst": "API requests a client may make at once",
+    "games_per_minute": "new games per client and minute, after the burst (0: no limit)",
+    "games_burst": "new games a client may make at once",
+    "waiting_games": "games of one client that may wait for players at a time (0: no limit)",
+    "imports_per_minute": "record imports per client and minute, after the burst (0: no limit)",
+    "imports_burst": "record imports a client may make at once",
+    "import_bytes": "the largest record to import, in bytes (0: no limit)",
+    "import_plies": "the most moves in a record to import (0: no limit)",
+    "hints_per_minute": "hint requests per client and minute, after the burst (0: no limit)",
+    "hints_burst": "hint requests a client may make at once",
+    "idle_rooms": "games kept in memory while nobody needs them",
+    "idle_plies": "moves those idle games may hold in all",
+}
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of the per-client limits (defaults shown in --help; docs/server.md)."""
+    group = parser.add_argument_group("per-client limits and memory")
+    defaults = per_client.Limits()
+    for name, text in LIMIT_FLAGS.items():
+        default = getattr(defaults, name)
+        shown = f"{default:g}" if isinstance(default, float) else str(default)
+        group.add_argument(
+            "--" + name.replace("_", "-"),
+            type=type(default),
+            default=default,
+            metavar="N",
+            help=f"{text} (default {shown})",
+        )
+    group.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy in front of the server: its X-Forwarded-For names the client"
+        " (repeat for several; without one the header is ignored)",
+    )
+
+
+def limits_from(args: argparse.Namespace) -> per_client.Limits:
+    """The per-client limits of parsed ``tabletop serve`` flags; a negative number is an
+    OptionError."""
+    values = {name: getattr(args, name) for name in LIMIT_FLAGS}
+    for name, value in values.items():
+        if value < 0:
+            flag = "--" + name.replace("_", "-")
+            raise OptionError(f"{flag} {value:g}: must be 0 or more")
+    return dataclasses.replace(
+        per_client.Limits(), **values, trusted_proxies=tuple(getattr(args, "trusted_proxy", []))
+    )
+
 
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     db: str | None = None,
     limits: Limits | None = None,
+    clients: per_client.Limits | None = None,
     *,
     grace: float = 60.0,
     workers: int | None = None,
 ) -> int:
     """Serve until interrupted; returns the exit status. A port, address or database that
     cannot be used is an OptionError before anything starts, not a server traceback.
+
+    ``limits``: the connection guards; ``clients``: what one client may ask;
     ``grace``: seconds a person who left a 3 or 4 player game has to come back;
     ``workers``: the worker processes of computer moves and hints (None: by the CPUs)."""
     import uvicorn
@@ -48,7 +108,7 @@ def serve(
     _check_database(url, db or url)
     _check_address(host, port)
     limits = limits or default_limits()
-    app = create_app(url, grace=grace, workers=workers)
+    app = create_app(url, limits=clients, grace=grace, workers=workers)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     try:
         print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
@@ -90,6 +150,9 @@ def uvicorn_options(host: str, port: int, limits: Limits) -> dict[str, Any]:
         "ws_max_size": 4 * MAX_FRAME,
         "log_level": "warning",
         **protocols(limits),
+        # uvicorn would otherwise believe X-Forwarded-For from 127.0.0.1, letting a local
+        # client pick its address; limits.py reads it from --trusted-proxy hosts only.
+        "proxy_headers": False,
     }
 
 

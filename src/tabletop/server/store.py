@@ -1,12 +1,18 @@
 """Storage: SQLAlchemy (async) over SQLite by default, any async URL (PostgreSQL) by choice.
 
-Four tables (decision records 0040, 0065):
+The tables (decision records 0040, 0065 and 0067):
 
-* ``games``: one row per game: its match as JSON (everything needed to go on
-  after a restart, clocks included), its status, ply and last sequence number;
+* ``games``: one row per game: its match as JSON without the move list
+  (everything else needed to go on after a restart, clocks included), what
+  the lobby shows (``lobby``), its status, ply, last sequence number, whether
+  it needs a driver after a restart (``live``) and who made it (``creator``);
+* ``moves``: the move list, one row per ply, appended as the game goes on
+  (an undo deletes the rows it takes back), so a commit writes what changed
+  and not the whole game;
 * ``events``: every event of every game, unique on (game, seq), for clients
   that reconnect and for the history;
 * ``seats``: one row per seat: the SHA-256 of its token (never the token);
+* ``schema``: the layout's version; an older database is upgraded in place;
 * ``links``: the hashes of other links to a seat: a hand-over link not yet
   opened (``handover``), and links that no longer hold it, kept so that
   opening one says why (``used``: an invite or hand-over link already
@@ -28,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -40,17 +47,24 @@ from sqlalchemy import (
     bindparam,
     delete,
     event,
+    func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from tabletop.core import TabletopError
 from tabletop.core.errors import OptionError
 
 metadata = MetaData()
+
+#: The version of this layout, kept in the ``schema`` table (1: the match JSON held the moves).
+SCHEMA_VERSION = 2
 
 games = Table(
     "games",
@@ -64,6 +78,18 @@ games = Table(
     Column("seq", Integer, nullable=False),
     Column("open_seats", Integer, nullable=False),
     Column("match", Text, nullable=False),
+    Column("live", Boolean, nullable=False, server_default="0", index=True),
+    Column("creator", String(32), nullable=True, index=True),
+    Column("lobby", Text, nullable=False, server_default="{}"),
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("move", Text, nullable=False),
+    sqlite_with_rowid=False,
 )
 
 events = Table(
@@ -84,6 +110,17 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=True),
 )
+
+schema = Table("schema", metadata, Column("version", Integer, primary_key=True))
+
+
+#: The columns that the upgrade from version 1 adds (a version 1 file lacks them).
+UPGRADE_ADDS = {"games": ("live", "creator", "lobby")}
+
+
+class StorageError(TabletopError):
+    """A database this server cannot use as it is (its message says what to do)."""
+
 
 #: What a ``links`` row says of its token.
 LINK_STATES = ("handover", "used", "moved")
@@ -149,15 +186,17 @@ class Store:
 
             options = {"poolclass": StaticPool}
         self.engine: AsyncEngine = create_async_engine(url, **options)
-        self._pending: list[tuple[list[dict[str, Any]], dict[str, Any], asyncio.Future[None]]] = []
+        self._pending: list[_Commit] = []
         self._writer: asyncio.Task[None] | None = None
         if sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
     async def start(self) -> None:
-        """Create the tables when they are missing."""
+        """Create the tables when they are missing; upgrade an older layout in place.
+
+        Raises StorageError for a database made by a newer tabletop."""
         async with self.engine.begin() as conn:
-            await conn.run_sync(metadata.create_all)
+            await conn.run_sync(_prepare)
 
     async def close(self) -> None:
         """Finish the commits under way, then close every connection."""
@@ -167,12 +206,24 @@ class Store:
 
     # -- writing ----------------------------------------------------------------------------
     async def create(
-        self, game_id: str, match: dict[str, Any], token_hashes: Sequence[str | None]
+        self,
+        game_id: str,
+        match: dict[str, Any],
+        token_hashes: Sequence[str | None],
+        *,
+        live: bool = False,
+        creator: str | None = None,
     ) -> None:
-        """A new game with its seats (``token_hashes[i]`` None for computer seats)."""
+        """A new game with its seats (``token_hashes[i]`` None for computer seats).
+
+        ``live``: it needs a driver after a restart (a running clock, a computer to move);
+        ``creator``: the key of the client that made it (for its limit of waiting games)."""
         now = time.time()
+        snapshot, pairs = split_moves(match)
+        row = _game_row(game_id, match, snapshot, 0, now, now, live)
+        row["creator"] = creator
         async with self.engine.begin() as conn:
-            await conn.execute(insert(games).values(_game_row(game_id, match, 0, now, now)))
+            await conn.execute(insert(games).values(row))
             await conn.execute(
                 insert(seats),
                 [
@@ -180,6 +231,8 @@ class Store:
                     for i, h in enumerate(token_hashes)
                 ],
             )
+            if pairs:
+                await conn.execute(insert(moves), _move_rows(game_id, 0, pairs))
 
     async def commit(
         self,
@@ -187,8 +240,20 @@ class Store:
         first_seq: int,
         new_events: Sequence[dict[str, Any]],
         match: dict[str, Any],
+        *,
+        kept: int = 0,
+        stored: int = 0,
+        live: bool = False,
+        indexed: bool = True,
     ) -> None:
         """Store events ``first_seq ..`` and the match they lead to; returns once committed.
+
+        ``stored``: how many moves storage holds for the game; ``kept``: how many of
+        them are still the game's first moves (fewer after an undo: the others are
+        deleted); only the moves after them are written. ``live`` as for :meth:`create`.
+        ``indexed`` False: the status and ``live`` are as last stored, so their indexes
+        are left alone (SQLite rewrites an index entry for every column it is told to
+        set, changed or not: two pages a commit).
 
         Commits that arrive while a transaction is being written wait and go
         together in the next one (group commit): under load one transaction
@@ -196,15 +261,21 @@ class Store:
         its own events are durable.
         """
         now = time.time()
-        row = _game_row(game_id, match, first_seq + len(new_events) - 1, None, now)
+        snapshot, pairs = split_moves(match, kept)
+        row = _game_row(game_id, match, snapshot, first_seq + len(new_events) - 1, None, now, live)
         row["gid"] = row.pop("id")
         del row["created"]
+        if not indexed:
+            del row["status"], row["live"]
         rows = [
             {"game_id": game_id, "seq": first_seq + i, "created": now, "event": json.dumps(e)}
             for i, e in enumerate(new_events)
         ]
+        if snapshot.get("moves") is not None:
+            kept, stored = 0, max(stored, 1)  # kept whole in the snapshot: no rows
+        cut = (game_id, kept) if kept < stored else None
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((rows, row, done))
+        self._pending.append(_Commit(rows, row, cut, _move_rows(game_id, kept, pairs), done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_batches())
         await done
@@ -214,21 +285,38 @@ class Store:
             batch, self._pending = self._pending, []
             try:
                 async with self.engine.begin() as conn:
-                    event_rows = [r for rows, _, _ in batch for r in rows]
+                    event_rows = [r for c in batch for r in c.events]
                     if event_rows:
                         await conn.execute(insert(events), event_rows)
-                    await conn.execute(
-                        update(games).where(games.c.id == bindparam("gid")),
-                        [row for _, row, _ in batch],
-                    )
+                    # Rows past the kept moves (an undo took them back) go first.
+                    cuts = [{"gid": c.cut[0], "kept": c.cut[1]} for c in batch if c.cut]
+                    if cuts:
+                        await conn.execute(
+                            delete(moves).where(
+                                moves.c.game_id == bindparam("gid"),
+                                moves.c.ply >= bindparam("kept"),
+                            ),
+                            cuts,
+                        )
+                    move_rows = [r for c in batch for r in c.moves]
+                    if move_rows:
+                        await conn.execute(insert(moves), move_rows)
+                    # One statement per shape of row (with or without the indexed columns).
+                    shapes: dict[int, list[dict[str, Any]]] = {}
+                    for c in batch:
+                        shapes.setdefault(len(c.game), []).append(c.game)
+                    for game_rows in shapes.values():
+                        await conn.execute(
+                            update(games).where(games.c.id == bindparam("gid")), game_rows
+                        )
             except Exception as err:
-                for _, _, done in batch:
-                    if not done.done():
-                        done.set_exception(err)
+                for c in batch:
+                    if not c.done.done():
+                        c.done.set_exception(err)
                 continue
-            for _, _, done in batch:
-                if not done.done():
-                    done.set_result(None)
+            for c in batch:
+                if not c.done.done():
+                    c.done.set_result(None)
 
     async def replace_token(
         self, game_id: str, seat: int, token_hash: str, retired: Sequence[tuple[str, str]]
@@ -279,6 +367,11 @@ class Store:
                 )
             )
 
+    async def set_live(self, game_id: str, live: bool) -> None:
+        """Mark whether a game needs a driver after a restart (see :meth:`live_ids`)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(update(games).where(games.c.id == game_id).values(live=live))
+
     # -- reading ------------------------------------------------------------------------------
     async def link(self, game_id: str, token_hash: str) -> tuple[int, str] | None:
         """(seat, state) of a ``links`` row of this game, or None."""
@@ -306,7 +399,13 @@ class Store:
                 .order_by(seats.c.seat)
             )
             hashes = [r.token_hash for r in rows]
-        return json.loads(found.match), int(found.seq), hashes
+            match = json.loads(found.match)
+            if match.get("moves") is None:
+                played = await conn.execute(
+                    select(moves.c.move).where(moves.c.game_id == game_id).order_by(moves.c.ply)
+                )
+                join_moves(match, [json.loads(r.move) for r in played])
+        return match, int(found.seq), hashes
 
     async def events_since(self, game_id: str, seq: int) -> list[tuple[int, dict[str, Any]]]:
         """The events after ``seq``, oldest first."""
@@ -319,50 +418,133 @@ class Store:
             return [(int(r.seq), json.loads(r.event)) for r in rows]
 
     async def listing(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
-        """Games for the lobby: ``open`` has a free person seat; else by status; newest first."""
-        query = select(games).order_by(games.c.created.desc()).limit(limit)
+        """Games for the lobby: ``open`` has a free person seat; else by status; newest first.
+
+        Reads the small ``lobby`` column written with each game, never the match."""
+        query = (
+            select(
+                games.c.id,
+                games.c.game,
+                games.c.status,
+                games.c.created,
+                games.c.ply,
+                games.c.lobby,
+            )
+            .order_by(games.c.created.desc())
+            .limit(limit)
+        )
         if status == "open":
             query = query.where(games.c.open_seats > 0, games.c.status != "finished")
         elif status is not None:
             query = query.where(games.c.status == status)
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query)).all()
-        out = []
-        for r in rows:
-            match = json.loads(r.match)
-            out.append(
-                {
-                    "id": r.id,
-                    "game": r.game,
-                    "options": match["options"],
-                    "seats": [
-                        {
-                            "seat": i,
-                            "name": s["name"],
-                            "kind": s["kind"],
-                            "level": s["level"],
-                            "claimed": s["claimed"],
-                        }
-                        for i, s in enumerate(match["seats"])
-                    ],
-                    "status": r.status,
-                    "created": r.created,
-                    "ply": r.ply,
-                }
-            )
-        return out
+        return [
+            {
+                "id": r.id,
+                "game": r.game,
+                **json.loads(r.lobby),
+                "status": r.status,
+                "created": r.created,
+                "ply": r.ply,
+            }
+            for r in rows
+        ]
 
     async def live_ids(self) -> list[str]:
-        """Games that are being played (their clocks and computer seats need a driver)."""
+        """Games that need a driver after a restart: a clock running or a computer to move."""
         async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                select(games.c.id).where(games.c.status.in_(("playing", "waiting", "scoring")))
-            )
+            rows = await conn.execute(select(games.c.id).where(games.c.live.is_(True)))
             return [r.id for r in rows]
+
+    async def waiting_count(self, creator: str) -> int:
+        """How many games made by ``creator`` are still waiting for players."""
+        async with self.engine.connect() as conn:
+            found = await conn.execute(
+                select(func.count())
+                .select_from(games)
+                .where(games.c.creator == creator, games.c.status == "waiting")
+            )
+            return int(found.scalar_one())
+
+
+class _Commit:
+    """One caller's part of a group commit."""
+
+    __slots__ = ("cut", "done", "events", "game", "moves")
+
+    def __init__(
+        self,
+        events: list[dict[str, Any]],
+        game: dict[str, Any],
+        cut: tuple[str, int] | None,
+        moves: list[dict[str, Any]],
+        done: asyncio.Future[None],
+    ) -> None:
+        self.events = events
+        self.game = game
+        self.cut = cut
+        self.moves = moves
+        self.done = done
+
+
+# -- the match, its move list apart ------------------------------------------------------------
+def split_moves(match: dict[str, Any], kept: int = 0) -> tuple[dict[str, Any], list[list[Any]]]:
+    """(the match without its move lists, the moves from ``kept`` on as [entry, state move]).
+
+    ``Match.to_dict()`` holds the moves twice: the match's own list (seat, move, clock)
+    and the state record's moves (which the state replays when loaded); both are one
+    per ply. A match whose lists differ in length is kept whole (no rows)."""
+    played = match["moves"]
+    state = match.get("state")
+    if not isinstance(state, dict):
+        return match, []
+    recorded = state.get("moves")
+    if not isinstance(recorded, list) or len(recorded) != len(played):
+        return match, []
+    snapshot = {**match, "moves": None, "state": {**state, "moves": None}}
+    return snapshot, [[played[i], recorded[i]] for i in range(kept, len(played))]
+
+
+def join_moves(snapshot: dict[str, Any], pairs: list[list[Any]]) -> None:
+    """Put the stored moves back into a match from :func:`split_moves` (in place)."""
+    snapshot["moves"] = [entry for entry, _ in pairs]
+    snapshot["state"]["moves"] = [move for _, move in pairs]
+
+
+def lobby_of(match: dict[str, Any]) -> dict[str, Any]:
+    """What the lobby listing shows of a match: options, seats, clock setting."""
+    return {
+        "options": match["options"],
+        "seats": [
+            {
+                "seat": i,
+                "name": s["name"],
+                "kind": s["kind"],
+                "level": s["level"],
+                "claimed": s["claimed"],
+            }
+            for i, s in enumerate(match["seats"])
+        ],
+        "clock": match["clock"]["spec"],
+    }
+
+
+def _move_rows(game_id: str, first: int, pairs: list[list[Any]]) -> list[dict[str, Any]]:
+    return [
+        {"game_id": game_id, "ply": first + i, "move": json.dumps(pair, separators=(",", ":"))}
+        for i, pair in enumerate(pairs)
+    ]
 
 
 def _game_row(
-    game_id: str, match: dict[str, Any], seq: int, created: float | None, now: float
+    game_id: str,
+    match: dict[str, Any],
+    snapshot: dict[str, Any],
+    seq: int,
+    created: float | None,
+    now: float,
+    live: bool,
 ) -> dict[str, Any]:
     return {
         "id": game_id,
@@ -373,8 +555,66 @@ def _game_row(
         "ply": len(match["moves"]),
         "seq": seq,
         "open_seats": sum(not s["claimed"] for s in match["seats"]),
-        "match": json.dumps(match),
+        "match": json.dumps(snapshot, separators=(",", ":")),
+        "live": live,
+        "lobby": json.dumps(lobby_of(match), separators=(",", ":")),
     }
+
+
+# -- the layout's version ------------------------------------------------------------------------
+def _prepare(conn: Connection) -> None:
+    """Make a new database, check a current one, upgrade a version 1 one in place."""
+    tables = set(inspect(conn).get_table_names())
+    if "games" not in tables:
+        metadata.create_all(conn)
+        conn.execute(insert(schema).values(version=SCHEMA_VERSION))
+        return
+    version = 1
+    if "schema" in tables:
+        version = conn.execute(select(func.max(schema.c.version))).scalar() or 1
+    if version > SCHEMA_VERSION:
+        raise StorageError(
+            f"this database was made by a newer tabletop (layout {version}; this one knows"
+            f" {SCHEMA_VERSION}): upgrade tabletop, or serve another --db"
+        )
+    if version < SCHEMA_VERSION:
+        _upgrade_from_1(conn)
+    metadata.create_all(conn)
+
+
+def _upgrade_from_1(conn: Connection) -> None:
+    """Version 1 kept each match whole in ``games.match``: add the new columns, move each
+    game's moves into ``moves``, and write what the lobby shows. Games in play are marked
+    live; the first start-up after this unmarks those that need no driver."""
+    columns = {c["name"] for c in inspect(conn).get_columns("games")}
+    added = {
+        "live": "BOOLEAN NOT NULL DEFAULT 0",
+        "creator": "VARCHAR(32)",
+        "lobby": "TEXT NOT NULL DEFAULT '{}'",
+    }
+    for name, kind in added.items():
+        if name not in columns:
+            conn.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+    metadata.create_all(conn)  # the moves and schema tables
+    for name in ("live", "creator"):
+        conn.execute(text(f"CREATE INDEX IF NOT EXISTS ix_games_{name} ON games ({name})"))
+    old = conn.execute(select(games.c.id, games.c.status, games.c.match)).all()
+    for row in old:
+        match = json.loads(row.match)
+        snapshot, pairs = split_moves(match)
+        conn.execute(
+            update(games)
+            .where(games.c.id == row.id)
+            .values(
+                match=json.dumps(snapshot, separators=(",", ":")),
+                lobby=json.dumps(lobby_of(match), separators=(",", ":")),
+                live=row.status == "playing",
+            )
+        )
+        if pairs:
+            conn.execute(insert(moves), _move_rows(row.id, 0, pairs))
+    conn.execute(delete(schema))
+    conn.execute(insert(schema).values(version=SCHEMA_VERSION))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -69,6 +69,72 @@ def game_view(
     }
 
 
+#: View fields that never change during a game, and those a delta handles apart.
+FIXED_FIELDS = frozenset(("id", "game", "title", "options", "players"))
+DIFFED_FIELDS = frozenset(("moves", "board", "legal"))
+
+
+def shown_part(view: dict[str, Any]) -> dict[str, Any]:
+    """The parts of a view that :func:`view_delta` compares with the next one."""
+    return {"board": view["board"], "legal": view["legal"]}
+
+
+def view_delta(shown: dict[str, Any], kept: int, view: dict[str, Any]) -> dict[str, Any]:
+    """What a watcher holding an earlier view needs to have ``view`` (docs/protocol.md).
+
+    ``set``: the small fields, whole (status, seq, clock, seats, ...; the legal moves
+    when they changed); ``moves``: keep the first ``keep`` moves, then add these;
+    ``board``: the board fields that changed, and for its maps (stones, marbles)
+    only the cells that changed. ``shown`` is :func:`shown_part` of the earlier view,
+    ``kept`` how many of its moves ``view`` still starts with. Its size does not
+    grow with the length of the game.
+    """
+    small = {k: v for k, v in view.items() if k not in FIXED_FIELDS and k not in DIFFED_FIELDS}
+    if view["legal"] != shown["legal"]:
+        small["legal"] = view["legal"]
+    moves = view["moves"]
+    return {
+        "set": small,
+        "moves": {"keep": kept, "add": moves[kept:]},
+        "board": _board_delta(shown["board"], view["board"]),
+    }
+
+
+def apply_delta(view: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """The view after ``change`` (from :func:`view_delta`): what a client does with it."""
+    board = dict(view["board"])
+    board.update(change["board"]["set"])
+    for key, cells in change["board"]["maps"].items():
+        updated = {**board.get(key, {}), **cells["set"]}
+        for cell in cells["unset"]:
+            updated.pop(cell, None)
+        board[key] = updated
+    keep = change["moves"]["keep"]
+    return {
+        **view,
+        **change["set"],
+        "moves": view["moves"][:keep] + change["moves"]["add"],
+        "board": board,
+    }
+
+
+def _board_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    maps: dict[str, Any] = {}
+    for key, value in new.items():
+        before = old.get(key)
+        if value == before:
+            continue
+        if isinstance(value, dict) and isinstance(before, dict):
+            maps[key] = {
+                "set": {k: v for k, v in value.items() if k not in before or before[k] != v},
+                "unset": [k for k in before if k not in value],
+            }
+        else:
+            fields[key] = value
+    return {"set": fields, "maps": maps}
+
+
 def position_view(view: dict[str, Any], state: State, ply: int) -> dict[str, Any]:
     """``view`` with the board as it was after ``ply`` plies (for stepping through a replay).
 

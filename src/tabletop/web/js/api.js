@@ -47,6 +47,22 @@ export const api = {
   recordUrl: (id, format) => `/api/games/${encodeURIComponent(id)}/record?format=${format}`,
 };
 
+/**
+ * The view after an event frame's `delta` (docs/protocol.md): the small fields whole,
+ * the move list cut to `keep` and extended, the board's changed fields and cells.
+ * Kept moves stay the same objects, so the move list can be updated in place.
+ */
+export function applyDelta(view, delta) {
+  const board = { ...view.board, ...delta.board.set };
+  for (const [key, cells] of Object.entries(delta.board.maps)) {
+    const map = { ...(view.board[key] || {}), ...cells.set };
+    for (const cell of cells.unset) delete map[cell];
+    board[key] = map;
+  }
+  const moves = view.moves.slice(0, delta.moves.keep).concat(delta.moves.add);
+  return { ...view, ...delta.set, moves, board };
+}
+
 const KEY = (id) => `tabletop.tokens.${id}`;
 
 /** The seat tokens this browser holds for game `id`: {seat: token}. */

@@ -1,7 +1,7 @@
 // The game page: one WebSocket per seat this browser holds (the first drives the
 // page; more than one only in one-screen play), the board, controls, clocks.
 
-import { api, storedTokens, storeToken, forgetToken, playerName } from "./api.js";
+import { api, applyDelta, storedTokens, storeToken, forgetToken, playerName } from "./api.js";
 import { drawBoard, scoreTable } from "./boards/index.js";
 import { seatName } from "./palette.js";
 import { renderMoves, renderSeats, tickClocks } from "./panels.js";
@@ -111,13 +111,19 @@ class Connection {
         openOtherSeats();
       }
     } else if (msg.type === "event") {
-      if (this.primary && msg.seq > state.seq) {
-        state.seq = msg.seq;
-        state.hints = [];
-        state.hintText = "";
-        describeEvent(msg.event, msg.game);
-        showView(msg.game);
+      if (!this.primary || msg.seq <= state.seq) return;
+      if (msg.seq !== state.seq + 1 || state.view === null) {
+        this.ws.close(); // a frame is missing: reconnect, and catch up from state.seq
+        return;
       }
+      state.seq = msg.seq;
+      state.hints = [];
+      state.hintText = "";
+      // The view's change rides on the last event of an action; events caught up
+      // after a reconnect have none (the snapshot after them brings the view).
+      const view = msg.delta ? applyDelta(state.view, msg.delta) : state.view;
+      describeEvent(msg.event, view);
+      if (msg.delta) showView(view);
     } else if (msg.type === "hint") {
       state.hints = msg.moves || [];
       // Each move's chance to win; a search with visits also says how much it looked at it

@@ -39,18 +39,32 @@ export function tickClocks(list, view, elapsed) {
 
 /** Fill the move list; `current` marks a ply (the replay position), `onPick(ply)` makes items clickable. */
 export function renderMoves(list, view, { current = null, onPick = null } = {}) {
-  const items = (view.moves || []).map((m, i) => {
-    const paint = seatPaint(view, m.seat);
-    const ply = i + 1;
-    const body = [
-      html("span", { class: "swatch small-swatch", style: `background:${paint.fill};border-color:${paint.stroke}`, "aria-hidden": "true" }),
-      html("span", { class: "move-text", text: m.move }),
-    ];
-    const item = html("li", { class: ply === current ? "current" : "", "data-ply": ply, title: `${seatName(view, m.seat)}: ${m.move}` },
-      onPick ? [html("button", { type: "button", class: "link", onclick: () => onPick(ply) }, body)] : body);
-    return item;
-  });
-  fill(list, items);
+  const moves = view.moves || [];
+  // A live game's list changes at its end only (a delta keeps the earlier move objects):
+  // keep the items of the moves still there, so a long game does not redraw them all.
+  let kept = 0;
+  const names = JSON.stringify((view.seats || []).map((s) => [s.name, s.colour]));
+  if (current === null && onPick === null && list._moves && list._names === names) {
+    const before = list._moves;
+    kept = Math.min(before.length, moves.length, list.children.length);
+    while (kept > 0 && before[kept - 1] !== moves[kept - 1]) kept--;
+  }
+  while (list.children.length > kept) list.lastElementChild.remove();
+  for (let i = kept; i < moves.length; i++) list.append(moveItem(view, moves[i], i + 1, current, onPick));
+  list._moves = moves;
+  list._names = names; // a seat renamed (a player replaced): every item's title changes
   const mark = list.querySelector(".current") || list.lastElementChild;
-  if (mark && typeof mark.scrollIntoView === "function") mark.scrollIntoView({ block: "nearest" });
+  if (kept < moves.length || current !== null) {
+    if (mark && typeof mark.scrollIntoView === "function") mark.scrollIntoView({ block: "nearest" });
+  }
+}
+
+function moveItem(view, m, ply, current, onPick) {
+  const paint = seatPaint(view, m.seat);
+  const body = [
+    html("span", { class: "swatch small-swatch", style: `background:${paint.fill};border-color:${paint.stroke}`, "aria-hidden": "true" }),
+    html("span", { class: "move-text", text: m.move }),
+  ];
+  return html("li", { class: ply === current ? "current" : "", "data-ply": ply, title: `${seatName(view, m.seat)}: ${m.move}` },
+    onPick ? [html("button", { type: "button", class: "link", onclick: () => onPick(ply) }, body)] : body);
 }

@@ -1,0 +1,163 @@
+"""Storage: moves appended (not the whole match rewritten), lobby columns, schema versions."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tabletop.core import load_game
+from tabletop.play.match import Match, SeatSpec
+from tabletop.server.app import create_app
+from tabletop.server.store import SCHEMA_VERSION, StorageError, Store, database_url
+from tests.server.conftest import new_game
+
+
+def rows(db: str, sql: str) -> list[tuple[object, ...]]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute(sql).fetchall()
+
+
+def play(client: TestClient, gid: str, tokens: list[str], moves: list[str]) -> None:
+    for i, move in enumerate(moves):
+        answer = client.post(f"/api/games/{gid}/moves", json={"token": tokens[i % 2], "move": move})
+        assert answer.status_code == 200, answer.text
+
+
+POINTS = [f"{c}{r}" for r in range(1, 10) for c in "ABCDEFGHJ"]
+
+
+def test_a_commit_writes_the_new_move_not_the_whole_game(client: TestClient, db: str) -> None:
+    created = new_game(client, seats=[{"claim": True}, {"claim": True}])
+    gid = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    play(client, gid, tokens, POINTS[:4])
+    (short,) = rows(db, f"select length(match) from games where id = '{gid}'")[0]
+    play(client, gid, tokens, POINTS[4:40])
+    (long,) = rows(db, f"select length(match) from games where id = '{gid}'")[0]
+    # The match row does not grow with the game; the moves are rows of their own.
+    assert abs(long - short) < 50
+    stored = rows(db, f"select ply, move from moves where game_id = '{gid}' order by ply")
+    assert [ply for ply, _ in stored] == list(range(40))
+    assert json.loads(str(stored[5][1]))[0] == {"seat": 1, "move": POINTS[5], "clock": None}
+    before = client.get(f"/api/games/{gid}").json()
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(create_app(db, executor=pool, web_dir=None)) as again,
+    ):
+        after = again.get(f"/api/games/{gid}").json()
+        assert after["moves"] == before["moves"] and after["board"] == before["board"]
+
+
+def test_an_undo_removes_the_stored_moves_it_takes_back(client: TestClient, db: str) -> None:
+    created = new_game(
+        client, options={"size": 5}, seats=[{"claim": True}, {"kind": "computer", "level": 1}]
+    )
+    gid, token = created["id"], created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "move", "move": "C3"})
+        seen = 0
+        while seen < 2:
+            seen += ws.receive_json().get("event", {}).get("kind") == "move"
+        ws.send_json({"type": "undo-request"})
+        while ws.receive_json().get("event", {}).get("kind") != "undo":
+            pass
+    assert rows(db, f"select count(*) from moves where game_id = '{gid}'") == [(0,)]
+    assert client.get(f"/api/games/{gid}").json()["ply"] == 0
+
+
+def test_the_lobby_reads_its_columns_not_the_match(client: TestClient, db: str) -> None:
+    created = new_game(client, seats=[{"name": "Ann", "claim": True}, {}])
+    gid = created["id"]
+    with sqlite3.connect(db) as conn:  # a match no listing could parse
+        conn.execute(f"update games set match = 'not json' where id = '{gid}'")
+    (listed,) = client.get("/api/games", params={"status": "open"}).json()
+    assert listed["id"] == gid and listed["seats"][0]["name"] == "Ann"
+    assert listed["seats"][1]["claimed"] is False and listed["clock"]["kind"] == "none"
+    assert listed["options"]["size"] == 9
+
+
+# -- the layout's version -------------------------------------------------------------------------
+OLD_LAYOUT = """
+create table games (id varchar(32) primary key, game varchar(32) not null,
+  status varchar(16) not null, created float not null, updated float not null,
+  ply integer not null, seq integer not null, open_seats integer not null, match text not null);
+create index ix_games_status on games (status);
+create table events (id integer primary key autoincrement, game_id varchar(32) not null
+  references games(id), seq integer not null, created float not null, event text not null,
+  constraint one_event_per_seq unique (game_id, seq));
+create table seats (game_id varchar(32) not null references games(id), seat integer not null,
+  token_hash varchar(64), primary key (game_id, seat));
+"""
+
+
+def old_database(path: Path) -> None:
+    """A database as version 1 wrote it: a finished game and one in play, matches whole."""
+    game = load_game("go", size=9)
+    finished = Match(game, [SeatSpec(name="Ann"), SeatSpec(name="Bob")], seed=1)
+    finished.claim(0)
+    finished.claim(1)
+    finished.play(0, "E5")
+    finished.play(1, "C3")
+    finished.resign(0)
+    playing = Match(game, [SeatSpec(name="Cy"), SeatSpec(name="Di")], seed=2)
+    playing.claim(0)
+    playing.claim(1)
+    playing.play(0, "D4")
+    with sqlite3.connect(path) as conn:
+        conn.executescript(OLD_LAYOUT)
+        for gid, match, seq in (("old-finished", finished, 6), ("old-playing", playing, 3)):
+            data = match.to_dict()
+            conn.execute(
+                "insert into games values (?, 'go', ?, 1.0, 1.0, ?, ?, 0, ?)",
+                (gid, data["status"], len(data["moves"]), seq, json.dumps(data)),
+            )
+            conn.executemany("insert into seats values (?, ?, null)", [(gid, 0), (gid, 1)])
+
+
+def test_a_version_1_database_is_upgraded_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    old_database(path)
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(create_app(str(path), executor=pool, web_dir=None)) as client,
+    ):
+        view = client.get("/api/games/old-finished").json()
+        assert [m["move"] for m in view["moves"]] == ["E5", "C3"]
+        assert view["status"] == "finished"
+        playing = client.get("/api/games", params={"status": "playing"}).json()
+        assert [g["id"] for g in playing] == ["old-playing"]
+        assert playing[0]["seats"][0]["name"] == "Cy"
+        # Restored once (it was in play), then found to need no driver: no clock, no computer.
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        assert rooms.rooms.keys() <= {"old-playing", "old-finished"}
+    assert rows(str(path), "select version from schema") == [(SCHEMA_VERSION,)]
+    assert rows(str(path), "select count(*) from moves") == [(3,)]
+    assert rows(str(path), "select id from games where live") == []
+    assert "E5" not in str(rows(str(path), "select match from games where id = 'old-finished'"))
+
+
+def test_a_database_from_a_newer_tabletop_is_one_clear_error(tmp_path: Path) -> None:
+    import asyncio
+
+    path = tmp_path / "new.db"
+    store = Store(database_url(str(path)))
+    asyncio.run(store.start())
+    asyncio.run(store.close())
+    with sqlite3.connect(path) as conn:
+        conn.execute("update schema set version = 99")
+
+    async def start() -> None:
+        again = Store(database_url(str(path)))
+        try:
+            await again.start()
+        finally:
+            await again.close()
+
+    with pytest.raises(StorageError, match=r"newer tabletop.*upgrade tabletop"):
+        asyncio.run(start())
