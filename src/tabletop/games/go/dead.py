@@ -1,0 +1,144 @@
+"""Which stones are dead when play has ended: the proposal the players start scoring from.
+
+One estimator for every caller (the match layer behind the server and the
+terminal, and GTP's ``final_score``, ``final_status_list`` and KGS clean-up).
+
+Method (decision record 0063): play on from the position as if the two passes
+had not ended the game - both colours in turn from the side to move - with the
+search's own playout policy (search.run_playout: captures and atari escapes
+first, 3x3 patterns, never an own eye, never two or more own stones in
+atari), captures real, until that policy passes twice. Each playout's final
+board is counted by area (an empty region belongs to the one colour it
+reaches). Then per chain, never per point: a chain is dead when the opponent
+owns its points in at least ``DEAD_SHARE`` of all the (playout, point) pairs.
+
+Why this keeps seki and dame alive: the policy never fills a shared liberty
+next to its own chain (that would be a self-atari of two or more stones), so
+a seki stays on the board to the end of every playout and its stones count as
+their own colour's; dame are empty points, and only stones are ever proposed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from tabletop.games.go import kernels
+from tabletop.games.go.patterns import pattern_table
+from tabletop.games.go.rules import GoState
+from tabletop.games.go.search import SearchParams, run_playout
+
+#: Playouts per proposal. A chain's share then has a standard error of at most 0.011, so
+#: the answer is the same for every seed unless the chain is within a few hundredths of
+#: DEAD_SHARE (docs/scoring.md has the measurements and the time this takes).
+PLAYOUTS = 2000
+
+#: A chain is dead when the opponent owns this share of its points over the playouts: a
+#: clear majority, so that an unsettled fight (near half) stays alive and the players
+#: decide it (decision record 0063).
+DEAD_SHARE = 0.55
+
+
+@njit(cache=True)
+def owner_counts(
+    pos: np.ndarray,
+    zob: np.ndarray,
+    n: int,
+    last: int,
+    allow_suicide: bool,
+    playouts: int,
+    patterns: np.ndarray,
+    params: np.ndarray,
+) -> np.ndarray:
+    """int64[3, L]: per padded point, the playouts from ``pos`` that ended it nobody's (row 0),
+    Black's (row 1) and White's (row 2). ``pos`` is left as it was."""
+    size = pos.shape[1]
+    counts = np.zeros((3, size), dtype=np.int64)
+    max_plies = 4 * n * n
+    seq = np.empty(max_plies + 1, dtype=np.int64)
+    seq_color = np.empty(max_plies + 1, dtype=np.int64)
+    for _ in range(playouts):
+        work = pos.copy()
+        meta = work[7]
+        run_playout(
+            work[0],
+            work[1:3],
+            work[3:7],
+            zob,
+            n,
+            meta[kernels.M_COLOR],
+            meta[kernels.M_KO],
+            last,
+            0,  # passes: play goes on whatever ended it
+            allow_suicide,
+            max_plies,
+            patterns,
+            params,
+            seq,
+            seq_color,
+            0,
+        )
+        owner = kernels.region_owners(work[0], n)
+        for p in range(size):
+            counts[owner[p], p] += 1
+    return counts
+
+
+def owner_shares(state: GoState, playouts: int = PLAYOUTS, seed: int = 0) -> np.ndarray:
+    """float64[3, L]: per padded point, the share of playouts ending it nobody's, Black's,
+    White's. Deterministic for a given seed."""
+    game = state.game
+    last = -1
+    history = state.history
+    if history and not history[-1].is_pass:
+        last = game.points_by_action[state.move_to_action(history[-1])]
+    kernels.seed_random(seed)
+    counts = owner_counts(
+        state._pos,
+        state._zob,
+        game.size,
+        last,
+        bool(state._flags & kernels.ALLOW_SUICIDE),
+        playouts,
+        pattern_table(),
+        SearchParams().array(game.rules.komi),
+    )
+    shares: np.ndarray = counts / max(1, playouts)
+    return shares
+
+
+def dead_chains(
+    state: GoState, playouts: int = PLAYOUTS, seed: int = 0
+) -> list[tuple[list[str], float]]:
+    """Every chain on the board with the share of its points the opponent ends up owning
+    (chains in board order, their stones in board order)."""
+    n = state.game.size
+    shares = owner_shares(state, playouts, seed)
+    seen: set[str] = set()
+    out = []
+    for row in range(n):
+        for col in range(n):
+            color = state.stone_at(col, row)
+            move = str(state.game.moves_by_action[row * n + col])
+            if color is None or move in seen:
+                continue
+            chain = state.chain_at(move)
+            points = [state.game.points_by_action[state.move_to_action(m)] for m in chain]
+            opponent = kernels.WHITE if color == 0 else kernels.BLACK
+            lost = float(np.mean(shares[opponent, points]))
+            names = [str(m) for m in chain]
+            seen.update(names)
+            out.append((names, lost))
+    return out
+
+
+def estimate_dead(state: GoState, playouts: int = PLAYOUTS, seed: int = 0) -> list[str]:
+    """The stones of every chain the opponent owns in at least DEAD_SHARE of the playouts
+    from here (play continued as if it had not ended), in board order."""
+    dead: list[str] = []
+    for chain, lost in dead_chains(state, playouts, seed):
+        if lost >= DEAD_SHARE:
+            dead.extend(chain)
+    n = state.game.size
+    order = {str(state.game.moves_by_action[a]): a for a in range(n * n)}
+    return sorted(dead, key=order.__getitem__)
