@@ -4,13 +4,16 @@ One estimator for every caller (the match layer behind the server and the
 terminal, and GTP's ``final_score``, ``final_status_list`` and KGS clean-up).
 
 Method (decision record 0063): play on from the position as if the two passes
-had not ended the game - both colours in turn from the side to move - with the
-search's own playout policy (search.run_playout: captures and atari escapes
+had not ended the game - both colours in turn from the side to move - with
+the search's playout policy (search.playout_move: captures and atari escapes
 first, 3x3 patterns, never an own eye, never two or more own stones in
-atari), captures real, until that policy passes twice. Each playout's final
-board is counted by area (an empty region belongs to the one colour it
-reaches). Then per chain, never per point: a chain is dead when the opponent
-owns its points in at least ``DEAD_SHARE`` of all the (playout, point) pairs.
+atari), captures real, until that policy passes twice; one addition: after
+the capture and atari replies, the side to move usually answers next to the
+opponent's last move (LOCAL_REPLY), as the owner of an area answers an
+invasion of it. Each playout's final board is counted by area (an empty
+region belongs to the one colour it reaches). Then per chain, never per
+point: a chain is dead when the opponent owns its points in at least
+``DEAD_SHARE`` of all the (playout, point) pairs.
 
 Why this keeps seki and dame alive: the policy never fills a shared liberty
 next to its own chain (that would be a self-atari of two or more stones), so
@@ -24,19 +27,86 @@ import numpy as np
 from numba import njit
 
 from tabletop.games.go import kernels
+from tabletop.games.go.kernels import EMPTY, PASS, play_stone
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
-from tabletop.games.go.search import SearchParams, run_playout
+from tabletop.games.go.search import SearchParams, _atari_replies, _pick, playout_move
 
-#: Playouts per proposal. A chain's share then has a standard error of at most 0.011, so
-#: the answer is the same for every seed unless the chain is within a few hundredths of
-#: DEAD_SHARE (docs/scoring.md has the measurements and the time this takes).
+#: Playouts per proposal on 9x9; larger boards get fewer, down to MIN_PLAYOUTS, so that
+#: the work (playouts x points) stays that of 9x9: the estimate runs when the second pass
+#: is played, inside the server's handling of that move (docs/scoring.md: times). With
+#: 2,000 a chain's share has a standard error of at most 0.011, with 400 of 0.025, so the
+#: answer is the same for every seed unless a chain is within a few hundredths of DEAD_SHARE.
 PLAYOUTS = 2000
+MIN_PLAYOUTS = 400
+
+#: How often the side to move answers next to the opponent's last move (see _continue).
+LOCAL_REPLY = 0.9
 
 #: A chain is dead when the opponent owns this share of its points over the playouts: a
 #: clear majority, so that an unsettled fight (near half) stays alive and the players
 #: decide it (decision record 0063).
-DEAD_SHARE = 0.55
+DEAD_SHARE = 0.6
+
+
+@njit(cache=True)
+def _continue(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    zob: np.ndarray,
+    n: int,
+    color: int,
+    ko: int,
+    last: int,
+    allow_suicide: bool,
+    patterns: np.ndarray,
+    params: np.ndarray,
+    local: float,
+) -> None:
+    """Play on to two passes (or 4*n*n plies): the search's playout policy, except that
+    after its capture and atari replies the side to move answers next to the opponent's
+    last move with probability ``local`` (a stone that is neither an own eye nor a
+    self-atari), as a player answers an invasion of their area instead of playing
+    elsewhere and letting it grow."""
+    w = n + 2
+    size = board.shape[0]
+    empties = np.empty(size, dtype=np.int64)
+    cand = np.empty(size + 8, dtype=np.int64)
+    buf = np.empty(8, dtype=np.int64)
+    passes = 0
+    plies = 0
+    while passes < 2 and plies < 4 * n * n:
+        move = PASS
+        if last >= 0:
+            k = _atari_replies(board, links, stats, w, color, last, cand, buf)
+            move = _pick(board, links, stats, w, color, ko, allow_suicide, cand, k, buf, False)
+            if move == PASS and np.random.random() < local:
+                k = 0
+                for d in (-w, -1, 1, w):
+                    if board[last + d] == EMPTY:
+                        cand[k] = last + d
+                        k += 1
+                move = _pick(board, links, stats, w, color, ko, allow_suicide, cand, k, buf, True)
+        if move == PASS:
+            ne = 0
+            for p in range(size):
+                if board[p] == EMPTY:
+                    empties[ne] = p
+                    ne += 1
+            move = playout_move(
+                board, links, stats, w, color, ko, last, allow_suicide, patterns, params,
+                empties, ne, cand, buf,
+            )  # fmt: skip
+        plies += 1
+        if move == PASS:
+            passes += 1
+            ko = -1
+        else:
+            passes = 0
+            _, _, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+        last = move
+        color = 3 - color
 
 
 @njit(cache=True)
@@ -49,45 +119,38 @@ def owner_counts(
     playouts: int,
     patterns: np.ndarray,
     params: np.ndarray,
+    local: float,
 ) -> np.ndarray:
     """int64[3, L]: per padded point, the playouts from ``pos`` that ended it nobody's (row 0),
     Black's (row 1) and White's (row 2). ``pos`` is left as it was."""
     size = pos.shape[1]
     counts = np.zeros((3, size), dtype=np.int64)
-    max_plies = 4 * n * n
-    seq = np.empty(max_plies + 1, dtype=np.int64)
-    seq_color = np.empty(max_plies + 1, dtype=np.int64)
     for _ in range(playouts):
         work = pos.copy()
         meta = work[7]
-        run_playout(
-            work[0],
-            work[1:3],
-            work[3:7],
-            zob,
-            n,
-            meta[kernels.M_COLOR],
-            meta[kernels.M_KO],
-            last,
-            0,  # passes: play goes on whatever ended it
-            allow_suicide,
-            max_plies,
-            patterns,
-            params,
-            seq,
-            seq_color,
-            0,
-        )
+        _continue(
+            work[0], work[1:3], work[3:7], zob, n, meta[kernels.M_COLOR], meta[kernels.M_KO],
+            last, allow_suicide, patterns, params, local,
+        )  # fmt: skip
         owner = kernels.region_owners(work[0], n)
         for p in range(size):
             counts[owner[p], p] += 1
     return counts
 
 
-def owner_shares(state: GoState, playouts: int = PLAYOUTS, seed: int = 0) -> np.ndarray:
+def playouts_for(size: int) -> int:
+    """The playouts of a proposal on a size x size board: PLAYOUTS' work on 9x9."""
+    return max(MIN_PLAYOUTS, min(PLAYOUTS, PLAYOUTS * 81 // (size * size)))
+
+
+def owner_shares(
+    state: GoState, playouts: int | None = None, seed: int = 0, local: float | None = None
+) -> np.ndarray:
     """float64[3, L]: per padded point, the share of playouts ending it nobody's, Black's,
-    White's. Deterministic for a given seed."""
+    White's (``playouts`` defaults to playouts_for the board). Deterministic for a seed."""
     game = state.game
+    if playouts is None:
+        playouts = playouts_for(game.size)
     last = -1
     history = state.history
     if history and not history[-1].is_pass:
@@ -102,13 +165,14 @@ def owner_shares(state: GoState, playouts: int = PLAYOUTS, seed: int = 0) -> np.
         playouts,
         pattern_table(),
         SearchParams().array(game.rules.komi),
+        LOCAL_REPLY if local is None else local,
     )
     shares: np.ndarray = counts / max(1, playouts)
     return shares
 
 
 def dead_chains(
-    state: GoState, playouts: int = PLAYOUTS, seed: int = 0
+    state: GoState, playouts: int | None = None, seed: int = 0
 ) -> list[tuple[list[str], float]]:
     """Every chain on the board with the share of its points the opponent ends up owning
     (chains in board order, their stones in board order)."""
@@ -132,7 +196,7 @@ def dead_chains(
     return out
 
 
-def estimate_dead(state: GoState, playouts: int = PLAYOUTS, seed: int = 0) -> list[str]:
+def estimate_dead(state: GoState, playouts: int | None = None, seed: int = 0) -> list[str]:
     """The stones of every chain the opponent owns in at least DEAD_SHARE of the playouts
     from here (play continued as if it had not ended), in board order."""
     dead: list[str] = []
