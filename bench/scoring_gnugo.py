@@ -35,6 +35,7 @@ import tabletop
 from arguments import count, run_main, whole
 from tabletop.ai.levels import agent_for_level
 from tabletop.games.go import GoState
+from tabletop.games.go.dead import DEAD_SHARE, dead_chains
 from tabletop.play.match import default_dead_proposal
 
 LEVELS = (3, 4, 5, 6)
@@ -109,6 +110,22 @@ def _ours(size: int, moves: list[str], index: int) -> tuple[str, list[str]]:
     return state.score(dead=dead).result(), dead
 
 
+def _disputed(size: int, entry: dict[str, Any], index: int) -> str:
+    """The chains we and GNU Go judge differently, each with its share (dead.dead_chains)."""
+    state = tabletop.load_game("go", size=size, rules="chinese", komi=KOMI).new_state()
+    assert isinstance(state, GoState)
+    for m in entry["moves"]:
+        state.play(m)
+    theirs = set(entry["gnugo_dead"])
+    rows = []
+    for chain, lost in dead_chains(state, seed=index):
+        ours = lost >= DEAD_SHARE
+        if ours != bool(theirs & set(chain)):
+            head = f"{chain[0]}+{len(chain) - 1}" if len(chain) > 1 else chain[0]
+            rows.append(f"{head} lost {lost:.2f} ({'dead' if ours else 'alive'} to us)")
+    return "      disputed: " + ("; ".join(rows) or "none")
+
+
 def _line(entry: dict[str, Any]) -> str:
     ours, theirs = _margin(entry["ours"]), _margin(entry["gnugo"])
     mark = " " if (ours > 0) == (theirs > 0) and abs(ours - theirs) <= CLOSE else "*"
@@ -171,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
                 entry = dict(known[i])
                 entry["ours"], entry["our_dead"] = _ours(args.size, entry["moves"], i)
                 print(_line(entry), flush=True)
+                if entry["our_dead"] != entry["gnugo_dead"]:
+                    print(_disputed(args.size, entry, i))
                 entries.append(entry)
         print(_summary(entries))
         return 0
