@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
                 entry = dict(known[i])
                 entry["ours"], entry["our_dead"] = _ours(args.size, entry["moves"], i)
                 print(_line(entry), flush=True)
-                if entry["our_dead"] != entry["gnugo_dead"]:
+                if sorted(entry["our_dead"]) != sorted(entry["gnugo_dead"]):
                     print(_disputed(args.size, entry, i))
                 entries.append(entry)
         print(_summary(entries))
