@@ -1,6 +1,6 @@
 """Go scoring against GNU Go: our dead-stone proposal's result next to GNU Go 3.8's.
 
-Plays games between computer levels 3..6 (a random pair per game, colours
+Plays games between computer levels 3..6 (``--levels``; a random pair per game, colours
 alternating), Chinese rules, komi 7, to two passes (nobody resigns). For each
 finished game it scores the board with the proposal every player starts the
 scoring phase from (play.match.default_dead_proposal, which the server, the
@@ -16,6 +16,7 @@ games again with the current estimator (to measure a change to it).
     python bench/scoring_gnugo.py --ledger docs/scoring/go9.jsonl             # 100 games, 9x9
     python bench/scoring_gnugo.py --size 13 --ledger docs/scoring/go13.jsonl  # 20 games
     python bench/scoring_gnugo.py --ledger docs/scoring/go9.jsonl --rescore
+    python bench/scoring_gnugo.py --size 13 --levels 6 --against-gnugo 1 --ledger FILE
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from typing import Any
 
 import tabletop
 from arguments import count, run_main, whole
+from tabletop.ai.agent import Agent
+from tabletop.ai.gtp_player import GtpPlayer
 from tabletop.ai.levels import agent_for_level
 from tabletop.games.go import GoState
 from tabletop.games.go.dead import DEAD_SHARE, dead_chains
@@ -79,20 +82,31 @@ def score_list(text: str) -> list[str]:
     return sorted(text.split())
 
 
-def _play(size: int, index: int) -> dict[str, Any]:
-    """Game ``index``: levels, moves to two passes, and our scoring of it."""
+def _play(size: int, index: int, levels_used: list[int], opponent: str | None) -> dict[str, Any]:
+    """Game ``index``: levels (0 for GNU Go as a player) and moves to two passes."""
     rng = random.Random(SEED * 1_000_003 + size * 1009 + index)
-    pair = rng.sample(LEVELS, 2)
+    pair = rng.sample(levels_used, 2) if opponent is None else [rng.choice(levels_used), 0]
     levels = pair if index % 2 == 0 else pair[::-1]  # colours alternate game by game
     game = tabletop.load_game("go", size=size, rules="chinese", komi=KOMI)
-    agents = [agent_for_level(game, levels[s], rng.getrandbits(31)) for s in (0, 1)]
+    agents: list[Agent] = []
+    for level in levels:
+        if level:
+            agents.append(agent_for_level(game, level, rng.getrandbits(31)))
+        else:
+            assert opponent is not None
+            agents.append(GtpPlayer(opponent))
     state = game.new_state()
     assert isinstance(state, GoState)
     cap = 4 * size * size
-    while not state.is_over() and state.ply < cap:
-        seat = state.to_move
-        assert seat is not None
-        state.play(agents[seat].choose(state))
+    try:
+        while not state.is_over() and state.ply < cap:
+            seat = state.to_move
+            assert seat is not None
+            state.play(agents[seat].choose(state))
+    finally:
+        for agent in agents:
+            if isinstance(agent, GtpPlayer):
+                agent.close()
     return {
         "levels": levels,
         "moves": [str(m) for m in state.history],
@@ -126,11 +140,15 @@ def _disputed(size: int, entry: dict[str, Any], index: int) -> str:
     return "      disputed: " + ("; ".join(rows) or "none")
 
 
+def _who(level: int) -> str:
+    return str(level) if level else "gnugo"
+
+
 def _line(entry: dict[str, Any]) -> str:
     ours, theirs = _margin(entry["ours"]), _margin(entry["gnugo"])
     mark = " " if (ours > 0) == (theirs > 0) and abs(ours - theirs) <= CLOSE else "*"
     return (
-        f"{mark}game {entry['game']:3d}  B{entry['levels'][0]} W{entry['levels'][1]}"
+        f"{mark}game {entry['game']:3d}  B{_who(entry['levels'][0])} W{_who(entry['levels'][1])}"
         f"  {len(entry['moves']):3d} plies  ours {entry['ours']:>7}  gnugo {entry['gnugo']:>7}"
         f"  our dead {' '.join(entry['our_dead']) or '-'}"
         f"  | gnugo dead {' '.join(entry['gnugo_dead']) or '-'}"
@@ -175,9 +193,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=count, help="games (default 100 on 9x9, else 20)")
     parser.add_argument("--first", type=whole, default=0, help="number of the first game")
     parser.add_argument("--ledger", type=Path, required=True, help="the JSONL ledger")
+    parser.add_argument(
+        "--levels", type=count, nargs="+", default=list(LEVELS), help="levels (default 3-6)"
+    )
     parser.add_argument("--rescore", action="store_true", help="score the ledger's games again")
     parser.add_argument("--gnugo", default="/usr/games/gnugo", help="the GNU Go program")
+    parser.add_argument(
+        "--against-gnugo",
+        type=count,
+        metavar="LEVEL",
+        help="each game pairs one of --levels with GNU Go at this level (one --levels is enough)",
+    )
     args = parser.parse_args(argv)
+    if len(set(args.levels)) < 2 and args.against_gnugo is None:
+        parser.error("--levels: at least two different levels")
     games = args.games or (100 if args.size == 9 else 20)
     wanted = range(args.first, args.first + games)
     known = _read(args.ledger)
@@ -203,7 +232,10 @@ def main(argv: list[str] | None = None) -> int:
             entry = known[i]
         else:
             start = time.monotonic()
-            played = _play(args.size, i)
+            opponent = None
+            if args.against_gnugo is not None:
+                opponent = f"{program} --mode gtp --level {args.against_gnugo} --chinese-rules"
+            played = _play(args.size, i, args.levels, opponent)
             ours, our_dead = _ours(args.size, played["moves"], i)
             gnugo, gnugo_dead = _gnugo(program, args.size, played["moves"])
             entry = {
