@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop.games.go import GoState
 from tabletop.games.go.dead import DEAD_SHARE, dead_chains, estimate_dead
 
 from .helpers import column, finished, lone_stones
@@ -76,3 +82,23 @@ def test_chains_are_judged_whole() -> None:
     assert estimate_dead(state) == ["B5", "B6"]
     shares = {chain[0]: lost for chain, lost in dead_chains(state)}
     assert shares["B5"] >= DEAD_SHARE > shares["D1"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**31 - 1), st.integers(0, 60))
+def test_any_ended_game_gets_whole_chains_and_stays_as_it_was(game_seed: int, plies: int) -> None:
+    rng = random.Random(game_seed)
+    state = tabletop.load_game("go", size=7, rules="chinese").new_state()
+    assert isinstance(state, GoState)
+    for _ in range(plies):
+        state.play(rng.choice(state.legal_actions().tolist()[:-1] or [49]))
+        if state.is_over():
+            break
+    while not state.is_over():
+        state.play("pass")
+    before = str(state), state.ply
+    dead = estimate_dead(state, playouts=40, seed=game_seed)
+    assert dead == estimate_dead(state, playouts=40, seed=game_seed)
+    assert (str(state), state.ply) == before
+    for stone in dead:  # a chain is proposed whole or not at all
+        assert {str(m) for m in state.chain_at(stone)} <= set(dead)
