@@ -189,7 +189,7 @@ def dead_chains(
     state: GoState, playouts: int | None = None, seed: int = 0
 ) -> list[tuple[list[str], float]]:
     """Every chain on the board with the share of its points the opponent ends up owning
-    (chains in board order, their stones in board order)."""
+    (chains in the board order of the first stone met)."""
     n = state.game.size
     shares = owner_shares(state, playouts, seed)
     seen: set[str] = set()
