@@ -104,3 +104,16 @@ def test_any_ended_game_gets_whole_chains_and_stays_as_it_was(game_seed: int, pl
     assert (str(state), state.ply) == before
     for stone in dead:  # a chain is proposed whole or not at all
         assert {str(m) for m in state.chain_at(stone)} <= set(dead)
+
+
+def test_two_liberties_shared_with_one_enemy_stone_are_no_seki() -> None:
+    # Black's B9 B8-F8 F9 has only C9 and E9, shared with White's lone D9: White throws in
+    # at C9 (or E9), Black must capture two stones and is left with a two-point eye, and
+    # dies. The policy's rule against putting two own stones in atari (which keeps real
+    # seki) hid this kill: a 13x13 game against GNU Go scored 22 points wrong.
+    black = "A4 B4 C4 D4 E4 F4 G4 H4 J4 B9 B8 C8 D8 E8 F8 F9"
+    white = "A5 B5 C5 D5 E5 F5 G5 H5 J5 A6 A9 A8 A7 B7 C7 D7 E7 F7 G7 G8 G9 D9"
+    state = finished(black, white, komi=7, rules="chinese")
+    assert sorted(map(str, state.liberties("B9"))) == ["C9", "E9"]
+    assert estimate_dead(state) == ["B8", "C8", "D8", "E8", "F8", "B9", "F9"]
+    assert state.score(dead=estimate_dead(state)).result() == "W+16"  # GNU Go: W+16

@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from tabletop.games.go import kernels
-from tabletop.games.go.kernels import EMPTY, PASS, play_stone
+from tabletop.games.go.kernels import EMPTY, LEGAL, PASS, check_move, is_own_eye, play_stone
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
 from tabletop.games.go.search import (
@@ -35,6 +35,8 @@ from tabletop.games.go.search import (
     _atari_replies,
     _collect_empties,
     _pick,
+    chain_liberties,
+    libs_after,
     playout_move,
 )
 
@@ -55,6 +57,57 @@ LOCAL_REPLY = 0.9
 #: clear majority, so that an unsettled fight (near half) stays alive and the players
 #: decide it (decision record 0063).
 DEAD_SHARE = 0.6
+
+
+@njit(cache=True)
+def _nakade(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    color: int,
+    ko: int,
+    allow_suicide: bool,
+    empties: np.ndarray,
+    ne: int,
+    cand: np.ndarray,
+) -> int:
+    """A sacrifice that kills, for a side about to pass: a stone that puts at most 3 own
+    stones in atari (liberty L) next to an opponent chain whose only liberties are this
+    point and L. The opponent must capture, and is left with the captured points as its
+    only liberties: one eye at most (a nakade), so it dies. The playout policy never puts
+    two or more own stones in atari (which keeps seki), so without this a chain with two
+    liberties shared with a single enemy stone would look like seki; in a real seki the
+    sacrifice is larger, or the opponent has a liberty elsewhere (an eye). PASS if none."""
+    buf = np.empty(8, dtype=np.int64)
+    k = 0
+    for i in range(ne):
+        p = empties[i]
+        if is_own_eye(board, w, p, color):
+            continue
+        if check_move(board, links, stats, w, p, color, ko, allow_suicide) != LEGAL:
+            continue
+        if libs_after(board, links, stats, w, p, color, 2, buf) != 1:
+            continue
+        last_liberty = buf[0]
+        stones = 1
+        for d in (-w, -1, 1, w):  # own chains joined (a chain next to p twice counts twice:
+            if board[p + d] == color:  # too many is only a sacrifice not tried)
+                stones += stats[0, links[0, p + d]]
+        if stones > 3:
+            continue
+        for d in (-w, -1, 1, w):
+            q = p + d
+            if board[q] != 3 - color:
+                continue
+            n_libs = chain_liberties(board, links, w, links[0, q], 3, buf)
+            if n_libs == 2 and (buf[0] == last_liberty or buf[1] == last_liberty):
+                cand[k] = p
+                k += 1
+                break
+    if k == 0:
+        return PASS
+    return int(cand[np.random.randint(k)])
 
 
 @njit(cache=True)
@@ -103,6 +156,8 @@ def _continue(
                 board, links, stats, w, color, ko, last, allow_suicide, patterns, params,
                 empties, ne, cand, buf,
             )  # fmt: skip
+        if move == PASS:
+            move = _nakade(board, links, stats, w, color, ko, allow_suicide, empties, ne, cand)
         plies += 1
         if move == PASS:
             passes += 1
