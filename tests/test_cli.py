@@ -252,6 +252,37 @@ def test_gtp_counts_the_stones_the_playouts_find_dead(
     assert replies[-4:-1] == ["= A1", "= B+24.5", "="]  # 25 points for Black, komi 0.5
 
 
+#: Issue 7's position: walls D1-D9 (Black) and F1-F9 (White), Black H5 alone in White's
+#: area, White B5 alone in Black's; 9x9, Chinese rules, komi 7.
+LONE_STONES = [move for row in range(1, 10) for move in (f"D{row}", f"F{row}")] + ["H5", "B5"]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7])
+def test_gtp_finds_issue_7s_lone_stones_dead(
+    seed: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    moves = [f"{'bw'[i % 2]} {m}" for i, m in enumerate([*LONE_STONES, "pass", "pass"])]
+    commands = ["boardsize 9", "komi 7", *(f"play {m}" for m in moves)]
+    commands += ["final_status_list dead", "final_score", "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(commands) + "\n"))
+    assert main(["gtp", "--rules", "chinese", "--playouts", "30", "--seed", str(seed)]) == 0
+    replies = capsys.readouterr().out.split("\n\n")
+    assert replies[-4:-1] == ["= B5 H5", "= W+7", "="]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7])
+def test_the_terminal_proposes_issue_7s_lone_stones_dead(seed: int) -> None:
+    game = tabletop.load_game("go", size=9, rules="chinese", komi=7)
+    term, out = script_terminal(game, [*LONE_STONES, "pass", "pass", "done"], seed=seed)
+    outcome = term.run()
+    assert outcome is not None and outcome.reason == "score"
+    text = "\n".join(out)
+    assert "Proposed dead (from playouts): B5 H5" in text
+    assert "Result: W+7" in text
+
+
 def test_hint_names_three_moves_and_a_win_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tabletop.terminal.HINT_SECONDS", 0.05)
     game = tabletop.load_game("oust", width=4, height=4)

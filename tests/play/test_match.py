@@ -192,9 +192,30 @@ def test_estimator_proposes_the_dead_stones() -> None:
     assert events[-1]["kind"] == "scoring"
     dead = events[-1]["dead"]
     assert dead == [str(m) for m in match.state.dead_stones]  # type: ignore[attr-defined]
-    from tabletop.games.go.evaluation import estimate_dead
+    from tabletop.games.go.dead import estimate_dead
 
-    assert dead == sorted(estimate_dead(match.state, 100, match.seed + match.ply), key=sorted_key)
+    assert dead == sorted(estimate_dead(match.state, seed=match.seed + match.ply), key=sorted_key)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 12345])
+def test_the_scoring_phase_proposes_issue_7s_lone_stones_dead(seed: int) -> None:
+    # 9x9, Chinese, komi 7: walls D1-D9 (Black) and F1-F9 (White), Black H5 alone in
+    # White's area and White B5 in Black's. Today's server proposed [] or ["B5"].
+    game = tabletop.load_game("go", size=9, rules="chinese", komi=7)
+    match = Match(game, people(2), seed=seed)
+    match.claim(0)
+    match.claim(1)
+    black = [f"D{row}" for row in range(1, 10)] + ["H5", "pass"]
+    white = [f"F{row}" for row in range(1, 10)] + ["B5", "pass"]
+    for b, w in zip(black, white, strict=True):
+        match.play(0, b)
+        events = match.play(1, w)
+    assert match.status == "scoring"
+    assert events[-1] == {"kind": "scoring", "dead": ["B5", "H5"]}
+    match.accept_dead(0)
+    match.accept_dead(1)
+    outcome = match.outcome()
+    assert outcome is not None and outcome.detail["result"] == "W+7"
 
 
 def test_replacing_a_player_who_left_a_three_player_game() -> None:

@@ -61,6 +61,13 @@ def warm_up(game: Game) -> None:
                 break
             agent.analyze(state, budget)
             state.play(agent.choose(state, budget))
+    if game.name == "go":  # the dead-stone estimate runs once a game, at its end
+        from tabletop.games.go import GoState
+        from tabletop.games.go.dead import estimate_dead
+
+        state = game.new_state()
+        assert isinstance(state, GoState)
+        estimate_dead(state, playouts=2)
 
 
 def main() -> int:

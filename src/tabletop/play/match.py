@@ -26,8 +26,6 @@ Event = dict[str, Any]
 SEAT_KINDS = ("person", "computer")
 STATUSES = ("waiting", "playing", "scoring", "finished")
 MAX_NAME = 40
-#: Playouts of the dead-stone proposal (the players correct what it gets wrong).
-DEAD_PLAYOUTS = 100
 
 
 class MatchError(TabletopError):
@@ -59,12 +57,13 @@ class SeatSpec:
 
 
 def default_dead_proposal(state: State, seed: int) -> list[str]:
-    """The Go estimator's proposal: the stones that playouts from here mostly lose."""
+    """Go's dead-stone estimate (games/go/dead.py), the proposal the scoring phase starts
+    from; the terminal and GTP use the same one."""
     from tabletop.games.go import GoState
-    from tabletop.games.go.evaluation import estimate_dead
+    from tabletop.games.go.dead import estimate_dead
 
     assert isinstance(state, GoState)
-    return estimate_dead(state, playouts=DEAD_PLAYOUTS, seed=seed)
+    return estimate_dead(state, seed=seed)
 
 
 class Match:

@@ -29,3 +29,30 @@ def position(black: str = "", white: str = "", to_move: str = "black", **options
     if state.to_move != want:
         state.play("pass")
     return state
+
+
+def finished(black: str = "", white: str = "", **options: Any) -> GoState:
+    """``position`` with passes until play has ended (the dead-stone phase's starting point)."""
+    state = position(black, white, **options)
+    while not state.is_over():
+        state.play("pass")
+    return state
+
+
+def column(letter: str, rows: range) -> str:
+    """The points of a column, e.g. ``column("D", range(1, 10))`` is D1 .. D9."""
+    return " ".join(f"{letter}{row}" for row in rows)
+
+
+#: Issue 7's position (9x9, Chinese rules, komi 7): Black's wall D1-D9 and White's F1-F9,
+#: the dame column E between them, and one stone of each side alone in the other's area
+#: (Black H5, White B5), played in this order, Black first, then pass, pass.
+LONE_STONES_BLACK = [*column("D", range(1, 10)).split(), "H5"]
+LONE_STONES_WHITE = [*column("F", range(1, 10)).split(), "B5"]
+
+
+def lone_stones() -> GoState:
+    """Issue 7's position after the two passes."""
+    return finished(
+        " ".join(LONE_STONES_BLACK), " ".join(LONE_STONES_WHITE), komi=7, rules="chinese"
+    )

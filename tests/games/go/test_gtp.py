@@ -119,6 +119,27 @@ def test_final_score_and_status_use_the_dead_stone_estimate() -> None:
     assert reply(estimating, "final_status_list alive") == "= E5"
 
 
+def test_final_status_of_issue_7s_lone_stones_uses_the_match_proposal() -> None:
+    from tabletop.play.match import default_dead_proposal
+
+    from .helpers import LONE_STONES_BLACK, LONE_STONES_WHITE
+
+    e = GtpEngine(first_legal, rules="chinese", size=9, dead_stones=default_dead_proposal_0)
+    assert reply(e, "komi 7") == "="
+    for b, w in zip(LONE_STONES_BLACK, LONE_STONES_WHITE, strict=True):
+        assert reply(e, f"play b {b}") == reply(e, f"play w {w}") == "="
+    assert reply(e, "play b pass") == reply(e, "play w pass") == "="
+    assert reply(e, "final_status_list dead") == "= B5 H5"
+    assert reply(e, "final_score") == "= W+7"
+    assert default_dead_proposal(e.state, 5) == ["B5", "H5"]
+
+
+def default_dead_proposal_0(state: GoState) -> list[str]:
+    from tabletop.play.match import default_dead_proposal
+
+    return default_dead_proposal(state, 0)
+
+
 def test_cleanup_takes_dead_stones_rather_than_pass() -> None:
     def passes(state: GoState, seconds: float | None) -> GoMove | None:
         return PASS

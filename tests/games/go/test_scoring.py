@@ -99,14 +99,15 @@ def test_seki_tax_needs_territory_scoring() -> None:
 
 
 def test_estimator_proposes_the_dead_stones() -> None:
-    from tabletop.games.go.evaluation import estimate_dead
+    from tabletop.games.go.dead import estimate_dead
 
     # White's lone stones inside Black's solid wall on 7x7 are dead; Black's wall is alive.
     black = "C1 C2 C3 C4 C5 C6 C7 D1 D2 D3 D4 D5 D6 D7"
     state = position(black, "A2 B6", size=7, komi=0.5, rules="chinese")
     while not state.is_over():
         state.play("pass")
-    assert estimate_dead(state, playouts=100) == ["A2", "B6"]
+    assert estimate_dead(state) == ["A2", "B6"]
+
 
 
 def owned_empty(state, seat: int) -> int:  # type: ignore[no-untyped-def]

@@ -48,36 +48,3 @@ def rollout(state: GoState, rng: random.Random) -> tuple[float, ...]:
     if white > black:
         return (-1.0, 1.0)
     return (0.0, 0.0)
-
-
-def ownership(state: GoState, playouts: int = 200, seed: int = 0) -> np.ndarray:
-    """Per padded board point: the share of eye-aware playouts from here that end with the
-    point Black's (area), from 0.0 (always White's) to 1.0 (always Black's)."""
-    n = state.game.size
-    kernels.seed_random(seed)
-    black = np.zeros(state._board.shape[0], dtype=np.float64)
-    for _ in range(playouts):
-        black += kernels.region_owners(_settled_board(state), n) == kernels.BLACK
-    share: np.ndarray = black / playouts
-    return share
-
-
-def estimate_dead(state: GoState, playouts: int = 200, seed: int = 0) -> list[str]:
-    """The stones the playouts mostly lose: the starting proposal of the dead-stone phase.
-
-    A stone is proposed dead when its point ends up the opponent's in at
-    least 70% of the playouts (the players then toggle what they disagree with).
-    """
-    share = ownership(state, playouts, seed)
-    n = state.game.size
-    dead = []
-    for row in range(n):
-        for col in range(n):
-            stone = state.stone_at(col, row)
-            if stone is None:
-                continue
-            p = state._point(col, row)
-            own = share[p] if stone == 0 else 1.0 - share[p]
-            if own <= 0.3:
-                dead.append(str(state.game.moves_by_action[row * n + col]))
-    return dead
