@@ -109,7 +109,6 @@ def test_estimator_proposes_the_dead_stones() -> None:
     assert estimate_dead(state) == ["A2", "B6"]
 
 
-
 def owned_empty(state, seat: int) -> int:  # type: ignore[no-untyped-def]
     """Points that are empty once the dead stones are off, counting for ``seat``."""
     stones = {str(m) for m in state.dead_stones}
