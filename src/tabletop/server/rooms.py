@@ -226,9 +226,7 @@ class Rooms:
                     return None
                 data, seq, hashes = loaded
                 # The dead-stone proposal is worked out in the pool (decision record 0075).
-                match = await self.off_loop(
-                    Match.from_dict, data, now=self.now, propose_dead=None
-                )
+                match = await self.off_loop(Match.from_dict, data, now=self.now, propose_dead=None)
                 room = self.rooms[game_id] = Room(game_id, match, seq, hashes)
                 self._arm(room)
         self._loading.pop(game_id, None)

@@ -200,9 +200,10 @@ def scoring_view(match: Match) -> dict[str, Any] | None:
     """Go's count: in the dead-stone phase, and after a game that ended by it.
 
     The dead stones, whether the dead-stone proposal is still being worked out
-    (``pending``: none are marked until it arrives, unless a player marks some), who accepted, whom each point counts for under that
-    marking (the rules engine decides: ``owners``, one string per row from
-    row 1, one character per column: the seat's digit or ``.`` for nobody),
+    (``pending``: none are marked until it arrives, unless a player marks some),
+    who accepted, whom each point counts for under that marking (the rules engine
+    decides: ``owners``, one string per row from row 1, one character per column: the
+    seat's digit or ``.`` for nobody),
     the score as marked and its breakdown (``detail``, as the outcome's).
     """
     from tabletop.games.go import GoState
