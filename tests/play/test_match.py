@@ -279,3 +279,58 @@ def test_round_trip_through_json_keeps_the_match(
     assert again.to_dict() == match.to_dict()
     assert again.state == match.state
     assert again.legal_moves() == match.legal_moves()
+
+
+def deferred_scoring() -> Match:
+    """Issue 7's position at its two passes, the proposal left to the caller (the server)."""
+    game = tabletop.load_game("go", size=9, rules="chinese", komi=7)
+    match = Match(game, people(2), seed=3, propose_dead=None)
+    match.claim(0)
+    match.claim(1)
+    black = [f"D{row}" for row in range(1, 10)] + ["H5", "pass"]
+    white = [f"F{row}" for row in range(1, 10)] + ["B5", "pass"]
+    for b, w in zip(black, white, strict=True):
+        match.play(0, b)
+        events = match.play(1, w)
+    assert events[-1] == {"kind": "scoring", "dead": [], "pending": True}
+    assert match.status == "scoring" and match.proposal_pending
+    return match
+
+
+def test_a_deferred_proposal_is_worked_out_from_the_job_and_applied() -> None:
+    from tabletop.play.computer import propose
+
+    match = deferred_scoring()
+    assert codes(lambda: match.accept_dead(0)) == "scoring"  # nothing to accept yet
+    job = json.loads(json.dumps(match.proposal_job()))
+    dead = propose(job)
+    assert dead == ["B5", "H5"]
+    assert match.set_proposal(dead, job["ply"] + 1) == []  # for another phase: dropped
+    assert match.set_proposal(dead, job["ply"]) == [{"kind": "proposal", "dead": ["B5", "H5"]}]
+    assert not match.proposal_pending
+    assert match.set_proposal([], job["ply"]) == []  # only once
+    match.accept_dead(0)
+    match.accept_dead(1)
+    outcome = match.outcome()
+    assert outcome is not None and outcome.detail["result"] == "W+7"
+
+
+def test_toggles_made_while_the_proposal_is_pending_win_over_it() -> None:
+    match = deferred_scoring()
+    match.toggle_dead(0, "H5")
+    match.toggle_dead(1, "H5")  # H5 said alive by the players
+    match.toggle_dead(1, "D5")  # and the D wall dead
+    again = Match.from_dict(json.loads(json.dumps(match.to_dict())), propose_dead=None)
+    # Stored across a restart, each toggle by the chain's first point.
+    assert again.proposal_pending and again.pending_toggles == ["H5", "H5", "D1"]
+    events = again.set_proposal(["B5", "H5"], again.ply)
+    assert events == [{"kind": "proposal", "dead": ["B5"] + [f"D{r}" for r in range(1, 10)]}]
+
+
+def test_a_resumed_game_drops_the_proposal_it_waited_for() -> None:
+    match = deferred_scoring()
+    ply = match.ply
+    match.resume(0)
+    assert not match.proposal_pending
+    assert match.set_proposal(["B5", "H5"], ply) == []
+    assert match.status == "playing"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import new_game
+from tests.server.test_rooms import wait_for
 
 # Black walls column B, White column D; White's A5 is alone in Black's area.
 MOVES = ["B1", "D1", "B2", "D2", "B3", "D3", "B4", "D4", "B5", "D5", "pass", "A5", "pass", "pass"]
@@ -25,12 +26,16 @@ def test_the_count_shows_owners_and_the_breakdown_as_marked(client: TestClient) 
         assert answer.status_code == 200, answer.text
     view = answer.json()
     assert view["status"] == "scoring"
-    # Whatever the estimator proposed, mark exactly A5 dead (a toggle takes a whole chain).
+    # The estimator's proposal arrives from the worker pool (decision record 0075); whatever
+    # it is, mark exactly A5 dead (a toggle takes a whole chain).
+    proposed = wait_for(client, gid, lambda v: not v["scoring"]["pending"])
+    dead = proposed["scoring"]["dead"]
     with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws:
-        dead = ws.receive_json()["game"]["scoring"]["dead"]
+        assert ws.receive_json()["type"] == "snapshot"
         while dead != ["A5"]:
             ws.send_json({"type": "dead-toggle", "point": sorted(set(dead) ^ {"A5"})[0]})
-            dead = ws.receive_json()["game"]["scoring"]["dead"]
+            assert ws.receive_json()["event"]["kind"] == "dead-toggle"
+            dead = client.get(f"/api/games/{gid}").json()["scoring"]["dead"]
     scoring = client.get(f"/api/games/{gid}").json()["scoring"]
     assert scoring["dead"] == ["A5"]
     # Row 1 first, column A first: A-B Black's, C nobody's, D-E White's.

@@ -39,6 +39,10 @@ def test_the_count_is_shaded_marked_and_broken_down(new_page: Any, server: str) 
     page.evaluate("([id, t]) => localStorage.setItem(`tabletop.tokens.${id}`, t)", [gid, stored])
     page.goto(f"{server}/game/{gid}")
     page.wait_for_selector("#scoring:not([hidden])")
+    # The dead stones are worked out in the server's worker pool (decision record 0075):
+    # the page says so until the proposal arrives, and accepting waits for it.
+    page.wait_for_selector("#scoring:not(.pending)")
+    assert "working out" not in (page.text_content("#score-text") or "")
 
     # Whatever was proposed, mark exactly A5 dead by clicking stones.
     for _ in range(10):

@@ -135,6 +135,7 @@ def test_go_scoring_on_one_screen(new_page: Any, server: str) -> None:
             page.click("#pass-btn")
             page.wait_for_function(f"document.querySelectorAll('#moves li').length > {before}")
         page.wait_for_selector("#scoring:not([hidden])")
+        page.wait_for_selector("#scoring:not(.pending)")  # the proposal is in (record 0075)
 
     pass_twice()
     page.click("#resume-btn")  # back to play, then pass again

@@ -97,6 +97,7 @@ def test_go_against_the_computer_played_out_passed_and_scored(new_page: Any, ser
             page.click("#pass-btn")  # from here on the computer decides when play ends
         wait_turn(page, before)
     page.wait_for_selector("#scoring:not([hidden])")
+    page.wait_for_selector("#scoring:not(.pending)")  # the proposal is in (record 0075)
     scoring = api_view(server, gid)["scoring"]
     assert scoring is not None and 1 in scoring["accepted"]  # the computer agrees at once
     page.click("#accept-btn")

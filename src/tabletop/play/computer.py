@@ -59,3 +59,12 @@ def hint(job: Mapping[str, Any]) -> dict[str, Any]:
         "wins": [round(w, 4) for w in win_chances(analysis.values, state.game.teams)],
         "line": [state.format_move(m) for m in analysis.line],
     }
+
+
+def propose(job: Mapping[str, Any]) -> list[str]:
+    """Go's dead-stone proposal (games/go/dead.py) for the job's ended position: the points
+    of the stones the estimator finds dead, in notation."""
+    from tabletop.play.match import default_dead_proposal
+
+    state = rebuild(job["state"])
+    return [str(p) for p in default_dead_proposal(state, int(job["seed"]))]

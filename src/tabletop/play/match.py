@@ -9,6 +9,12 @@ changes nothing.
 Statuses: ``waiting`` (a person seat is not yet claimed), ``playing``,
 ``scoring`` (Go after two passes: the players agree on dead stones) and
 ``finished``.
+
+The dead-stone proposal that starts the scoring phase is worked out by
+``propose_dead`` at once, or, when that is None (the server: decision record
+0075), later by the caller: the phase starts with no stones marked and
+``proposal_pending`` set, :meth:`Match.proposal_job` says what to work out and
+:meth:`Match.set_proposal` applies the answer.
 """
 
 from __future__ import annotations
@@ -77,10 +83,11 @@ class Match:
         *,
         now: Callable[[], float] = time.time,
         seed: int = 0,
-        propose_dead: Callable[[State, int], list[str]] = default_dead_proposal,
+        propose_dead: Callable[[State, int], list[str]] | None = default_dead_proposal,
         state: State | None = None,
     ) -> None:
-        """``state``, when given, is a game in progress to continue (its moves are kept)."""
+        """``state``, when given, is a game in progress to continue (its moves are kept).
+        ``propose_dead`` None: the caller works out the dead-stone proposal (see above)."""
         if len(seats) != game.num_players:
             raise MatchError(
                 "bad-request",
@@ -112,6 +119,10 @@ class Match:
         self.status = "waiting"
         self.undo_request: dict[str, Any] | None = None  # {seat, accepted: [seats]}
         self.accepted: list[int] = []  # scoring phase: seats that accepted the dead stones
+        # Scoring phase with a deferred proposal: not yet in; the chains players toggled
+        # meanwhile (their marking of those wins over the proposal when it arrives).
+        self.proposal_pending = False
+        self.pending_toggles: list[str] = []
         self.resigned: Outcome | None = None  # resignation or timeout (the state has no say)
         # Seats whose player left a 3 or 4 player game -> the time (the server's clock) at
         # which a computer takes the seat unless the player is back. Kept with the match so
@@ -255,17 +266,59 @@ class Match:
         state = self.state
         assert isinstance(state, GoState)
         self.clock.start(None, self.now())
-        dead = self.propose_dead(state, (self.seed + self.ply) % 2**31)
-        state.set_dead_stones(dead)
         self.status = "scoring"
         self.accepted = [i for i, s in enumerate(self.seats) if s.kind == "computer"]
+        self.pending_toggles = []
+        if self.propose_dead is None:
+            state.set_dead_stones([])
+            self.proposal_pending = True
+            return [{"kind": "scoring", "dead": [], "pending": True}]
+        dead = self.propose_dead(state, self.proposal_seed())
+        state.set_dead_stones(dead)
         return [{"kind": "scoring", "dead": [str(m) for m in state.dead_stones]}]
+
+    def proposal_seed(self) -> int:
+        """The estimator's seed for the scoring phase at this ply."""
+        return (self.seed + self.ply) % 2**31
+
+    def proposal_job(self) -> dict[str, Any]:
+        """What a worker process needs to work out the pending dead-stone proposal
+        (JSON-ready, picklable: see tabletop.play.computer.propose)."""
+        return {"state": self.state.to_dict(), "seed": self.proposal_seed(), "ply": self.ply}
+
+    def set_proposal(self, dead: Sequence[str], ply: int) -> list[Event]:
+        """The deferred dead-stone proposal for the scoring phase at ``ply`` arrives.
+
+        Dropped (no events) unless that phase is still waiting for it. Chains a player
+        toggled meanwhile keep the player's marking; acceptances start over."""
+        from tabletop.games.go import GoState
+
+        if self.status != "scoring" or not self.proposal_pending or ply != self.ply:
+            return []
+        state = self.state
+        assert isinstance(state, GoState)
+        marked = {str(m) for m in state.dead_stones}
+        try:
+            state.set_dead_stones(dead)
+            proposed = {str(m) for m in state.dead_stones}
+        except TabletopError:
+            proposed = set()  # a proposal that does not fit the board: nothing proposed
+        for point in self.pending_toggles:
+            chain = {str(m) for m in state.chain_at(point)}
+            proposed = proposed | chain if chain <= marked else proposed - chain
+        state.set_dead_stones(sorted(proposed))
+        self.proposal_pending = False
+        self.pending_toggles = []
+        self.accepted = [i for i, s in enumerate(self.seats) if s.kind == "computer"]
+        return [{"kind": "proposal", "dead": [str(m) for m in state.dead_stones]}]
 
     def _finish(self, resigned: Outcome | None) -> list[Event]:
         self.clock.start(None, self.now())
         self.status = "finished"
         self.resigned = resigned
         self.undo_request = None
+        self.proposal_pending = False
+        self.pending_toggles = []
         self.leaving.clear()  # nobody is replaced in a finished game
         outcome = self.outcome()
         assert outcome is not None
@@ -370,6 +423,8 @@ class Match:
         except TabletopError as err:
             raise MatchError("illegal-move", str(err)) from None
         self.accepted = [i for i, s in enumerate(self.seats) if s.kind == "computer"]
+        if self.proposal_pending:
+            self.pending_toggles.append(str(chain[0]))
         return [{"kind": "dead-toggle", "seat": seat, "point": str(chain[0])}]
 
     def accept_dead(self, seat: int) -> list[Event]:
@@ -377,6 +432,10 @@ class Match:
         self._check_acting(seat, "scoring")
         if seat in self.accepted:
             raise MatchError("bad-request", "you have already accepted")
+        if self.proposal_pending:
+            raise MatchError(
+                "scoring", "the dead stones are still being worked out: accept once proposed"
+            )
         self.accepted = sorted({*self.accepted, seat})
         events: list[Event] = [{"kind": "dead-accept", "seat": seat}]
         if len(self.accepted) == len(self.seats):
@@ -392,6 +451,8 @@ class Match:
         self.state.resume()
         self.status = "playing"
         self.accepted = []
+        self.proposal_pending = False
+        self.pending_toggles = []
         self.clock.start(self.state.to_move, self.now())
         return [{"kind": "resume"}]
 
@@ -482,6 +543,8 @@ class Match:
             "seed": self.seed,
             "created": self.created,
             "leaving": {str(seat): deadline for seat, deadline in sorted(self.leaving.items())},
+            "proposal_pending": self.proposal_pending,
+            "pending_toggles": list(self.pending_toggles),
         }
 
     @classmethod
@@ -490,7 +553,7 @@ class Match:
         data: dict[str, Any],
         *,
         now: Callable[[], float] = time.time,
-        propose_dead: Callable[[State, int], list[str]] = default_dead_proposal,
+        propose_dead: Callable[[State, int], list[str]] | None = default_dead_proposal,
     ) -> Match:
         """The match :meth:`to_dict` described, clocks continuing from the stored times."""
         game = load_game(data["game"], **data["options"])
@@ -511,4 +574,7 @@ class Match:
         match.created = float(data["created"])
         # Matches stored before leavers' deadlines were kept have none.
         match.leaving = {int(s): float(t) for s, t in data.get("leaving", {}).items()}
+        # Matches stored before the proposal could be deferred never wait for one.
+        match.proposal_pending = bool(data.get("proposal_pending", False))
+        match.pending_toggles = [str(p) for p in data.get("pending_toggles", [])]
         return match

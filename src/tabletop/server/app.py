@@ -299,7 +299,9 @@ def create_app(
         clock = ClockSpec.from_dict(
             None if body.clock is None else body.clock.model_dump(exclude_none=True)
         )
-        match = Match(game, seats, clock, seed=int.from_bytes(os.urandom(4), "big") >> 1)
+        # Go's dead-stone proposal is worked out in the pool, not here (decision record 0075).
+        seed = int.from_bytes(os.urandom(4), "big") >> 1
+        match = Match(game, seats, clock, seed=seed, propose_dead=None)
         for i, s in enumerate(seats_in):
             if s.claim and s.kind == "person":
                 match.claim(i, s.name)

@@ -1,4 +1,5 @@
-"""Rooms: the live games in memory, each with its lock, watchers, clock timer and computer seat.
+"""Rooms: the live games in memory, each with its lock, watchers, clock timer, computer seat and
+dead-stone proposal.
 
 Every change to a game goes through :meth:`Rooms.act` under the room's lock:
 the match applies the action (or refuses it and is unchanged), the events
@@ -6,7 +7,9 @@ get the next sequence numbers, the events and the new match are committed
 to storage, and only then are they published to the watchers. Afterwards
 the room arms what runs on its own: the flag-fall timer of the running
 clock, the computer seat to move (in the process pool, through the scheduler
-of :mod:`tabletop.server.work`), the grace period of a player who left a 3 or
+of :mod:`tabletop.server.work`), Go's dead-stone proposal when two passes
+have ended play (in the pool too, at the computer moves' priority: decision
+record 0075), the grace period of a player who left a 3 or
 4 player game (its deadline is kept in the match, so a restarted server
 re-arms it).
 
@@ -37,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tabletop.core import TabletopError
-from tabletop.play.computer import hint, think
+from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
 from tabletop.server.protocol import frame
@@ -59,11 +62,13 @@ IDLE_PLIES = 20_000
 
 def needs_driver(match: Match) -> bool:
     """Whether the game goes on by itself: a running clock can fall, a computer is to move,
-    or a computer may take the seat of a person who left (decision record 0074)."""
+    a computer may take the seat of a person who left (decision record 0074), or Go's
+    dead-stone proposal is still to be worked out (decision record 0075)."""
     running = match.status == "playing" and (
         match.clock.flag_time() is not None or match.computer_to_move() is not None
     )
-    return running or match.may_replace_people()
+    proposing = match.status == "scoring" and match.proposal_pending
+    return running or proposing or match.may_replace_people()
 
 
 def kept(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> int:
@@ -126,6 +131,7 @@ class Room:
         self.left: set[int] = set()  # seats whose player left (a "left" event was sent)
         self.timer: asyncio.Task[None] | None = None
         self.computer: asyncio.Task[None] | None = None
+        self.proposal: asyncio.Task[None] | None = None  # Go's dead stones being worked out
         self.hinting = 0  # hint requests of this game waiting for a worker or being worked out
         self.grace: dict[int, asyncio.Task[None]] = {}
         # The move entries storage holds (and the watchers were last sent), by identity:
@@ -219,7 +225,8 @@ class Rooms:
                     self._loading.pop(game_id, None)
                     return None
                 data, seq, hashes = loaded
-                match = await self.off_loop(Match.from_dict, data, now=self.now)
+                # The dead-stone proposal is worked out in the pool (decision record 0075).
+                match = await self.off_loop(Match.from_dict, data, now=self.now, propose_dead=None)
                 room = self.rooms[game_id] = Room(game_id, match, seq, hashes)
                 self._arm(room)
         self._loading.pop(game_id, None)
@@ -278,6 +285,7 @@ class Rooms:
         return bool(
             room.timer is not None
             or room.computer is not None
+            or room.proposal is not None
             or room.grace
             or room.hinting
             or any(n > 0 for n in room.connected.values())
@@ -409,7 +417,7 @@ class Rooms:
     def forget(self, room: Room) -> None:
         """Drop a room from memory (its tasks stop; storage keeps the game and the leavers'
         deadlines, re-armed when it is loaded again)."""
-        for task in (room.timer, room.computer, *room.grace.values()):
+        for task in (room.timer, room.computer, room.proposal, *room.grace.values()):
             if task is not None:
                 task.cancel()
         room.grace.clear()
@@ -419,8 +427,8 @@ class Rooms:
 
     # -- what runs on its own ----------------------------------------------------------------
     def _arm(self, room: Room) -> None:
-        """(Re)start the flag-fall timer, the computer seat to move and the replacement of
-        each leaver, as the match needs."""
+        """(Re)start the flag-fall timer, the computer seat to move, the dead-stone proposal
+        and the replacement of each leaver, as the match needs."""
         if self.closing:
             return
         match = room.match
@@ -433,6 +441,12 @@ class Rooms:
         seat = match.computer_to_move()
         if seat is not None and (room.computer is None or room.computer.done()):
             room.computer = asyncio.create_task(self._computer_move(room, seat))
+        if (
+            match.status == "scoring"
+            and match.proposal_pending
+            and (room.proposal is None or room.proposal.done())
+        ):
+            room.proposal = asyncio.create_task(self._propose(room))
         for leaver, deadline in match.leaving.items():
             if leaver not in room.grace and room.connected[leaver] == 0:
                 room.grace[leaver] = asyncio.create_task(
@@ -485,6 +499,31 @@ class Rooms:
             await self.act(room, play)
         finally:
             room.computer = None
+            async with room.lock:
+                self._arm(room)
+            self.touch(room)
+
+    async def _propose(self, room: Room) -> None:
+        """Work out Go's dead-stone proposal in the pool and apply it, unless the scoring
+        phase it was for has gone (play resumed, a resignation) by then."""
+        match = room.match
+        job = match.proposal_job()
+
+        def current() -> bool:
+            return match.status == "scoring" and match.proposal_pending and match.ply == job["ply"]
+
+        try:
+            try:
+                dead: list[str] = await self.work.move(propose, job, current)
+            except Dropped:
+                return  # the phase ended while the proposal waited for a worker
+            except Exception:
+                # Never leave the phase waiting for ever: propose nothing; the players mark.
+                log.exception("dead-stone proposal failed in game %s", room.id)
+                dead = []
+            await self.act(room, lambda m: m.set_proposal(dead, job["ply"]))
+        finally:
+            room.proposal = None
             async with room.lock:
                 self._arm(room)
             self.touch(room)
@@ -813,6 +852,8 @@ class Rooms:
             await asyncio.wait(set(self._tasks), timeout=5)
         tasks = []
         for room in list(self.rooms.values()):
-            tasks += [t for t in (room.timer, room.computer, *room.grace.values()) if t]
+            tasks += [
+                t for t in (room.timer, room.computer, room.proposal, *room.grace.values()) if t
+            ]
             self.forget(room)
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -199,9 +199,11 @@ def clock_view(match: Match, now: float) -> dict[str, Any]:
 def scoring_view(match: Match) -> dict[str, Any] | None:
     """Go's count: in the dead-stone phase, and after a game that ended by it.
 
-    The dead stones, who accepted, whom each point counts for under that
-    marking (the rules engine decides: ``owners``, one string per row from
-    row 1, one character per column: the seat's digit or ``.`` for nobody),
+    The dead stones, whether the dead-stone proposal is still being worked out
+    (``pending``: none are marked until it arrives, unless a player marks some),
+    who accepted, whom each point counts for under that marking (the rules engine
+    decides: ``owners``, one string per row from row 1, one character per column: the
+    seat's digit or ``.`` for nobody),
     the score as marked and its breakdown (``detail``, as the outcome's).
     """
     from tabletop.games.go import GoState
@@ -218,6 +220,7 @@ def scoring_view(match: Match) -> dict[str, Any] | None:
     score = state.score()
     return {
         "dead": [str(m) for m in state.dead_stones],
+        "pending": match.proposal_pending,
         "accepted": list(match.accepted),
         "owners": ["".join("." if o < 0 else str(o) for o in row) for row in state.owners()],
         "score": {

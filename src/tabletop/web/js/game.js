@@ -11,13 +11,15 @@ const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const params = new URLSearchParams(location.search);
 
-/** The words this module adds for seats changing hands (one place, for translation). */
+/** The words this module adds for seats changing hands and the count (one place, for translation). */
 const TEXT = {
   watching: "you are watching",
   seatChanged: (who) => `${who} now plays from another device`,
   handoverHelp: "Open this link on the other device. It works once; this screen then only watches.",
   handoverFor: (who) => `Link for ${who}: `,
   copy: "Copy",
+  deadPending: "working out dead stones…",
+  deadProposed: "dead stones proposed: check them, then accept",
 };
 
 /** Error codes after which a connection's token holds no seat any more (it then watches). */
@@ -239,6 +241,7 @@ function describeEvent(event, view) {
     left: `${who} left`,
     replaced: `${who} is now played by the computer`,
     "seat-changed": TEXT.seatChanged(who),
+    proposal: TEXT.deadProposed,
   }[event.kind];
   if (words) state.message = words;
   else state.message = "";
@@ -344,8 +347,13 @@ function renderControls(v, interactive) {
   scoringBox.hidden = v.status !== "scoring";
   if (v.status === "scoring") {
     const accepted = v.scoring?.accepted || [];
-    $("score-text").textContent = `${v.scoring?.score?.text || ""}${accepted.length ? ` – accepted by ${accepted.map((s) => seatName(v, s)).join(", ")}` : ""}`;
-    $("accept-btn").disabled = !state.you.some((s) => !accepted.includes(s));
+    // The proposal is worked out on the server after the two passes: accepting waits for it.
+    const pending = Boolean(v.scoring?.pending);
+    $("score-text").textContent = pending
+      ? TEXT.deadPending
+      : `${v.scoring?.score?.text || ""}${accepted.length ? ` – accepted by ${accepted.map((s) => seatName(v, s)).join(", ")}` : ""}`;
+    $("scoring").classList.toggle("pending", pending);
+    $("accept-btn").disabled = pending || !state.you.some((s) => !accepted.includes(s));
     $("resume-btn").disabled = !mine;
     fill($("score-detail"), [scoreTable(v, v.scoring?.detail)]);
   }
