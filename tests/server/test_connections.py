@@ -185,6 +185,46 @@ def test_a_socket_that_stops_reading_is_closed_with_4408_and_its_seat_left(
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4408
 
 
+def close_code(data: bytes) -> int | None:
+    """The code of the close frame among a server's unmasked WebSocket frames, if any."""
+    i = 0
+    while i + 2 <= len(data):
+        opcode, length = data[i] & 0x0F, data[i + 1] & 0x7F
+        i += 2
+        if length == 126:
+            length, i = int.from_bytes(data[i : i + 2], "big"), i + 2
+        elif length == 127:
+            length, i = int.from_bytes(data[i : i + 8], "big"), i + 8
+        if opcode == 0x8 and length >= 2:
+            return int.from_bytes(data[i : i + 2], "big")
+        i += length
+    return None
+
+
+def test_a_socket_that_leaves_a_ping_unanswered_is_closed_with_4408(tmp_path: Path) -> None:
+    # Nothing is played, so the send timeout never sees a stalled write: the keep-alive
+    # ping, never read nor answered, is what shows that the client stopped reading.
+    limits = Limits(send_timeout=600)
+    with live_server(tmp_path / "g.db", limits, ws_ping_interval=0.3, ws_ping_timeout=0.3) as live:
+        game_id, tokens = new_go_game(live.url)
+        sock = opened(live.port)
+        sock.sendall(
+            (
+                f"GET /ws/games/{game_id}?token={tokens[0]} HTTP/1.1\r\nHost: x\r\n"
+                "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+        assert wait_until(lambda: seat_connected(live.url, game_id, 0))
+        # The client reads nothing from here on, and so never answers a ping.
+        assert wait_until(lambda: not seat_connected(live.url, game_id, 0))
+        data = read_until_closed(sock)
+        head, _, frames = data.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 101 ")
+        assert close_code(frames) == 4408
+        sock.close()
+
+
 def test_a_socket_that_never_reads_again_is_cut_off(tmp_path: Path) -> None:
     limits = Limits(send_timeout=0.4, close_timeout=0.4)
     with live_server(tmp_path / "g.db", limits, send_buffer=4096) as live:

@@ -333,6 +333,16 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol, Guarded):
             return
         self._not_reading()
 
+    def keepalive_timeout(self) -> None:
+        """A keep-alive ping left unanswered: the client has stopped reading (a small frame
+        stream may never fill the buffers the send timeout watches), so it is closed as
+        promised, with 4408, not uvicorn's 1011."""
+        self.pong_timer = None
+        self.pending_ping_payload = None
+        if self.close_sent or self.transport.is_closing():
+            return
+        self._not_reading()
+
     def _not_reading(self) -> None:
         """Close with 4408 behind the unread data; the app hears it now, not when it is read."""
         log.debug("closing a WebSocket from %s: not reading", self.address)
