@@ -16,6 +16,7 @@ the issue's scale, bounded in count and time. Attacks send traffic only to
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import pkgutil
 import socket
@@ -28,8 +29,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import httpx
+import websockets
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,18 @@ def running_server(extra: Sequence[str] = ()) -> Iterator[Target]:
 NO_CLIENT_LIMITS = ["--games-per-minute", "0", "--requests-per-minute", "0", "--waiting-games", "0"]
 
 Attack = Callable[[Target, bool], str]
+
+
+async def next_message(ws: Any, kinds: tuple[str, ...]) -> dict[str, Any] | None:
+    """The next frame of one of ``kinds`` (its type or its event's kind) on a WebSocket;
+    None once the socket closed."""
+    try:
+        while True:
+            message: dict[str, Any] = json.loads(await ws.recv())
+            if message["type"] in kinds or message.get("event", {}).get("kind") in kinds:
+                return message
+    except websockets.ConnectionClosed:
+        return None
 
 
 def attacks() -> dict[str, ModuleType]:

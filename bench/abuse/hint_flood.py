@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import websockets
 
-from abuse import NO_CLIENT_LIMITS, Target, percentile, rss_mib
+from abuse import NO_CLIENT_LIMITS, Target, next_message, percentile, rss_mib
 from tabletop.server.views import apply_delta
 
 NAME = "hint-flood"
@@ -107,14 +107,13 @@ class Player:
                 return time.monotonic() - sent
 
 
-async def _snapshot(ws: Any) -> dict[str, Any]:
-    """The game's view from the snapshot that starts a socket (an invite link's socket
-    first gets its seat's own token)."""
-    while True:
-        message = json.loads(await asyncio.wait_for(ws.recv(), 60))
-        if message["type"] == "snapshot":
-            view: dict[str, Any] = message["game"]
-            return view
+async def _snapshot_view(ws: Any) -> dict[str, Any]:
+    """The view of the snapshot that starts a socket (an invite's socket first gets its
+    seat's own token)."""
+    snapshot = await next_message(ws, ("snapshot",))
+    assert snapshot is not None, "the socket closed before its snapshot"
+    view: dict[str, Any] = snapshot["game"]
+    return view
 
 
 async def _run(target: Target, seconds: float) -> tuple[list[float], list[float], Tally]:
@@ -122,7 +121,7 @@ async def _run(target: Target, seconds: float) -> tuple[list[float], list[float]
         flood = [_create(client, 10) for _ in range(FLOOD_GAMES)]
         game, token = _create(client, 1)
     async with websockets.connect(f"{target.ws_url}/ws/games/{game}?token={token}") as ws:
-        player = Player(ws, await _snapshot(ws))
+        player = Player(ws, await _snapshot_view(ws))
         # Not in the figures: the server starts its worker processes as they are first
         # needed (a one-off each): the first for this reply, the second for the next
         # one while a hint holds the first.
@@ -140,7 +139,7 @@ async def _run(target: Target, seconds: float) -> tuple[list[float], list[float]
         with httpx.Client(base_url=target.url, timeout=10) as client:
             game, token = _create(client, 1)
         async with websockets.connect(f"{target.ws_url}/ws/games/{game}?token={token}") as ws:
-            player = Player(ws, await _snapshot(ws))
+            player = Player(ws, await _snapshot_view(ws))
             while time.monotonic() < until and player.view["status"] == "playing":
                 times.append(await player.reply_time())
     await asyncio.gather(*flooders)

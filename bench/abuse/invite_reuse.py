@@ -4,26 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 import httpx
 import websockets
 
-from abuse import NO_CLIENT_LIMITS, Target
+from abuse import NO_CLIENT_LIMITS, Target, next_message
 
 NAME = "invite-reuse"
 SERVE_ARGS: list[str] = NO_CLIENT_LIMITS
-
-
-async def _next(ws: Any, kinds: tuple[str, ...]) -> dict[str, Any] | None:
-    """The next message of one of ``kinds`` (type or event kind); None once the socket closed."""
-    try:
-        while True:
-            message: dict[str, Any] = json.loads(await ws.recv())
-            if message["type"] in kinds or message.get("event", {}).get("kind") in kinds:
-                return message
-    except websockets.ConnectionClosed:
-        return None
 
 
 async def _reuse(http: httpx.AsyncClient, ws_url: str) -> tuple[bool, bool]:
@@ -35,20 +23,20 @@ async def _reuse(http: httpx.AsyncClient, ws_url: str) -> tuple[bool, bool]:
     ann, invite = (s["token"] for s in created.json()["seats"])
     url = f"{ws_url}/ws/games/{gid}?token={invite}"
     async with websockets.connect(url) as first:
-        await _next(first, ("snapshot",))
+        await next_message(first, ("snapshot",))
         async with websockets.connect(url) as second:
-            snapshot = await _next(second, ("snapshot",))
+            snapshot = await next_message(second, ("snapshot",))
             took = snapshot is not None and snapshot["you"] == 1
             await http.post(f"/api/games/{gid}/moves", json={"token": ann, "move": "E5"})
             moved = False
             if second.state is websockets.State.OPEN:
                 await second.send(json.dumps({"type": "move", "move": "D4", "ply": 1}))
-                answer = await _next(second, ("error", "move"))
+                answer = await next_message(second, ("error", "move"))
                 while answer is not None and answer["type"] == "event":
                     if answer["event"]["seat"] == 1:
                         moved = True
                         break
-                    answer = await _next(second, ("error", "move"))
+                    answer = await next_message(second, ("error", "move"))
             return took, moved
 
 

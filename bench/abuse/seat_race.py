@@ -9,21 +9,10 @@ from typing import Any
 import httpx
 import websockets
 
-from abuse import NO_CLIENT_LIMITS, Target
+from abuse import NO_CLIENT_LIMITS, Target, next_message
 
 NAME = "seat-race"
 SERVE_ARGS: list[str] = NO_CLIENT_LIMITS
-
-
-async def _next(ws: Any, kinds: tuple[str, ...]) -> dict[str, Any] | None:
-    """The next message of one of ``kinds`` (type or event kind); None once the socket closed."""
-    try:
-        while True:
-            message: dict[str, Any] = json.loads(await ws.recv())
-            if message["type"] in kinds or message.get("event", {}).get("kind") in kinds:
-                return message
-    except websockets.ConnectionClosed:
-        return None
 
 
 async def _race(http: httpx.AsyncClient, ws_url: str) -> tuple[bool, bool]:
@@ -36,7 +25,7 @@ async def _race(http: httpx.AsyncClient, ws_url: str) -> tuple[bool, bool]:
 
     async def by_socket() -> tuple[Any, int | None]:
         ws = await websockets.connect(f"{ws_url}/ws/games/{gid}?token={invite}")
-        snapshot = await _next(ws, ("snapshot",))
+        snapshot = await next_message(ws, ("snapshot",))
         return ws, None if snapshot is None else snapshot["you"]
 
     (ws, you), joined = await asyncio.gather(
@@ -49,12 +38,12 @@ async def _race(http: httpx.AsyncClient, ws_url: str) -> tuple[bool, bool]:
         if join_held and ws.state is websockets.State.OPEN:
             # The lobby holds the seat: does the socket still move for it?
             await ws.send(json.dumps({"type": "move", "move": "D4", "ply": 1}))
-            answer = await _next(ws, ("error", "move"))
+            answer = await next_message(ws, ("error", "move"))
             while answer is not None and answer["type"] == "event":
                 if answer["event"]["seat"] == 1:
                     loser_moved = True
                     break
-                answer = await _next(ws, ("error", "move"))
+                answer = await next_message(ws, ("error", "move"))
         return socket_held and join_held, loser_moved
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import uvicorn
 
 from tabletop.server.app import create_app
-from tabletop.server.connections import Limits
+from tabletop.server.connections import ConnectionLimits
 from tabletop.server.serve import uvicorn_options
 from tests.server.conftest import UNLIMITED
 
@@ -44,7 +44,7 @@ class Live:
 
 @contextmanager
 def live_server(
-    db: Path, limits: Limits, send_buffer: int | None = None, **uvicorn_config: Any
+    db: Path, limits: ConnectionLimits, send_buffer: int | None = None, **uvicorn_config: Any
 ) -> Iterator[Live]:
     """Serve a fresh app over ``db`` until the block ends. ``send_buffer``: the kernel's
     send buffer of every accepted socket (inherited from the listening one), so a client

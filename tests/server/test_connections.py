@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tabletop.server.connections import Guarded, Limits, Registry, raise_descriptor_limit
+from tabletop.server.connections import ConnectionLimits, Guarded, Registry, raise_descriptor_limit
 
 from .live import live_server, wait_until
 
@@ -52,7 +52,7 @@ def opened(port: int) -> socket.socket:
 
 # -- slow requests ------------------------------------------------------------------------------
 def test_half_sent_headers_get_408_and_are_closed(tmp_path: Path) -> None:
-    with live_server(tmp_path / "g.db", Limits(request_timeout=0.5)) as live:
+    with live_server(tmp_path / "g.db", ConnectionLimits(request_timeout=0.5)) as live:
         silent = opened(live.port)  # connects, sends nothing
         half = opened(live.port)
         half.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\nX-Slow: ")
@@ -64,7 +64,7 @@ def test_half_sent_headers_get_408_and_are_closed(tmp_path: Path) -> None:
 
 
 def test_a_stalled_body_gets_408_and_is_closed(tmp_path: Path) -> None:
-    with live_server(tmp_path / "g.db", Limits(request_timeout=0.5)) as live:
+    with live_server(tmp_path / "g.db", ConnectionLimits(request_timeout=0.5)) as live:
         sock = opened(live.port)
         sock.sendall(
             b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -78,7 +78,7 @@ def test_a_stalled_body_gets_408_and_is_closed(tmp_path: Path) -> None:
 
 
 def test_requests_in_time_keep_their_connection(tmp_path: Path) -> None:
-    limits = Limits(request_timeout=30)
+    limits = ConnectionLimits(request_timeout=30)
     with live_server(tmp_path / "g.db", limits) as live, httpx.Client(base_url=live.url) as client:
         for _ in range(3):  # one kept-alive connection
             assert client.get("/api/catalog").status_code == 200
@@ -88,7 +88,7 @@ def test_requests_in_time_keep_their_connection(tmp_path: Path) -> None:
 
 # -- the caps -----------------------------------------------------------------------------------
 def test_idle_connections_over_the_cap_make_room_for_requests(tmp_path: Path) -> None:
-    limits = Limits(request_timeout=300, max_per_address=5)
+    limits = ConnectionLimits(request_timeout=300, max_per_address=5)
     with live_server(tmp_path / "g.db", limits) as live:
         idle = [opened(live.port) for _ in range(20)]
         # Each connection over the cap closed the oldest idle one of the address ...
@@ -116,7 +116,7 @@ class Fake(Guarded):
 
 
 def test_the_registry_evicts_the_oldest_idle_and_refuses_when_nothing_is_idle() -> None:
-    registry = Registry(Limits(max_connections=3, max_per_address=2))
+    registry = Registry(ConnectionLimits(max_connections=3, max_per_address=2))
     a1, a2, b1 = Fake("a"), Fake("a", idle=False), Fake("b")
     assert all(registry.admit(c) for c in (a1, a2, b1))
     a3 = Fake("a")
@@ -168,7 +168,7 @@ def new_go_game(live_url: str) -> tuple[str, list[str]]:
 def test_a_socket_that_stops_reading_is_closed_with_4408_and_its_seat_left(
     tmp_path: Path,
 ) -> None:
-    limits = Limits(send_timeout=0.4, close_timeout=120)
+    limits = ConnectionLimits(send_timeout=0.4, close_timeout=120)
     with live_server(tmp_path / "g.db", limits, send_buffer=4096) as live:
         game_id, tokens = new_go_game(live.url)
         uri = f"{live.ws_url}/ws/games/{game_id}?token={tokens[0]}"
@@ -204,7 +204,7 @@ def close_code(data: bytes) -> int | None:
 def test_a_socket_that_leaves_a_ping_unanswered_is_closed_with_4408(tmp_path: Path) -> None:
     # Nothing is played, so the send timeout never sees a stalled write: the keep-alive
     # ping, never read nor answered, is what shows that the client stopped reading.
-    limits = Limits(send_timeout=600)
+    limits = ConnectionLimits(send_timeout=600)
     with live_server(tmp_path / "g.db", limits, ws_ping_interval=0.3, ws_ping_timeout=0.3) as live:
         game_id, tokens = new_go_game(live.url)
         sock = opened(live.port)
@@ -226,7 +226,7 @@ def test_a_socket_that_leaves_a_ping_unanswered_is_closed_with_4408(tmp_path: Pa
 
 
 def test_a_socket_that_never_reads_again_is_cut_off(tmp_path: Path) -> None:
-    limits = Limits(send_timeout=0.4, close_timeout=0.4)
+    limits = ConnectionLimits(send_timeout=0.4, close_timeout=0.4)
     with live_server(tmp_path / "g.db", limits, send_buffer=4096) as live:
         game_id, tokens = new_go_game(live.url)
         uri = f"{live.ws_url}/ws/games/{game_id}?token={tokens[0]}"
@@ -241,7 +241,9 @@ def test_a_socket_that_never_reads_again_is_cut_off(tmp_path: Path) -> None:
 
 def test_a_slow_but_steady_body_earns_its_time(tmp_path: Path) -> None:
     # Each 100 bytes earn 100 s at 1 byte a second: far more than the pauses between them.
-    with live_server(tmp_path / "g.db", Limits(request_timeout=0.5, body_rate=1.0)) as live:
+    with live_server(
+        tmp_path / "g.db", ConnectionLimits(request_timeout=0.5, body_rate=1.0)
+    ) as live:
         body = json.dumps({"game": "go", "options": {"size": 9}, "seats": None}).ljust(600)
         sock = opened(live.port)
         head = (
@@ -270,7 +272,7 @@ def test_the_descriptor_limit_is_raised_to_the_hard_limit() -> None:
 
 
 def test_a_client_that_does_not_read_its_answers_is_cut_off(tmp_path: Path) -> None:
-    limits = Limits(send_timeout=0.4)
+    limits = ConnectionLimits(send_timeout=0.4)
     with live_server(tmp_path / "g.db", limits, send_buffer=4096) as live:
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)

@@ -44,7 +44,7 @@ NOT_READING = 4408
 
 
 @dataclass(frozen=True)
-class Limits:
+class ConnectionLimits:
     """The connection limits of one server (``tabletop serve`` options; docs/server.md)."""
 
     #: Seconds for a request's headers, and for its body (plus the ``body_rate`` allowance).
@@ -73,11 +73,14 @@ def raise_descriptor_limit() -> int:
     return soft
 
 
-def default_limits() -> Limits:
-    """:class:`Limits` with the connection cap fitted under this process's descriptor limit
-    (raised first): some descriptors stay for the database, the workers and logs."""
+def default_limits() -> ConnectionLimits:
+    """:class:`ConnectionLimits` with the connection cap fitted under this process's
+    descriptor limit (raised first): some descriptors stay for the database, the workers
+    and logs."""
     descriptors = raise_descriptor_limit()
-    return Limits(max_connections=max(16, min(Limits.max_connections, descriptors - 128)))
+    return ConnectionLimits(
+        max_connections=max(16, min(ConnectionLimits.max_connections, descriptors - 128))
+    )
 
 
 class Guarded:
@@ -96,7 +99,7 @@ class Guarded:
 class Registry:
     """The open connections of one server, oldest first, and how many per address."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: ConnectionLimits) -> None:
         self.limits = limits
         self.open: dict[Guarded, None] = {}
         self.per_address: dict[str, int] = {}
@@ -155,7 +158,7 @@ def _timeout_response(message: str) -> bytes:
 class GuardedHttpProtocol(HttpToolsProtocol, Guarded):
     """uvicorn's httptools protocol with a deadline per request and the connection caps."""
 
-    limits: ClassVar[Limits]
+    limits: ClassVar[ConnectionLimits]
     registry: ClassVar[Registry]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -278,7 +281,7 @@ class GuardedHttpProtocol(HttpToolsProtocol, Guarded):
 class BoundedWebSocketProtocol(WebSocketsSansIOProtocol, Guarded):
     """uvicorn's WebSocket protocol that closes a client which stops reading (code 4408)."""
 
-    limits: ClassVar[Limits]
+    limits: ClassVar[ConnectionLimits]
     registry: ClassVar[Registry]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -361,7 +364,7 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol, Guarded):
             self.transport.abort()
 
 
-def protocols(limits: Limits) -> dict[str, type[asyncio.Protocol]]:
+def protocols(limits: ConnectionLimits) -> dict[str, type[asyncio.Protocol]]:
     """uvicorn's ``http`` and ``ws`` options for a server with ``limits``: protocol classes
     sharing one new :class:`Registry`."""
     registry = Registry(limits)

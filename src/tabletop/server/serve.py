@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop.core.errors import OptionError
 from tabletop.server import limits as per_client
-from tabletop.server.connections import Limits, default_limits, protocols
+from tabletop.server.connections import ConnectionLimits, default_limits, protocols
 from tabletop.server.protocol import MAX_FRAME
 
 #: The longest grace a leaver may be given (a day): longer is a typing slip.
@@ -81,7 +81,7 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     db: str | None = None,
-    limits: Limits | None = None,
+    limits: ConnectionLimits | None = None,
     clients: per_client.Limits | None = None,
     *,
     grace: float = 60.0,
@@ -120,7 +120,7 @@ def serve(
     return 0
 
 
-def serve_limits(args: Any) -> Limits:
+def serve_limits(args: Any) -> ConnectionLimits:
     """The connection limits from ``tabletop serve``'s options (checked: one line each)."""
     for name in ("request_timeout", "send_timeout"):
         value = getattr(args, name)
@@ -140,7 +140,7 @@ def serve_limits(args: Any) -> Limits:
     )
 
 
-def uvicorn_options(host: str, port: int, limits: Limits) -> dict[str, Any]:
+def uvicorn_options(host: str, port: int, limits: ConnectionLimits) -> dict[str, Any]:
     """uvicorn's settings for this server: the address, the connection guards, the logs."""
     return {
         "host": host,
