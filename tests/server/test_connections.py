@@ -225,6 +225,40 @@ def test_a_socket_that_leaves_a_ping_unanswered_is_closed_with_4408(tmp_path: Pa
         sock.close()
 
 
+def test_a_late_reader_that_answers_the_ping_still_finds_4408(tmp_path: Path) -> None:
+    # The client stops reading with moves queued behind the server's keep-alive ping; when
+    # it reads again it answers that ping on its way to the close frame. The server must
+    # still be reading then: a socket closed with unread input is reset by the kernel,
+    # and a reset throws away what the client has not received yet, the close included.
+    limits = ConnectionLimits(send_timeout=600, close_timeout=120)
+    with live_server(tmp_path / "g.db", limits, ws_ping_interval=1, ws_ping_timeout=1) as live:
+        game_id, tokens = new_go_game(live.url)
+        sock = small_socket(live.port)
+        sock.sendall(
+            (
+                f"GET /ws/games/{game_id}?token={tokens[0]} HTTP/1.1\r\nHost: x\r\n"
+                "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+        assert wait_until(lambda: seat_connected(live.url, game_id, 0))
+        play_until(live.url, tokens, game_id, lambda: not seat_connected(live.url, game_id, 0))
+        # A masked pong (mask 0, empty payload): what a client library sends on the ping.
+        sock.sendall(bytes([0x8A, 0x80, 0, 0, 0, 0]))
+        time.sleep(0.5)
+        data = b""
+        sock.settimeout(60)
+        while close_code(data.partition(b"\r\n\r\n")[2]) is None:
+            chunk = sock.recv(65536)  # a reset here is the failure this test is about
+            assert chunk, "the connection ended before its close frame"
+            data += chunk
+        assert close_code(data.partition(b"\r\n\r\n")[2]) == 4408
+        # The client answers the close (a masked close frame, code 4408): the server hangs up.
+        sock.sendall(bytes([0x88, 0x82, 0, 0, 0, 0, 0x11, 0x38]))
+        read_until_closed(sock)
+        sock.close()
+
+
 def test_a_socket_that_never_reads_again_is_cut_off(tmp_path: Path) -> None:
     limits = ConnectionLimits(send_timeout=0.4, close_timeout=0.4)
     with live_server(tmp_path / "g.db", limits, send_buffer=4096) as live:

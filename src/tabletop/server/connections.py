@@ -22,7 +22,10 @@ in uvicorn's own protocol classes, subclassed:
 * :class:`BoundedWebSocketProtocol` closes a WebSocket whose outgoing data has waited for
   about ``send_timeout`` seconds (the client stopped reading) with close code 4408, as
   docs/protocol.md promises, and the app hears a disconnect at once; a client that does not
-  read even the close frame is cut off ``close_timeout`` seconds later.
+  read even the close frame is cut off ``close_timeout`` seconds later. Until then the
+  server keeps the socket open and goes on reading (a lingering close): a socket
+  closed with unread input is reset by the kernel, and the reset would throw away the close
+  frame a late reader has not yet received (its answer to an old ping is such input).
 """
 
 from __future__ import annotations
@@ -291,6 +294,7 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol, Guarded):
         self._backlog_since: float | None = None
         self._watch: asyncio.TimerHandle | None = None
         self._lost = False
+        self._draining = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
@@ -347,7 +351,12 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol, Guarded):
         self._not_reading()
 
     def _not_reading(self) -> None:
-        """Close with 4408 behind the unread data; the app hears it now, not when it is read."""
+        """Close with 4408 behind the unread data; the app hears it now, not when it is read.
+
+        The socket stays open and reading goes on, so whatever the client still sends
+        never meets a closed socket (see the module's docstring); the connection ends when
+        the client answers the close or hangs up, or ``close_timeout`` seconds later. (No
+        ``write_eof`` before that: under uvloop it ended the connection at once.)"""
         log.debug("closing a WebSocket from %s: not reading", self.address)
         if self.handshake_complete:
             self.conn.send_close(NOT_READING, "not reading")
@@ -356,8 +365,27 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol, Guarded):
         self.disconnected = True  # a send waiting for room now raises ClientDisconnected
         self.queue.put_nowait({"type": "websocket.disconnect", "code": NOT_READING})
         self.writable.set()
-        self.transport.close()
-        self.loop.call_later(self.close_timeout, self._cut)
+        self._draining = True
+        # Held as uvicorn's close timer, so the app's end does not close the transport
+        # early (which would stop the reading) and connection_lost cancels it.
+        self.close_timer = self.loop.call_later(self.close_timeout, self._cut)
+
+    def data_received(self, data: bytes) -> None:
+        if not self._draining:
+            super().data_received(data)
+            return
+        # Read and drop: the app was told of the close, which is the last frame it gets
+        # (the pongs the parser would answer with are discarded).
+        self.conn.receive_data(data)
+        self.conn.events_received()
+        self.conn.data_to_send()
+        if self.conn.close_rcvd is not None or self.conn.parser_exc is not None:
+            self.transport.close()  # the client read the close frame and answered it
+
+    def eof_received(self) -> bool | None:
+        if self._draining:
+            self.transport.close()  # the client hung up: both sides are done
+        return None
 
     def _cut(self) -> None:
         if not self._lost:
