@@ -13,7 +13,8 @@ from fastapi.testclient import TestClient
 from tabletop.core import load_game
 from tabletop.play.match import Match, SeatSpec
 from tabletop.server.app import create_app
-from tabletop.server.store import SCHEMA_VERSION, StorageError, Store, database_url
+from tabletop.server.dbcheck import check_sqlite_file
+from tabletop.server.store import PAGE_SIZE, SCHEMA_VERSION, StorageError, Store, database_url
 from tests.server.conftest import new_game
 
 
@@ -161,3 +162,31 @@ def test_a_database_from_a_newer_tabletop_is_one_clear_error(tmp_path: Path) -> 
 
     with pytest.raises(StorageError, match=r"newer tabletop.*upgrade tabletop"):
         asyncio.run(start())
+
+
+def page_size(db: str) -> int:
+    (size,) = rows(db, "PRAGMA page_size")[0]
+    return int(str(size))
+
+
+def test_a_new_database_has_small_pages_and_an_old_one_keeps_its_own(
+    tmp_path: Path, executor: ThreadPoolExecutor
+) -> None:
+    # A commit writes every page it touches whole into the log: small pages, small commits.
+    for made_by in ("dbcheck", "app"):
+        new = tmp_path / f"{made_by}.db"
+        if made_by == "dbcheck":
+            check_sqlite_file(new, str(new))
+        with TestClient(create_app(str(new), executor=executor, web_dir=None)) as client:
+            new_game(client)
+        assert page_size(str(new)) == PAGE_SIZE
+    old = tmp_path / "old.db"
+    with sqlite3.connect(old) as conn:
+        conn.execute("PRAGMA page_size=4096")
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("create table other (x)")
+    check_sqlite_file(old, str(old))
+    with TestClient(create_app(str(old), executor=executor, web_dir=None)) as client:
+        gid = new_game(client)["id"]
+        assert client.get(f"/api/games/{gid}").status_code == 200
+    assert page_size(str(old)) == 4096

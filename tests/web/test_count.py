@@ -80,3 +80,7 @@ def test_the_count_is_shaded_marked_and_broken_down(new_page: Any, server: str) 
     assert "Territory\t5\t5" in final and "Total\t10\t10.5" in final and "W+0.5" in final
     # The finished board keeps its count.
     assert page.locator("#board rect.owner").count() == 20
+    # The replay shows the same breakdown.
+    page.goto(f"{server}/replay/{gid}")
+    page.wait_for_selector("#outcome-detail table")
+    assert page.inner_text("#outcome-detail") == final

@@ -20,7 +20,7 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.schema import CreateIndex, CreateTable
 
 from tabletop.core.errors import OptionError
-from tabletop.server.store import UPGRADE_ADDS, games, metadata
+from tabletop.server.store import PAGE_SIZE, UPGRADE_ADDS, games, metadata
 
 #: SQLite's header: the magic string, then (big-endian) the page size at 16, the
 #: change counter at 24, the page count at 28 and its "valid for" counter at 92.
@@ -108,6 +108,7 @@ def _schema_problem(connection: sqlite3.Connection) -> str | None:
 def _probe_write(connection: sqlite3.Connection) -> None:
     """Make the tables and add a game row in a transaction, then roll it back."""
     dialect = sqlite_dialect.dialect()
+    connection.execute(f"PRAGMA page_size={PAGE_SIZE}")  # before WAL: a new file's layout
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("BEGIN IMMEDIATE")
     try:

@@ -617,10 +617,18 @@ def _upgrade_from_1(conn: Connection) -> None:
     conn.execute(insert(schema).values(version=SCHEMA_VERSION))
 
 
+#: SQLite's page size for a new database file. A commit writes every page it touches
+#: whole into the write-ahead log, and a move touches about four (its event, the event
+#: index, its move, the game's row), so the page size sets what a move costs to write
+#: (decision 0076; the figures in docs/server.md).
+PAGE_SIZE = 512
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL: readers never wait for the writer; synchronous=NORMAL: a commit survives a crash
     of the server process (not of the machine) without an fsync per move."""
     cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA page_size={PAGE_SIZE}")  # a new file only; an old one keeps its own
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")

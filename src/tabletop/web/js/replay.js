@@ -3,7 +3,7 @@
 // plays the rules.
 
 import { api, request } from "./api.js";
-import { drawBoard } from "./boards/index.js";
+import { drawBoard, scoreTable } from "./boards/index.js";
 import { renderMoves, renderSeats } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -53,6 +53,9 @@ async function start() {
   document.title = `tabletop – replay of ${v.title}`;
   $("title").textContent = `Replay: ${v.title}`;
   $("outcome-text").textContent = v.outcome?.text || (v.status === "finished" ? "" : "This game is still being played");
+  // A counted result's breakdown (territory or area, stones, prisoners, komi), as on the game page.
+  const table = scoreTable(v, v.outcome?.detail);
+  $("outcome-detail").replaceChildren(...(table ? [table] : []));
   $("record-json").href = api.recordUrl(gameId, "json");
   $("record-sgf").href = api.recordUrl(gameId, "sgf");
   $("record-sgf").hidden = v.game !== "go";
