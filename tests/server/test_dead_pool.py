@@ -174,3 +174,36 @@ def test_a_restarted_server_works_out_a_pending_proposal(db: str, tmp_path: Path
         view = wait_for(client, gid, lambda v: not v["scoring"]["pending"])
         assert view["status"] == "scoring"
         assert view["scoring"]["dead"] == ["B5", "H5"]
+
+
+class FailingProposals(Executor):
+    """A pool whose dead-stone proposals fail, as a worker that dies would."""
+
+    def __init__(self) -> None:
+        self.pool = ThreadPoolExecutor(2)
+        self.failed = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if fn is not propose:
+            return self.pool.submit(fn, *args, **kwargs)
+        self.failed += 1
+        failed: Future[Any] = Future()
+        failed.set_exception(RuntimeError("the worker died"))
+        return failed
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def test_a_proposal_whose_worker_fails_is_worked_out_again(db: str) -> None:
+    pool = FailingProposals()
+    try:
+        with app_client(db, pool) as client:
+            gid, _, answer = play_to_scoring(client)
+            assert answer["scoring"]["pending"] is True
+            view = wait_for(client, gid, lambda v: not v["scoring"]["pending"])
+            assert pool.failed == 1
+            # Not an empty proposal: the second try, in a thread, found the dead stones.
+            assert view["scoring"]["dead"] == ["B5", "H5"]
+    finally:
+        pool.shutdown()

@@ -461,10 +461,29 @@ class Rooms:
             self._arm(room)
             self.touch(room)
 
+    async def _pool_or_thread(
+        self,
+        task: Callable[[dict[str, Any]], T],
+        job: dict[str, Any],
+        current: Callable[[], bool],
+        what: str,
+        room: Room,
+    ) -> T:
+        """``task(job)`` in the worker pool; if the worker fails (or the pool is broken),
+        once more in a thread of this process, so one bad worker never stalls a game.
+        Raises :class:`Dropped` when the game moved on while the job waited, and the
+        thread's error when the second try fails too."""
+        try:
+            return await self.work.move(task, job, current)
+        except Dropped:
+            raise
+        except Exception:
+            log.exception("%s failed in game %s; trying again in a thread", what, room.id)
+        return await asyncio.get_running_loop().run_in_executor(None, task, job)
+
     async def _computer_move(self, room: Room, seat: int) -> None:
         match = room.match
         job = match.computer_job(seat)
-        loop = asyncio.get_running_loop()
         move: str | None = None
 
         def current() -> bool:
@@ -472,17 +491,12 @@ class Rooms:
 
         try:
             try:
-                move = await self.work.move(think, job, current)
+                move = await self._pool_or_thread(think, job, current, "computer move", room)
             except Dropped:
                 return  # the game moved on while the move waited for a worker
             except Exception:
-                # A worker that failed (or a broken pool) must not leave the game waiting
-                # for ever: think once more in a thread, else play the first legal move.
-                log.exception("computer move failed in game %s; thinking in a thread", room.id)
-                try:
-                    move = await loop.run_in_executor(None, think, job)
-                except Exception:
-                    log.exception("computer move failed again in game %s", room.id)
+                # Failed twice: never stall the game; play the first legal move (below).
+                log.exception("computer move failed again in game %s", room.id)
 
             def play(m: Match) -> list[Event]:
                 # The game may have moved on (undo, resignation) while the computer thought.
@@ -514,12 +528,14 @@ class Rooms:
 
         try:
             try:
-                dead: list[str] = await self.work.move(propose, job, current)
+                dead: list[str] = await self._pool_or_thread(
+                    propose, job, current, "dead-stone proposal", room
+                )
             except Dropped:
                 return  # the phase ended while the proposal waited for a worker
             except Exception:
-                # Never leave the phase waiting for ever: propose nothing; the players mark.
-                log.exception("dead-stone proposal failed in game %s", room.id)
+                # Failed twice: never leave the phase waiting; propose nothing, players mark.
+                log.exception("dead-stone proposal failed again in game %s", room.id)
                 dead = []
             await self.act(room, lambda m: m.set_proposal(dead, job["ply"]))
         finally:
