@@ -228,3 +228,71 @@ def test_games_are_replayed_off_the_event_loop_one_at_a_time(
 
     asyncio.run(scenario())
     assert most == 1
+
+
+def test_a_room_used_while_it_was_loaded_again_stays_the_one_room(tmp_path: Any) -> None:
+    """A caller still holding a room dropped from memory plays on it while another caller
+    loads the game again: the load must hand out that same room, not a second copy one
+    move behind (whose next move would be stored under a number already taken)."""
+    from tabletop.core import load_game
+    from tabletop.play.match import Match, SeatSpec
+    from tabletop.server.bus import Bus
+    from tabletop.server.store import Store, database_url
+
+    async def scenario() -> None:
+        store = Store(database_url(str(tmp_path / "g.db")))
+        await store.start()
+        rooms = Rooms(store, Bus(), ThreadPoolExecutor(1))
+        match = Match(load_game("go", size=9), [SeatSpec(), SeatSpec()])
+        match.claim(0), match.claim(1)
+        held, _ = await rooms.create(match)
+        rooms.forget(held)  # dropped from memory, as the idle bound does
+        gate = asyncio.Event()
+        replay = rooms.off_loop
+
+        async def slow_off_loop(work: Any, *args: Any, **kwargs: Any) -> Any:
+            await gate.wait()
+            return await replay(work, *args, **kwargs)
+
+        rooms.off_loop = slow_off_loop  # type: ignore[method-assign]
+        loading = asyncio.create_task(rooms.get(held.id))
+        await asyncio.sleep(0.05)  # the load waits at the gate
+        await rooms.act(held, lambda m: m.play(0, "E5", None))
+        gate.set()
+        loaded = await loading
+        assert loaded is held
+        assert rooms.rooms[held.id] is held
+        await rooms.act(loaded, lambda m: m.play(1, "C3", None))
+        assert loaded.match.ply == 2
+        await rooms.close()
+        await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_move_stored_under_a_taken_number_is_refused_as_stale(tmp_path: Any) -> None:
+    """Whatever the way a copy falls behind storage, its next move is refused with the
+    protocol's "stale" (reload), never an internal error, and nothing changes."""
+    from tabletop.core import load_game
+    from tabletop.play.match import Match, MatchError, SeatSpec
+    from tabletop.server.bus import Bus
+    from tabletop.server.store import Store, database_url
+
+    async def scenario() -> None:
+        store = Store(database_url(str(tmp_path / "g.db")))
+        await store.start()
+        rooms = Rooms(store, Bus(), ThreadPoolExecutor(1))
+        match = Match(load_game("go", size=9), [SeatSpec(), SeatSpec()])
+        match.claim(0), match.claim(1)
+        room, _ = await rooms.create(match)
+        await rooms.act(room, lambda m: m.play(0, "E5", None))
+        room.seq -= 1  # a copy one event behind storage
+        with pytest.raises(MatchError) as refused:
+            await rooms.act(room, lambda m: m.play(1, "C3", None))
+        assert refused.value.code == "stale"
+        again = await rooms.get(room.id)
+        assert again is not None and again.match.ply == 1
+        await rooms.close()
+        await store.close()
+
+    asyncio.run(scenario())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
@@ -14,7 +15,14 @@ from tabletop.core import load_game
 from tabletop.play.match import Match, SeatSpec
 from tabletop.server.app import create_app
 from tabletop.server.dbcheck import check_sqlite_file
-from tabletop.server.store import PAGE_SIZE, SCHEMA_VERSION, StorageError, Store, database_url
+from tabletop.server.store import (
+    PAGE_SIZE,
+    SCHEMA_VERSION,
+    Conflict,
+    StorageError,
+    Store,
+    database_url,
+)
 from tests.server.conftest import new_game
 
 
@@ -190,3 +198,28 @@ def test_a_new_database_has_small_pages_and_an_old_one_keeps_its_own(
         gid = new_game(client)["id"]
         assert client.get(f"/api/games/{gid}").status_code == 200
     assert page_size(str(old)) == 4096
+
+
+def test_a_conflicting_commit_fails_alone_in_its_group(tmp_path: Path) -> None:
+    """Commits that arrive together are written in one transaction; one whose event
+    numbers are taken fails with Conflict and the others are stored all the same."""
+
+    async def scenario() -> None:
+        store = Store(database_url(str(tmp_path / "g.db")))
+        await store.start()
+        match = Match(load_game("go", size=9), [SeatSpec(), SeatSpec()]).to_dict()
+        for gid in ("a", "b"):
+            await store.create(gid, match, [None, None])
+        event = {"kind": "note"}
+        await store.commit("a", 1, [event], match)
+        taken, fresh = await asyncio.gather(
+            store.commit("a", 1, [event], match),  # number 1 of game a is stored already
+            store.commit("b", 1, [event], match),
+            return_exceptions=True,
+        )
+        assert isinstance(taken, Conflict) and fresh is None
+        assert [seq for seq, _ in await store.events_since("b", 0)] == [1]
+        assert [seq for seq, _ in await store.events_since("a", 0)] == [1]
+        await store.close()
+
+    asyncio.run(scenario())

@@ -382,10 +382,9 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol, Guarded):
         if self.conn.close_rcvd is not None or self.conn.parser_exc is not None:
             self.transport.close()  # the client read the close frame and answered it
 
-    def eof_received(self) -> bool | None:
+    def eof_received(self) -> None:
         if self._draining:
             self.transport.close()  # the client hung up: both sides are done
-        return None
 
     def _cut(self) -> None:
         if not self._lost:

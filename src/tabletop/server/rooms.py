@@ -44,7 +44,7 @@ from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
 from tabletop.server.protocol import frame
-from tabletop.server.store import Store, hash_token
+from tabletop.server.store import Conflict, Store, hash_token
 from tabletop.server.views import game_view, shown_part, view_delta
 from tabletop.server.work import Dropped, Work
 
@@ -227,8 +227,12 @@ class Rooms:
                 data, seq, hashes = loaded
                 # The dead-stone proposal is worked out in the pool (decision record 0075).
                 match = await self.off_loop(Match.from_dict, data, now=self.now, propose_dead=None)
-                room = self.rooms[game_id] = Room(game_id, match, seq, hashes)
-                self._arm(room)
+                loaded_room = Room(game_id, match, seq, hashes)
+                # A caller that held the room from before it left memory may have put it
+                # back (and played on it) while this load waited: that room is the game.
+                room = self.rooms.setdefault(game_id, loaded_room)
+                if room is loaded_room:
+                    self._arm(room)
         self._loading.pop(game_id, None)
         self.touch(room)
         return room
@@ -390,6 +394,12 @@ class Rooms:
                 live=indexed[1],
                 indexed=indexed != room.indexed,
             )
+        except Conflict:
+            # Its event numbers are taken: storage moved on without this copy. Nothing of
+            # this action is stored; the client reloads the stored game.
+            log.warning("game %s: a copy behind storage tried to store a move", room.id)
+            self.forget(room)
+            raise MatchError("stale", "the game changed meanwhile: reload") from None
         except Exception:
             # Storage failed: forget the changed match; the stored one is the truth.
             log.exception("storing game %s failed", room.id)

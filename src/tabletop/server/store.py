@@ -55,7 +55,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from tabletop.core import TabletopError
@@ -116,6 +116,11 @@ schema = Table("schema", metadata, Column("version", Integer, primary_key=True))
 
 #: The columns that the upgrade from version 1 adds (a version 1 file lacks them).
 UPGRADE_ADDS = {"games": ("live", "creator", "lobby")}
+
+
+class Conflict(TabletopError):
+    """A commit whose event numbers storage holds already: the game was changed through
+    another copy of it, and this copy is behind."""
 
 
 class StorageError(TabletopError):
@@ -284,39 +289,62 @@ class Store:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                async with self.engine.begin() as conn:
-                    event_rows = [r for c in batch for r in c.events]
-                    if event_rows:
-                        await conn.execute(insert(events), event_rows)
-                    # Rows past the kept moves (an undo took them back) go first.
-                    cuts = [{"gid": c.cut[0], "kept": c.cut[1]} for c in batch if c.cut]
-                    if cuts:
-                        await conn.execute(
-                            delete(moves).where(
-                                moves.c.game_id == bindparam("gid"),
-                                moves.c.ply >= bindparam("kept"),
-                            ),
-                            cuts,
-                        )
-                    move_rows = [r for c in batch for r in c.moves]
-                    if move_rows:
-                        await conn.execute(insert(moves), move_rows)
-                    # One statement per shape of row (with or without the indexed columns).
-                    shapes: dict[int, list[dict[str, Any]]] = {}
-                    for c in batch:
-                        shapes.setdefault(len(c.game), []).append(c.game)
-                    for game_rows in shapes.values():
-                        await conn.execute(
-                            update(games).where(games.c.id == bindparam("gid")), game_rows
-                        )
+                await self._write(batch)
             except Exception as err:
-                for c in batch:
-                    if not c.done.done():
-                        c.done.set_exception(err)
+                if len(batch) == 1:
+                    self._fail(batch[0], err)
+                    continue
+                # One commit's fault must not fail the others of its group: each alone.
+                for commit in batch:
+                    try:
+                        await self._write([commit])
+                    except Exception as alone:
+                        self._fail(commit, alone)
+                    else:
+                        self._succeed(commit)
                 continue
+            for commit in batch:
+                self._succeed(commit)
+
+    @staticmethod
+    def _succeed(commit: _Commit) -> None:
+        if not commit.done.done():
+            commit.done.set_result(None)
+
+    @staticmethod
+    def _fail(commit: _Commit, err: Exception) -> None:
+        if commit.done.done():
+            return
+        if isinstance(err, IntegrityError):
+            # Its event numbers are taken: the game in storage moved on without this copy.
+            err = Conflict(f"game {commit.game['gid']}: its events are already stored")
+        commit.done.set_exception(err)
+
+    async def _write(self, batch: list[_Commit]) -> None:
+        """Write ``batch`` in one transaction; wakes nobody (the caller does)."""
+        async with self.engine.begin() as conn:
+            event_rows = [r for c in batch for r in c.events]
+            if event_rows:
+                await conn.execute(insert(events), event_rows)
+            # Rows past the kept moves (an undo took them back) go first.
+            cuts = [{"gid": c.cut[0], "kept": c.cut[1]} for c in batch if c.cut]
+            if cuts:
+                await conn.execute(
+                    delete(moves).where(
+                        moves.c.game_id == bindparam("gid"),
+                        moves.c.ply >= bindparam("kept"),
+                    ),
+                    cuts,
+                )
+            move_rows = [r for c in batch for r in c.moves]
+            if move_rows:
+                await conn.execute(insert(moves), move_rows)
+            # One statement per shape of row (with or without the indexed columns).
+            shapes: dict[int, list[dict[str, Any]]] = {}
             for c in batch:
-                if not c.done.done():
-                    c.done.set_result(None)
+                shapes.setdefault(len(c.game), []).append(c.game)
+            for game_rows in shapes.values():
+                await conn.execute(update(games).where(games.c.id == bindparam("gid")), game_rows)
 
     async def replace_token(
         self, game_id: str, seat: int, token_hash: str, retired: Sequence[tuple[str, str]]
