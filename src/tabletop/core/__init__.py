@@ -3,7 +3,14 @@
 from tabletop.core.errors import IllegalMoveError, NotationError, OptionError, TabletopError
 from tabletop.core.game import ActionArray, Game, Move, Outcome, State
 from tabletop.core.options import OptionSpec
-from tabletop.core.registry import GameInfo, game_info, list_games, load_game, register_game
+from tabletop.core.registry import (
+    GameInfo,
+    game_info,
+    info_of,
+    list_games,
+    load_game,
+    register_game,
+)
 
 __all__ = [
     "ActionArray",
@@ -18,6 +25,7 @@ __all__ = [
     "State",
     "TabletopError",
     "game_info",
+    "info_of",
     "list_games",
     "load_game",
     "register_game",

@@ -6,24 +6,36 @@ Games register themselves when their package is imported; importing
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core.errors import OptionError
+from tabletop.core.facts import BoardView, KnowledgeLoader, RecordFormat, ScoringPhase, no_summary
 from tabletop.core.game import Game
 from tabletop.core.options import OptionSpec, validate_options
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What ``list_games()`` tells about one game."""
+    """What ``list_games()`` tells about one game, and the facts the generic layers ask it
+    for instead of testing its name (core/facts.py).
+
+    ``knowledge`` None: the searches play random rollouts (a game that has a
+    knowledge module names it, so that an error importing it is an error).
+    """
 
     name: str
     title: str
     players: tuple[int, ...]
     options: tuple[OptionSpec, ...]
     factory: Callable[[dict[str, Any]], Game]
+    board_view: BoardView | None = None
+    summary: Callable[[Game], str] = no_summary
+    scoring: ScoringPhase | None = None
+    records: Mapping[str, RecordFormat] = field(default_factory=dict)
+    knowledge: KnowledgeLoader | None = None
+    pass_move: bool = False
 
 
 _GAMES: dict[str, GameInfo] = {}
@@ -48,6 +60,11 @@ def game_info(name: str) -> GameInfo:
         known = ", ".join(sorted(_GAMES))
         raise OptionError(f"unknown game {name!r}; known games: {known}")
     return _GAMES[key]
+
+
+def info_of(game: Game) -> GameInfo:
+    """The registry entry of a loaded game: its facts (the registry holds every game)."""
+    return _GAMES[game.name]
 
 
 def load_game(name: str, **options: Any) -> Game:

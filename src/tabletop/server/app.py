@@ -30,7 +30,7 @@ import tabletop
 from tabletop.core import TabletopError, list_games, load_game
 from tabletop.play.clock import CLOCK_KINDS, ClockSpec
 from tabletop.play.match import Event, Match, MatchError, SeatSpec
-from tabletop.play.record import RecordTooLong, json_record, read_record, sgf_record
+from tabletop.play.record import RecordTooLong, game_record, json_record, read_record
 from tabletop.server import protocol as p
 from tabletop.server.assets import WebAssets
 from tabletop.server.bus import Bus
@@ -397,7 +397,7 @@ def create_app(
         room = await room_of(game_id)
         name = f"tabletop-{room.match.game.name}-{room.id}"
         if format == "sgf":
-            data = sgf_record(room.match)
+            data = game_record(room.match, "sgf")
             return Response(
                 data,
                 media_type="application/x-go-sgf",

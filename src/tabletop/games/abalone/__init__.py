@@ -1,9 +1,11 @@
 """Abalone for 2, 3 and 4 players: the rules of docs/rules/abalone.md and its notation."""
 
+from types import ModuleType
 from typing import Any
 
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
+from tabletop.games.abalone import view
 from tabletop.games.abalone.notation import PASS, AbaloneMove
 from tabletop.games.abalone.options import OPTION_SPECS, AbaloneOptions
 from tabletop.games.abalone.rules import AbaloneGame, AbaloneState
@@ -13,6 +15,23 @@ def _make(values: dict[str, Any]) -> Game:
     return AbaloneGame(AbaloneOptions.resolve(values))
 
 
-register_game(GameInfo("abalone", "Abalone", (2, 3, 4), OPTION_SPECS, _make))
+def _knowledge() -> ModuleType:
+    """The evaluation the searches use (imported when a search first needs it)."""
+    from tabletop.games.abalone import evaluation
+
+    return evaluation
+
+
+register_game(
+    GameInfo(
+        "abalone",
+        "Abalone",
+        (2, 3, 4),
+        OPTION_SPECS,
+        _make,
+        board_view=view.board_view,
+        knowledge=_knowledge,
+    )
+)
 
 __all__ = ["PASS", "AbaloneGame", "AbaloneMove", "AbaloneOptions", "AbaloneState"]

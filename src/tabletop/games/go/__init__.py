@@ -1,11 +1,15 @@
 """Go: the rules of docs/rules/go.md, GTP notation and SGF records."""
 
+from types import ModuleType
 from typing import Any
 
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
+from tabletop.games.go import view
+from tabletop.games.go.agreement import DeadStoneAgreement
 from tabletop.games.go.notation import PASS, GoMove
 from tabletop.games.go.options import OPTION_SPECS, GoOptions
+from tabletop.games.go.records import SGF
 from tabletop.games.go.rules import GoGame, GoState
 
 
@@ -13,6 +17,27 @@ def _make(values: dict[str, Any]) -> Game:
     return GoGame(GoOptions.resolve(values))
 
 
-register_game(GameInfo("go", "Go", (2,), OPTION_SPECS, _make))
+def _knowledge() -> ModuleType:
+    """The evaluation the searches use (imported when a search first needs it)."""
+    from tabletop.games.go import evaluation
+
+    return evaluation
+
+
+register_game(
+    GameInfo(
+        "go",
+        "Go",
+        (2,),
+        OPTION_SPECS,
+        _make,
+        board_view=view.board_view,
+        summary=view.summary,
+        scoring=DeadStoneAgreement(),
+        records={SGF.name: SGF},
+        knowledge=_knowledge,
+        pass_move=True,
+    )
+)
 
 __all__ = ["PASS", "GoGame", "GoMove", "GoOptions", "GoState"]

@@ -1,9 +1,11 @@
 """Oust: the rules of docs/rules/oust.md on square grids and hex-hex boards."""
 
+from types import ModuleType
 from typing import Any
 
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
+from tabletop.games.oust import view
 from tabletop.games.oust.notation import PASS, SWAP, OustMove
 from tabletop.games.oust.options import OPTION_SPECS, OustOptions
 from tabletop.games.oust.rules import OustGame, OustState
@@ -13,6 +15,24 @@ def _make(values: dict[str, Any]) -> Game:
     return OustGame(OustOptions.resolve(values))
 
 
-register_game(GameInfo("oust", "Oust", (2,), OPTION_SPECS, _make))
+def _knowledge() -> ModuleType:
+    """The evaluation the searches use (imported when a search first needs it)."""
+    from tabletop.games.oust import evaluation
+
+    return evaluation
+
+
+register_game(
+    GameInfo(
+        "oust",
+        "Oust",
+        (2,),
+        OPTION_SPECS,
+        _make,
+        board_view=view.board_view,
+        summary=view.summary,
+        knowledge=_knowledge,
+    )
+)
 
 __all__ = ["PASS", "SWAP", "OustGame", "OustMove", "OustOptions", "OustState"]

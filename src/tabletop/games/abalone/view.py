@@ -1,0 +1,34 @@
+"""Abalone's board view (the GameView's ``board``: docs/protocol.md)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from tabletop.core import State
+from tabletop.games.abalone import geometry
+from tabletop.games.abalone.rules import AbaloneState
+from tabletop.games.board_view import hex_cells, last_move
+
+
+@cache
+def _cells() -> list[dict[str, Any]]:
+    return hex_cells(geometry.NAMES, list(geometry.CELLS))
+
+
+def board_view(state: State) -> dict[str, Any]:
+    """The cells with their centres, the marbles by cell (the owner's seat), the marbles
+    each seat has pushed off and the teams."""
+    assert isinstance(state, AbaloneState)
+    marbles = {}
+    for seat in range(state.game.num_players):
+        for cell in state.marbles(seat):
+            marbles[cell] = seat
+    return {
+        "kind": "abalone",
+        "cells": _cells(),
+        "marbles": marbles,
+        "ejected": list(state.ejected),
+        "teams": list(state.game.teams),
+        "last": last_move(state),
+    }

@@ -1,0 +1,48 @@
+"""Oust's board view (the GameView's ``board``: docs/protocol.md) and its title summary."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from tabletop.core import Game, State
+from tabletop.games.board_view import hex_cells, last_move
+from tabletop.games.oust.rules import OustGame, OustState
+
+
+@cache
+def _cells(game: OustGame) -> tuple[str, list[dict[str, Any]]]:
+    """The board's shape and its cells' drawing centres (made once per game)."""
+    grid = game.grid
+    if grid.shape == "hex":
+        return "hex", hex_cells(grid.names, list(grid.coords))
+    cells = [
+        {"name": name, "x": float(col), "y": float(grid.height - 1 - row)}
+        for name, (col, row) in zip(grid.names, grid.coords, strict=True)
+    ]
+    return "square", cells
+
+
+def board_view(state: State) -> dict[str, Any]:
+    """The cells with their centres and the stones by cell (the owner's seat)."""
+    assert isinstance(state, OustState)
+    shape, cells = _cells(state.game)
+    stones = {}
+    for seat in range(state.game.num_players):
+        for cell in state.stones(seat):
+            stones[cell] = seat
+    return {
+        "kind": "oust",
+        "shape": shape,
+        "cells": cells,
+        "stones": stones,
+        "last": last_move(state),
+    }
+
+
+def summary(game: Game) -> str:
+    """The board, e.g. ``7×7`` or ``hex 5``."""
+    options = game.options
+    if options["board"] == "hex":
+        return f"hex {options['side']}"
+    return f"{options['width']}×{options['height']}"
