@@ -13,15 +13,16 @@ A game registers them with its :class:`~tabletop.core.registry.GameInfo`:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Protocol
 
 from tabletop.core.game import Game, Outcome, State
 
-#: The ``board`` field of a GameView: the cells and pieces the browser app draws.
-BoardView = Callable[[State], dict[str, Any]]
+#: The ``board`` field of a GameView: the cells and pieces the browser app draws. Its
+#: return annotation (a TypedDict with a ``kind``) is the board's model in the protocol.
+BoardView = Callable[[State], Mapping[str, Any]]
 #: Loads the game's knowledge module (rollout, evaluate, prior, candidates: ai/knowledge.py).
 KnowledgeLoader = Callable[[], ModuleType]
 

@@ -30,7 +30,7 @@ class GameInfo:
     players: tuple[int, ...]
     options: tuple[OptionSpec, ...]
     factory: Callable[[dict[str, Any]], Game]
-    board_view: BoardView | None = None
+    board_view: BoardView
     summary: Callable[[Game], str] = no_summary
     scoring: ScoringPhase | None = None
     records: Mapping[str, RecordFormat] = field(default_factory=dict)

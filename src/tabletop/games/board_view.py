@@ -8,11 +8,21 @@ draws any board from it alone.
 from __future__ import annotations
 
 import math
-from typing import Any
+
+from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
 from tabletop.core import State
 
 HEX_HEIGHT = math.sqrt(3) / 2
+
+
+class Cell(TypedDict):
+    """A cell of a board drawn from a list of cells: its name and drawing centre (cell
+    units, y down)."""
+
+    name: str
+    x: float
+    y: float
 
 
 def last_move(state: State) -> str | None:
@@ -21,7 +31,7 @@ def last_move(state: State) -> str | None:
     return state.format_move(history[-1]) if history else None
 
 
-def hex_cells(names: tuple[str, ...], coords: list[tuple[int, int]]) -> list[dict[str, Any]]:
+def hex_cells(names: tuple[str, ...], coords: list[tuple[int, int]]) -> list[Cell]:
     """Drawing centres of hex cells named by (row from the bottom, diagonal number).
 
     One step east is +1 in x; one step north-west (row + 1, same number) is

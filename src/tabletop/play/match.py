@@ -192,11 +192,23 @@ class Match:
         return [i for i, c in enumerate(self.claimed) if not c]
 
     # -- joining -------------------------------------------------------------------------------
-    def claim(self, seat: int, name: str = "") -> list[Event]:
-        """``seat`` is taken by a person; play starts once every seat is taken."""
+    def seat_to_claim(self, seat: int | None = None) -> int:
+        """The open person seat a join takes: ``seat``, or the first open one for None.
+        Refused: ``seat-taken`` (or every seat is), ``bad-request`` for no such seat."""
+        open_seats = self.open_seats()
+        if seat is None:
+            if not open_seats:
+                raise MatchError("seat-taken", "every seat of this game is taken")
+            return open_seats[0]
         self._check_seat(seat)
-        if self.claimed[seat]:
-            raise MatchError("seat-taken", f"seat {seat} is already taken")
+        if seat not in open_seats:
+            raise MatchError("seat-taken", f"seat {seat} is taken")
+        return seat
+
+    def claim(self, seat: int | None, name: str = "") -> list[Event]:
+        """A person takes the open seat ``seat`` (None: the first open one, as
+        :meth:`seat_to_claim` finds it); play starts once every seat is taken."""
+        seat = self.seat_to_claim(seat)
         name = name.strip()[:MAX_NAME] or self.seats[seat].name or self.game.seat_names[seat]
         self.seats[seat] = SeatSpec(self.seats[seat].kind, self.seats[seat].level, name)
         self.claimed[seat] = True

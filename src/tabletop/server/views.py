@@ -7,12 +7,11 @@ every cell and gives its drawing coordinates (hex boards included), and
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from functools import cache
 from typing import Any
 
 from tabletop.core import Game, State, game_info, info_of
-from tabletop.games.board_view import last_move
 from tabletop.play.match import Match
 from tabletop.play.outcome import outcome_text, outcome_to_dict
 
@@ -238,10 +237,6 @@ def scoring_view(match: Match) -> dict[str, Any] | None:
     }
 
 
-def board_view(state: State) -> dict[str, Any]:
-    """The ``board`` field: the game's own board view (games/<name>/view.py), or its text
-    diagram for a game without one."""
-    view = info_of(state.game).board_view
-    if view is None:
-        return {"kind": state.game.name, "text": str(state), "last": last_move(state)}
-    return view(state)
+def board_view(state: State) -> Mapping[str, Any]:
+    """The ``board`` field: the game's own board view (games/<name>/view.py)."""
+    return info_of(state.game).board_view(state)

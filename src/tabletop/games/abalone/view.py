@@ -3,20 +3,34 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Literal
+
+from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
 from tabletop.core import State
 from tabletop.games.abalone import geometry
 from tabletop.games.abalone.rules import AbaloneState
-from tabletop.games.board_view import hex_cells, last_move
+from tabletop.games.board_view import Cell, hex_cells, last_move
+
+
+class AbaloneBoard(TypedDict):
+    """Abalone's ``board``: the cells with their centres, the marbles by cell (the seat),
+    the marbles each seat pushed off and each seat's team."""
+
+    kind: Literal["abalone"]
+    cells: list[Cell]
+    marbles: dict[str, int]
+    ejected: list[int]
+    teams: list[int]
+    last: str | None
 
 
 @cache
-def _cells() -> list[dict[str, Any]]:
+def _cells() -> list[Cell]:
     return hex_cells(geometry.NAMES, list(geometry.CELLS))
 
 
-def board_view(state: State) -> dict[str, Any]:
+def board_view(state: State) -> AbaloneBoard:
     """The cells with their centres, the marbles by cell (the owner's seat), the marbles
     each seat has pushed off and the teams."""
     assert isinstance(state, AbaloneState)

@@ -3,15 +3,29 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Literal
 
 import numpy as np
+from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
 from tabletop.core import Game, State
 from tabletop.games.board_view import last_move
 from tabletop.games.go.handicap import star_points
 from tabletop.games.go.notation import COLUMNS, format_point
 from tabletop.games.go.rules import GoGame, GoState
+
+
+class GoBoard(TypedDict):
+    """Go's ``board``: the stones by point (the seat: 0 Black, 1 White)."""
+
+    kind: Literal["go"]
+    size: int
+    columns: str
+    stones: dict[str, int]
+    star_points: list[str]
+    last: str | None
+    captures: list[int]
+    ko: str | None
 
 
 @cache
@@ -21,7 +35,7 @@ def _point_names(game: GoGame) -> tuple[str, ...]:
     return tuple(format_point(action % n, action // n) for action in range(n * n))
 
 
-def board_view(state: State) -> dict[str, Any]:
+def board_view(state: State) -> GoBoard:
     """The stones by point (0 Black, 1 White), the star points, captures and the ko point."""
     assert isinstance(state, GoState)
     game = state.game

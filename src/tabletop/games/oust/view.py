@@ -3,27 +3,39 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Literal
+
+from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
 from tabletop.core import Game, State
-from tabletop.games.board_view import hex_cells, last_move
+from tabletop.games.board_view import Cell, hex_cells, last_move
 from tabletop.games.oust.rules import OustGame, OustState
 
 
+class OustBoard(TypedDict):
+    """Oust's ``board``: the cells with their centres, the stones by cell (the seat)."""
+
+    kind: Literal["oust"]
+    shape: Literal["square", "hex"]
+    cells: list[Cell]
+    stones: dict[str, int]
+    last: str | None
+
+
 @cache
-def _cells(game: OustGame) -> tuple[str, list[dict[str, Any]]]:
+def _cells(game: OustGame) -> tuple[Literal["square", "hex"], list[Cell]]:
     """The board's shape and its cells' drawing centres (made once per game)."""
     grid = game.grid
     if grid.shape == "hex":
         return "hex", hex_cells(grid.names, list(grid.coords))
-    cells = [
+    cells: list[Cell] = [
         {"name": name, "x": float(col), "y": float(grid.height - 1 - row)}
         for name, (col, row) in zip(grid.names, grid.coords, strict=True)
     ]
     return "square", cells
 
 
-def board_view(state: State) -> dict[str, Any]:
+def board_view(state: State) -> OustBoard:
     """The cells with their centres and the stones by cell (the owner's seat)."""
     assert isinstance(state, OustState)
     shape, cells = _cells(state.game)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
+
+from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
 from tabletop.core import State
 from tabletop.games.board_view import last_move
@@ -12,7 +14,19 @@ from tabletop.games.quoridor.rules import QuoridorState
 GOAL_WORDS = {"row 9": "north", "row 1": "south", "column i": "east", "column a": "west"}
 
 
-def board_view(state: State) -> dict[str, Any]:
+class QuoridorBoard(TypedDict):
+    """Quoridor's ``board``: pawns and walls by name, walls left, goals as compass sides."""
+
+    kind: Literal["quoridor"]
+    size: int
+    pawns: list[str]
+    walls: list[str]
+    walls_left: list[int]
+    goals: list[str]
+    last: str | None
+
+
+def board_view(state: State) -> QuoridorBoard:
     """The pawns, the walls, the walls each seat has left and each seat's goal side."""
     assert isinstance(state, QuoridorState)
     seats = range(state.game.num_players)
