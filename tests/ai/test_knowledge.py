@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from types import ModuleType
 
 import pytest
 
@@ -39,3 +40,26 @@ def test_rollouts_and_evaluations_are_well_formed(name: str, options: dict[str, 
             scores = evaluate(state)
             assert len(scores) == game.num_players and all(-1 <= v <= 1 for v in scores)
     assert state == before
+
+
+def test_a_knowledge_module_that_fails_to_import_is_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Never a silent fall back to random rollouts (decision record 0085)."""
+    from dataclasses import replace
+
+    from tabletop.core import registry
+
+    def broken() -> ModuleType:
+        raise ImportError("a typo inside the evaluation module")
+
+    game = tabletop.load_game("oust", size=5)
+    monkeypatch.setitem(registry._GAMES, "oust", replace(registry._GAMES["oust"], knowledge=broken))
+    with pytest.raises(ImportError, match="typo"):
+        rollout_for(game)
+
+
+def test_every_game_names_its_knowledge() -> None:
+    for info in tabletop.list_games():
+        assert info.knowledge is not None, info.name
+        assert callable(info.knowledge().rollout)
