@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import random
-from types import ModuleType
+import sys
+import types
 
 import pytest
 
@@ -50,16 +52,19 @@ def test_a_knowledge_module_that_fails_to_import_is_an_error(
 
     from tabletop.core import registry
 
-    def broken() -> ModuleType:
-        raise ImportError("a typo inside the evaluation module")
-
     game = tabletop.load_game("oust", size=5)
-    monkeypatch.setitem(registry._GAMES, "oust", replace(registry._GAMES["oust"], knowledge=broken))
-    with pytest.raises(ImportError, match="typo"):
+    missing = replace(registry._GAMES["oust"], knowledge="tabletop.games.oust.no_such_module")
+    monkeypatch.setitem(registry._GAMES, "oust", missing)
+    with pytest.raises(ImportError, match="no_such_module"):
         rollout_for(game)
+    broken = types.ModuleType("tabletop.games.oust.broken_evaluation")
+    monkeypatch.setitem(sys.modules, broken.__name__, None)  # an import that fails
+    monkeypatch.setitem(registry._GAMES, "oust", replace(missing, knowledge=broken.__name__))
+    with pytest.raises(ImportError):
+        evaluation_for(game)
 
 
 def test_every_game_names_its_knowledge() -> None:
     for info in tabletop.list_games():
-        assert info.knowledge is not None, info.name
-        assert callable(info.knowledge().rollout)
+        assert info.facts.knowledge is not None, info.name
+        assert callable(importlib.import_module(info.facts.knowledge).rollout)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tabletop.core import info_of, list_games, load_game
+from tabletop.core import facts_of, list_games, load_game
 from tabletop.play.clock import ClockSpec
 from tabletop.play.computer import hint
 from tabletop.play.match import Match, SeatSpec
@@ -93,7 +93,7 @@ def test_every_clock_matches_the_model(clock: dict[str, Any]) -> None:
 def test_the_scoring_phase_matches_the_model() -> None:
     """Go's dead-stone phase, with the proposal pending and in, and the counted end."""
     game = load_game("go", size=9)
-    assert info_of(game).scoring is not None
+    assert facts_of(game).scoring is not None
     match = Match(game, [SeatSpec(), SeatSpec()], now=lambda: 0.0, propose_dead=None)
     match.claim(None)
     match.claim(None)

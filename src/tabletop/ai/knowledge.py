@@ -14,18 +14,19 @@ a module that fails to import is an error, never a silent fall back to random pl
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 from typing import cast
 
 from tabletop.ai.alphabeta import Candidates, Evaluate
 from tabletop.ai.mcts import Prior, Rollout, random_rollout
 from tabletop.core.game import Game
-from tabletop.core.registry import info_of
+from tabletop.core.registry import facts_of
 
 
 def _module(game: Game) -> ModuleType | None:
-    load = info_of(game).knowledge
-    return None if load is None else load()
+    name = facts_of(game).knowledge
+    return None if name is None else importlib.import_module(name)
 
 
 def rollout_for(game: Game) -> Rollout:

@@ -1,12 +1,13 @@
 """The core contract that every game, the AI, the match layer and the server import."""
 
 from tabletop.core.errors import IllegalMoveError, NotationError, OptionError, TabletopError
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import ActionArray, Game, Move, Outcome, State
 from tabletop.core.options import OptionSpec
 from tabletop.core.registry import (
     GameInfo,
+    facts_of,
     game_info,
-    info_of,
     list_games,
     load_game,
     register_game,
@@ -15,6 +16,7 @@ from tabletop.core.registry import (
 __all__ = [
     "ActionArray",
     "Game",
+    "GameFacts",
     "GameInfo",
     "IllegalMoveError",
     "Move",
@@ -24,8 +26,8 @@ __all__ = [
     "Outcome",
     "State",
     "TabletopError",
+    "facts_of",
     "game_info",
-    "info_of",
     "list_games",
     "load_game",
     "register_game",

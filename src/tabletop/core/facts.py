@@ -1,7 +1,8 @@
 """What a game tells the generic layers besides its rules: the facts the match layer, the
 server, the browser app and the searches ask each game for instead of testing its name.
 
-A game registers them with its :class:`~tabletop.core.registry.GameInfo`:
+A game registers them, as :class:`GameFacts`, with its
+:class:`~tabletop.core.registry.GameInfo`:
 
 * its board view (the ``board`` field of the server's GameView: docs/protocol.md),
 * a one-line summary of its options for a title (``9×9``, ``hex 5``, ``3 players``),
@@ -14,8 +15,7 @@ A game registers them with its :class:`~tabletop.core.registry.GameInfo`:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from types import ModuleType
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tabletop.core.game import Game, Outcome, State
@@ -23,8 +23,6 @@ from tabletop.core.game import Game, Outcome, State
 #: The ``board`` field of a GameView: the cells and pieces the browser app draws. Its
 #: return annotation (a TypedDict with a ``kind``) is the board's model in the protocol.
 BoardView = Callable[[State], Mapping[str, Any]]
-#: Loads the game's knowledge module (rollout, evaluate, prior, candidates: ai/knowledge.py).
-KnowledgeLoader = Callable[[], ModuleType]
 
 
 class ScoringPhase(Protocol):
@@ -89,3 +87,22 @@ class RecordFormat:
 def no_summary(game: Game) -> str:
     """The summary of a game whose title says enough: its player count beyond two."""
     return f"{game.num_players} players" if game.num_players > 2 else ""
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """One game's facts for the generic layers (decision record 0085).
+
+    ``knowledge``: the module the searches take the game's rollout, evaluation,
+    priors and candidates from (ai/knowledge.py), imported when a search first needs
+    it; None: random rollouts. A game names its module, so that an error importing
+    it is an error, never a silent fall back to random play.
+    ``pass_move``: the game has a pass at every turn (the app keeps its button shown).
+    """
+
+    board_view: BoardView
+    summary: Callable[[Game], str] = no_summary
+    knowledge: str | None = None
+    scoring: ScoringPhase | None = None
+    records: Mapping[str, RecordFormat] = field(default_factory=dict)
+    pass_move: bool = False

@@ -6,36 +6,27 @@ Games register themselves when their package is imported; importing
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
-from tabletop.core.facts import BoardView, KnowledgeLoader, RecordFormat, ScoringPhase, no_summary
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
 from tabletop.core.options import OptionSpec, validate_options
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What ``list_games()`` tells about one game, and the facts the generic layers ask it
-    for instead of testing its name (core/facts.py).
-
-    ``knowledge`` None: the searches play random rollouts (a game that has a
-    knowledge module names it, so that an error importing it is an error).
-    """
+    """What ``list_games()`` tells about one game, and its facts for the generic layers
+    (core/facts.py)."""
 
     name: str
     title: str
     players: tuple[int, ...]
     options: tuple[OptionSpec, ...]
     factory: Callable[[dict[str, Any]], Game]
-    board_view: BoardView
-    summary: Callable[[Game], str] = no_summary
-    scoring: ScoringPhase | None = None
-    records: Mapping[str, RecordFormat] = field(default_factory=dict)
-    knowledge: KnowledgeLoader | None = None
-    pass_move: bool = False
+    facts: GameFacts
 
 
 _GAMES: dict[str, GameInfo] = {}
@@ -62,9 +53,9 @@ def game_info(name: str) -> GameInfo:
     return _GAMES[key]
 
 
-def info_of(game: Game) -> GameInfo:
-    """The registry entry of a loaded game: its facts (the registry holds every game)."""
-    return _GAMES[game.name]
+def facts_of(game: Game) -> GameFacts:
+    """The facts of a loaded game (its board view, scoring phase, record formats, ...)."""
+    return _GAMES[game.name].facts
 
 
 def load_game(name: str, **options: Any) -> Game:

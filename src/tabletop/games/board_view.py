@@ -8,6 +8,7 @@ draws any board from it alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
@@ -29,6 +30,12 @@ def last_move(state: State) -> str | None:
     """The last move in notation, or None at the start."""
     history = state.history
     return state.format_move(history[-1]) if history else None
+
+
+def seat_by_cell(seats: int, cells_of: Callable[[int], list[str]]) -> dict[str, int]:
+    """The seat owning each occupied cell, from ``cells_of(seat)`` (the cells of a seat's
+    stones or marbles), seat by seat."""
+    return {cell: seat for seat in range(seats) for cell in cells_of(seat)}
 
 
 def hex_cells(names: tuple[str, ...], coords: list[tuple[int, int]]) -> list[Cell]:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.core import Game, Outcome, State, TabletopError, info_of, load_game
+from tabletop.core import Game, Outcome, State, TabletopError, facts_of, load_game
 from tabletop.core.facts import ScoringPhase
 from tabletop.play.clock import Clock, ClockSpec
 from tabletop.play.outcome import outcome_to_dict
@@ -66,7 +66,7 @@ class SeatSpec:
 def scoring_phase(game: Game) -> ScoringPhase | None:
     """The game's scoring phase (Go's dead-stone agreement), or None when play ending is
     the end."""
-    return info_of(game).scoring
+    return facts_of(game).scoring
 
 
 def default_dead_proposal(state: State, seed: int) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.core import NotationError, Outcome, TabletopError, info_of, list_games, load_game
+from tabletop.core import NotationError, Outcome, TabletopError, facts_of, list_games, load_game
 from tabletop.core.facts import RecordFormat
 from tabletop.play.match import Match, MatchError, SeatSpec
 from tabletop.play.outcome import outcome_to_dict
@@ -38,15 +38,15 @@ def json_record(match: Match) -> dict[str, Any]:
 
 def record_formats() -> dict[str, RecordFormat]:
     """Every game's own record formats by name (JSON, every game's, is not among them)."""
-    return {name: fmt for info in list_games() for name, fmt in info.records.items()}
+    return {name: fmt for info in list_games() for name, fmt in info.facts.records.items()}
 
 
 def game_record(match: Match, kind: str) -> bytes:
     """The match's record in one of its game's own formats (``sgf`` for Go), with its
     resignation or time-out result; MatchError ``bad-request`` if the game has no such."""
-    fmt = info_of(match.game).records.get(kind)
+    fmt = facts_of(match.game).records.get(kind)
     if fmt is None:
-        games = [info.title for info in list_games() if kind in info.records]
+        games = [info.title for info in list_games() if kind in info.facts.records]
         raise MatchError(
             "bad-request",
             f"{kind.upper()} records are for {' and '.join(games) or 'no game'},"

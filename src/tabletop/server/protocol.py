@@ -203,7 +203,7 @@ def record_responses() -> dict[int | str, dict[str, Any]]:
     content: dict[str, Any] = {"application/json": {"schema": {"type": "object"}}}
     owners: dict[str, list[str]] = {}
     for info in list_games():
-        for fmt in info.records.values():
+        for fmt in info.facts.records.values():
             content[fmt.media_type] = {"schema": {"type": "string"}}
             owners.setdefault(fmt.name.upper(), []).append(info.title)
     others = "".join(f", {name} for {' and '.join(games)}" for name, games in owners.items())
@@ -317,7 +317,7 @@ class OutcomeView(Exact):
 
 def _board_models() -> tuple[Any, ...]:
     """Each game's board model: the TypedDict its board view returns (core/facts.py)."""
-    return tuple(get_type_hints(info.board_view)["return"] for info in list_games())
+    return tuple(get_type_hints(info.facts.board_view)["return"] for info in list_games())
 
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping
 from functools import cache
 from typing import Any
 
-from tabletop.core import Game, State, game_info, info_of
+from tabletop.core import Game, State, facts_of, game_info
 from tabletop.play.match import Match
 from tabletop.play.outcome import outcome_text, outcome_to_dict
 
@@ -37,7 +37,7 @@ def game_view(
         "title": game_info(game.name).title,
         "options": options_of(game),
         "players": game.num_players,
-        **facts_of(game),
+        **shown_facts(game),
         "seats": [
             {
                 "seat": i,
@@ -158,16 +158,16 @@ def options_of(game: Game) -> dict[str, Any]:
 
 
 @cache
-def facts_of(game: Game) -> dict[str, Any]:
+def shown_facts(game: Game) -> dict[str, Any]:
     """What the browser app shows of a game beyond its board, from the game's registry
     entry: ``summary`` (its options in a few words for the title), ``records`` (the
     record formats offered, JSON first) and ``pass_move`` (a pass at every turn: its
     button stays in view)."""
-    info = info_of(game)
+    facts = facts_of(game)
     return {
-        "summary": info.summary(game),
-        "records": ["json", *info.records],
-        "pass_move": info.pass_move,
+        "summary": facts.summary(game),
+        "records": ["json", *facts.records],
+        "pass_move": facts.pass_move,
     }
 
 
@@ -239,4 +239,4 @@ def scoring_view(match: Match) -> dict[str, Any] | None:
 
 def board_view(state: State) -> Mapping[str, Any]:
     """The ``board`` field: the game's own board view (games/<name>/view.py)."""
-    return info_of(state.game).board_view(state)
+    return facts_of(state.game).board_view(state)

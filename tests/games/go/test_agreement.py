@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop import load_game
-from tabletop.core import info_of
+from tabletop.core import facts_of
 from tabletop.games.go import GoState
 from tabletop.games.go.agreement import DeadStoneAgreement
 
@@ -27,7 +27,7 @@ def test_only_rules_that_remove_dead_stones_wait_for_an_agreement(rules: str, ne
 
 def test_the_phase_marks_toggles_and_counts() -> None:
     state = ended("japanese")
-    phase = info_of(state.game).scoring
+    phase = facts_of(state.game).scoring
     assert isinstance(phase, DeadStoneAgreement)
     assert phase.toggle(state, "d5") == "D5"
     assert phase.marked(state) == ["D5"]

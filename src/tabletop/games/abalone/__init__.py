@@ -1,8 +1,8 @@
 """Abalone for 2, 3 and 4 players: the rules of docs/rules/abalone.md and its notation."""
 
-from types import ModuleType
 from typing import Any
 
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
 from tabletop.games.abalone import view
@@ -15,23 +15,7 @@ def _make(values: dict[str, Any]) -> Game:
     return AbaloneGame(AbaloneOptions.resolve(values))
 
 
-def _knowledge() -> ModuleType:
-    """The evaluation the searches use (imported when a search first needs it)."""
-    from tabletop.games.abalone import evaluation
-
-    return evaluation
-
-
-register_game(
-    GameInfo(
-        "abalone",
-        "Abalone",
-        (2, 3, 4),
-        OPTION_SPECS,
-        _make,
-        board_view=view.board_view,
-        knowledge=_knowledge,
-    )
-)
+FACTS = GameFacts(board_view=view.board_view, knowledge="tabletop.games.abalone.evaluation")
+register_game(GameInfo("abalone", "Abalone", (2, 3, 4), OPTION_SPECS, _make, FACTS))
 
 __all__ = ["PASS", "AbaloneGame", "AbaloneMove", "AbaloneOptions", "AbaloneState"]

@@ -10,7 +10,7 @@ from typing_extensions import TypedDict  # pydantic reads typing's only from Pyt
 from tabletop.core import State
 from tabletop.games.abalone import geometry
 from tabletop.games.abalone.rules import AbaloneState
-from tabletop.games.board_view import Cell, hex_cells, last_move
+from tabletop.games.board_view import Cell, hex_cells, last_move, seat_by_cell
 
 
 class AbaloneBoard(TypedDict):
@@ -34,14 +34,10 @@ def board_view(state: State) -> AbaloneBoard:
     """The cells with their centres, the marbles by cell (the owner's seat), the marbles
     each seat has pushed off and the teams."""
     assert isinstance(state, AbaloneState)
-    marbles = {}
-    for seat in range(state.game.num_players):
-        for cell in state.marbles(seat):
-            marbles[cell] = seat
     return {
         "kind": "abalone",
         "cells": _cells(),
-        "marbles": marbles,
+        "marbles": seat_by_cell(state.game.num_players, state.marbles),
         "ejected": list(state.ejected),
         "teams": list(state.game.teams),
         "last": last_move(state),

@@ -1,8 +1,8 @@
 """Go: the rules of docs/rules/go.md, GTP notation and SGF records."""
 
-from types import ModuleType
 from typing import Any
 
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
 from tabletop.games.go import view
@@ -17,27 +17,14 @@ def _make(values: dict[str, Any]) -> Game:
     return GoGame(GoOptions.resolve(values))
 
 
-def _knowledge() -> ModuleType:
-    """The evaluation the searches use (imported when a search first needs it)."""
-    from tabletop.games.go import evaluation
-
-    return evaluation
-
-
-register_game(
-    GameInfo(
-        "go",
-        "Go",
-        (2,),
-        OPTION_SPECS,
-        _make,
-        board_view=view.board_view,
-        summary=view.summary,
-        scoring=DeadStoneAgreement(),
-        records={SGF.name: SGF},
-        knowledge=_knowledge,
-        pass_move=True,
-    )
+FACTS = GameFacts(
+    board_view=view.board_view,
+    summary=view.summary,
+    scoring=DeadStoneAgreement(),
+    records={SGF.name: SGF},
+    knowledge="tabletop.games.go.evaluation",
+    pass_move=True,
 )
+register_game(GameInfo("go", "Go", (2,), OPTION_SPECS, _make, FACTS))
 
 __all__ = ["PASS", "GoGame", "GoMove", "GoOptions", "GoState"]

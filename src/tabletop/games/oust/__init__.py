@@ -1,8 +1,8 @@
 """Oust: the rules of docs/rules/oust.md on square grids and hex-hex boards."""
 
-from types import ModuleType
 from typing import Any
 
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
 from tabletop.games.oust import view
@@ -15,24 +15,9 @@ def _make(values: dict[str, Any]) -> Game:
     return OustGame(OustOptions.resolve(values))
 
 
-def _knowledge() -> ModuleType:
-    """The evaluation the searches use (imported when a search first needs it)."""
-    from tabletop.games.oust import evaluation
-
-    return evaluation
-
-
-register_game(
-    GameInfo(
-        "oust",
-        "Oust",
-        (2,),
-        OPTION_SPECS,
-        _make,
-        board_view=view.board_view,
-        summary=view.summary,
-        knowledge=_knowledge,
-    )
+FACTS = GameFacts(
+    board_view=view.board_view, summary=view.summary, knowledge="tabletop.games.oust.evaluation"
 )
+register_game(GameInfo("oust", "Oust", (2,), OPTION_SPECS, _make, FACTS))
 
 __all__ = ["PASS", "SWAP", "OustGame", "OustMove", "OustOptions", "OustState"]

@@ -8,7 +8,7 @@ from typing import Literal
 from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
 from tabletop.core import Game, State
-from tabletop.games.board_view import Cell, hex_cells, last_move
+from tabletop.games.board_view import Cell, hex_cells, last_move, seat_by_cell
 from tabletop.games.oust.rules import OustGame, OustState
 
 
@@ -39,10 +39,7 @@ def board_view(state: State) -> OustBoard:
     """The cells with their centres and the stones by cell (the owner's seat)."""
     assert isinstance(state, OustState)
     shape, cells = _cells(state.game)
-    stones = {}
-    for seat in range(state.game.num_players):
-        for cell in state.stones(seat):
-            stones[cell] = seat
+    stones = seat_by_cell(state.game.num_players, state.stones)
     return {
         "kind": "oust",
         "shape": shape,

@@ -1,8 +1,8 @@
 """Quoridor for 2 and 4 players: the rules of docs/rules/quoridor.md and its notation."""
 
-from types import ModuleType
 from typing import Any
 
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
 from tabletop.games.quoridor import view
@@ -15,23 +15,7 @@ def _make(values: dict[str, Any]) -> Game:
     return QuoridorGame(QuoridorOptions.resolve(values))
 
 
-def _knowledge() -> ModuleType:
-    """The evaluation the searches use (imported when a search first needs it)."""
-    from tabletop.games.quoridor import evaluation
-
-    return evaluation
-
-
-register_game(
-    GameInfo(
-        "quoridor",
-        "Quoridor",
-        (2, 4),
-        OPTION_SPECS,
-        _make,
-        board_view=view.board_view,
-        knowledge=_knowledge,
-    )
-)
+FACTS = GameFacts(board_view=view.board_view, knowledge="tabletop.games.quoridor.evaluation")
+register_game(GameInfo("quoridor", "Quoridor", (2, 4), OPTION_SPECS, _make, FACTS))
 
 __all__ = ["PASS", "QuoridorGame", "QuoridorMove", "QuoridorOptions", "QuoridorState"]
