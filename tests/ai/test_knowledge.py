@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import random
 import sys
-import types
 
 import pytest
 
@@ -53,13 +52,17 @@ def test_a_knowledge_module_that_fails_to_import_is_an_error(
     from tabletop.core import registry
 
     game = tabletop.load_game("oust", size=5)
-    missing = replace(registry._GAMES["oust"], knowledge="tabletop.games.oust.no_such_module")
-    monkeypatch.setitem(registry._GAMES, "oust", missing)
+    entry = registry._GAMES["oust"]
+
+    def knowing(module: str) -> registry.GameInfo:
+        return replace(entry, facts=replace(entry.facts, knowledge=module))
+
+    monkeypatch.setitem(registry._GAMES, "oust", knowing("tabletop.games.oust.no_such_module"))
     with pytest.raises(ImportError, match="no_such_module"):
         rollout_for(game)
-    broken = types.ModuleType("tabletop.games.oust.broken_evaluation")
-    monkeypatch.setitem(sys.modules, broken.__name__, None)  # an import that fails
-    monkeypatch.setitem(registry._GAMES, "oust", replace(missing, knowledge=broken.__name__))
+    broken = "tabletop.games.oust.broken_evaluation"
+    monkeypatch.setitem(sys.modules, broken, None)  # an import that fails
+    monkeypatch.setitem(registry._GAMES, "oust", knowing(broken))
     with pytest.raises(ImportError):
         evaluation_for(game)
 
