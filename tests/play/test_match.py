@@ -334,3 +334,20 @@ def test_a_resumed_game_drops_the_proposal_it_waited_for() -> None:
     assert not match.proposal_pending
     assert match.set_proposal(["B5", "H5"], ply) == []
     assert match.status == "playing"
+
+
+def test_a_join_takes_the_first_open_seat_or_the_one_asked() -> None:
+    """The seat choice of a lobby join is the match's (Match.seat_to_claim)."""
+    game = tabletop.load_game("quoridor", players=4)
+    match = Match(game, [SeatSpec(), SeatSpec("computer", 1), SeatSpec(), SeatSpec()])
+    assert match.claim(None, "Ann")[0]["seat"] == 0
+    assert match.seat_to_claim(None) == 2
+    assert match.claim(3, "Bob")[0] == {"kind": "joined", "seat": 3, "name": "Bob"}
+    for seat, code in ((1, "seat-taken"), (3, "seat-taken"), (4, "bad-request")):
+        with pytest.raises(MatchError) as refused:
+            match.claim(seat)
+        assert refused.value.code == code
+    match.claim(None)
+    assert match.status == "playing"
+    with pytest.raises(MatchError, match="every seat"):
+        match.seat_to_claim(None)

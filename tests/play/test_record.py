@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.core import NotationError
 from tabletop.play import MatchError
-from tabletop.play.record import json_record, read_record, sgf_record
+from tabletop.play.record import game_record, json_record, read_record
 from tests.play.test_match import started
 
 
@@ -38,7 +38,7 @@ def test_sgf_keeps_names_moves_and_a_resignation() -> None:
     match.play(0, "E5")
     match.play(1, "C3")
     match.resign(0)
-    sgf = sgf_record(match).decode()
+    sgf = game_record(match, "sgf").decode()
     assert "PB[P0]" in sgf and "RE[W+R]" in sgf
     again = read_record("sgf", sgf)
     assert again.state.history == match.state.history
@@ -48,7 +48,7 @@ def test_sgf_keeps_names_moves_and_a_resignation() -> None:
 
 def test_sgf_is_only_for_go() -> None:
     with pytest.raises(MatchError):
-        sgf_record(started("abalone"))
+        game_record(started("abalone"), "sgf")
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""Where the search finds each game's knowledge: ``games/<name>/evaluation.py``.
+"""Where the search finds each game's knowledge: the module its registry entry names
+(``games/<name>/evaluation.py``; core/facts.py).
 
 Every function there is optional and leaves the state it is given as it was:
 ``rollout(state, rng)`` (MCTS leaves; random moves through the State API on a
@@ -6,6 +7,9 @@ copy without it), ``evaluate(state)`` (alpha-beta, and
 MCTS leaves when cut short), ``prior(state)`` (MCTS move weights over
 ``state.legal_actions()``) and ``candidates(state)`` (alpha-beta: the actions
 worth searching, best first).
+
+A game without a knowledge module says so in its registry entry (random rollouts);
+a module that fails to import is an error, never a silent fall back to random play.
 """
 
 from __future__ import annotations
@@ -17,13 +21,12 @@ from typing import cast
 from tabletop.ai.alphabeta import Candidates, Evaluate
 from tabletop.ai.mcts import Prior, Rollout, random_rollout
 from tabletop.core.game import Game
+from tabletop.core.registry import facts_of
 
 
 def _module(game: Game) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"tabletop.games.{game.name}.evaluation")
-    except ModuleNotFoundError:
-        return None
+    name = facts_of(game).knowledge
+    return None if name is None else importlib.import_module(name)
 
 
 def rollout_for(game: Game) -> Rollout:

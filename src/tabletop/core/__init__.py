@@ -1,13 +1,22 @@
 """The core contract that every game, the AI, the match layer and the server import."""
 
 from tabletop.core.errors import IllegalMoveError, NotationError, OptionError, TabletopError
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import ActionArray, Game, Move, Outcome, State
 from tabletop.core.options import OptionSpec
-from tabletop.core.registry import GameInfo, game_info, list_games, load_game, register_game
+from tabletop.core.registry import (
+    GameInfo,
+    facts_of,
+    game_info,
+    list_games,
+    load_game,
+    register_game,
+)
 
 __all__ = [
     "ActionArray",
     "Game",
+    "GameFacts",
     "GameInfo",
     "IllegalMoveError",
     "Move",
@@ -17,6 +26,7 @@ __all__ = [
     "Outcome",
     "State",
     "TabletopError",
+    "facts_of",
     "game_info",
     "list_games",
     "load_game",

@@ -11,19 +11,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
 from tabletop.core.options import OptionSpec, validate_options
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What ``list_games()`` tells about one game."""
+    """What ``list_games()`` tells about one game, and its facts for the generic layers
+    (core/facts.py)."""
 
     name: str
     title: str
     players: tuple[int, ...]
     options: tuple[OptionSpec, ...]
     factory: Callable[[dict[str, Any]], Game]
+    facts: GameFacts
 
 
 _GAMES: dict[str, GameInfo] = {}
@@ -48,6 +51,11 @@ def game_info(name: str) -> GameInfo:
         known = ", ".join(sorted(_GAMES))
         raise OptionError(f"unknown game {name!r}; known games: {known}")
     return _GAMES[key]
+
+
+def facts_of(game: Game) -> GameFacts:
+    """The facts of a loaded game (its board view, scoring phase, record formats, ...)."""
+    return _GAMES[game.name].facts
 
 
 def load_game(name: str, **options: Any) -> Game:

@@ -1,4 +1,4 @@
-"""A match: one game with seats, a clock, resignation, undo and Go's dead-stone phase.
+"""A match: one game with seats, a clock, resignation, undo and the game's scoring phase.
 
 Every action names the seat that acts and returns the *events* it caused
 (plain JSON-ready dicts such as ``{"kind": "move", "seat": 0, "move": "D4"}``),
@@ -7,8 +7,8 @@ refused action raises :class:`MatchError` with a code and a message and
 changes nothing.
 
 Statuses: ``waiting`` (a person seat is not yet claimed), ``playing``,
-``scoring`` (Go after two passes: the players agree on dead stones) and
-``finished``.
+``scoring`` (a game whose count the players agree on, such as Go after two
+passes: its registry entry's scoring phase, core/facts.py) and ``finished``.
 
 The dead-stone proposal that starts the scoring phase is worked out by
 ``propose_dead`` at once, or, when that is None (the server: decision record
@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.core import Game, Outcome, State, TabletopError, load_game
+from tabletop.core import Game, Outcome, State, TabletopError, facts_of, load_game
+from tabletop.core.facts import ScoringPhase
 from tabletop.play.clock import Clock, ClockSpec
 from tabletop.play.outcome import outcome_to_dict
 
@@ -62,14 +63,18 @@ class SeatSpec:
             raise MatchError("bad-request", f"name {self.name[:20]!r}...: at most {MAX_NAME} chars")
 
 
-def default_dead_proposal(state: State, seed: int) -> list[str]:
-    """Go's dead-stone estimate (games/go/dead.py), the proposal the scoring phase starts
-    from; the terminal and GTP use the same one."""
-    from tabletop.games.go import GoState
-    from tabletop.games.go.dead import estimate_dead
+def scoring_phase(game: Game) -> ScoringPhase | None:
+    """The game's scoring phase (Go's dead-stone agreement), or None when play ending is
+    the end."""
+    return facts_of(game).scoring
 
-    assert isinstance(state, GoState)
-    return estimate_dead(state, seed=seed)
+
+def default_dead_proposal(state: State, seed: int) -> list[str]:
+    """The game's own dead-stone estimate (Go's: games/go/dead.py), the proposal the
+    scoring phase starts from; the terminal and GTP use the same one."""
+    phase = scoring_phase(state.game)
+    assert phase is not None, f"{state.game.name} has no scoring phase"
+    return phase.propose(state, seed)
 
 
 class Match:
@@ -187,11 +192,23 @@ class Match:
         return [i for i, c in enumerate(self.claimed) if not c]
 
     # -- joining -------------------------------------------------------------------------------
-    def claim(self, seat: int, name: str = "") -> list[Event]:
-        """``seat`` is taken by a person; play starts once every seat is taken."""
+    def seat_to_claim(self, seat: int | None = None) -> int:
+        """The open person seat a join takes: ``seat``, or the first open one for None.
+        Refused: ``seat-taken`` (or every seat is), ``bad-request`` for no such seat."""
+        open_seats = self.open_seats()
+        if seat is None:
+            if not open_seats:
+                raise MatchError("seat-taken", "every seat of this game is taken")
+            return open_seats[0]
         self._check_seat(seat)
-        if self.claimed[seat]:
-            raise MatchError("seat-taken", f"seat {seat} is already taken")
+        if seat not in open_seats:
+            raise MatchError("seat-taken", f"seat {seat} is taken")
+        return seat
+
+    def claim(self, seat: int | None, name: str = "") -> list[Event]:
+        """A person takes the open seat ``seat`` (None: the first open one, as
+        :meth:`seat_to_claim` finds it); play starts once every seat is taken."""
+        seat = self.seat_to_claim(seat)
         name = name.strip()[:MAX_NAME] or self.seats[seat].name or self.game.seat_names[seat]
         self.seats[seat] = SeatSpec(self.seats[seat].kind, self.seats[seat].level, name)
         self.claimed[seat] = True
@@ -250,32 +267,35 @@ class Match:
             return self._enter_scoring()
         return self._finish(None)
 
-    def _needs_dead_stone_agreement(self) -> bool:
-        from tabletop.games.go import GoState
+    @property
+    def scoring_phase(self) -> ScoringPhase | None:
+        """The game's scoring phase (None: the game is over when play ends)."""
+        return scoring_phase(self.game)
 
-        state = self.state
-        return (
-            isinstance(state, GoState)
-            and state.end_reason == "score"
-            and state.game.rules.rules != "tromp-taylor"
-        )
+    def _phase(self) -> ScoringPhase:
+        """The scoring phase of a match in it (only such a match reaches the caller)."""
+        phase = self.scoring_phase
+        assert phase is not None
+        return phase
+
+    def _needs_dead_stone_agreement(self) -> bool:
+        phase = self.scoring_phase
+        return phase is not None and phase.needed(self.state)
 
     def _enter_scoring(self) -> list[Event]:
-        from tabletop.games.go import GoState
-
         state = self.state
-        assert isinstance(state, GoState)
+        phase = self._phase()
         self.clock.start(None, self.now())
         self.status = "scoring"
         self.accepted = [i for i, s in enumerate(self.seats) if s.kind == "computer"]
         self.pending_toggles = []
         if self.propose_dead is None:
-            state.set_dead_stones([])
+            phase.mark(state, [])
             self.proposal_pending = True
             return [{"kind": "scoring", "dead": [], "pending": True}]
         dead = self.propose_dead(state, self.proposal_seed())
-        state.set_dead_stones(dead)
-        return [{"kind": "scoring", "dead": [str(m) for m in state.dead_stones]}]
+        phase.mark(state, dead)
+        return [{"kind": "scoring", "dead": phase.marked(state)}]
 
     def proposal_seed(self) -> int:
         """The estimator's seed for the scoring phase at this ply."""
@@ -291,26 +311,24 @@ class Match:
 
         Dropped (no events) unless that phase is still waiting for it. Chains a player
         toggled meanwhile keep the player's marking; acceptances start over."""
-        from tabletop.games.go import GoState
-
         if self.status != "scoring" or not self.proposal_pending or ply != self.ply:
             return []
         state = self.state
-        assert isinstance(state, GoState)
-        marked = {str(m) for m in state.dead_stones}
+        phase = self._phase()
+        marked = set(phase.marked(state))
         try:
-            state.set_dead_stones(dead)
-            proposed = {str(m) for m in state.dead_stones}
+            phase.mark(state, dead)
+            proposed = set(phase.marked(state))
         except TabletopError:
             proposed = set()  # a proposal that does not fit the board: nothing proposed
         for point in self.pending_toggles:
-            chain = {str(m) for m in state.chain_at(point)}
+            chain = phase.chain(state, point)
             proposed = proposed | chain if chain <= marked else proposed - chain
-        state.set_dead_stones(sorted(proposed))
+        phase.mark(state, sorted(proposed))
         self.proposal_pending = False
         self.pending_toggles = []
         self.accepted = [i for i, s in enumerate(self.seats) if s.kind == "computer"]
-        return [{"kind": "proposal", "dead": [str(m) for m in state.dead_stones]}]
+        return [{"kind": "proposal", "dead": phase.marked(state)}]
 
     def _finish(self, resigned: Outcome | None) -> list[Event]:
         self.clock.start(None, self.now())
@@ -409,23 +427,21 @@ class Match:
         self.clock.start(self.state.to_move, now)
         return [{"kind": "undo", "plies": plies}]
 
-    # -- Go: dead stones ---------------------------------------------------------------------
+    # -- the scoring phase: dead stones -----------------------------------------------------------
     def toggle_dead(self, seat: int, point: str) -> list[Event]:
         """Mark the chain through ``point`` dead or alive again; acceptances start over."""
         self._check_acting(seat, "scoring")
-        from tabletop.games.go import GoState
-
-        assert isinstance(self.state, GoState)
+        phase = self._phase()
         if not isinstance(point, str) or len(point) > 8:
             raise MatchError("illegal-move", f"{str(point)[:8]!r} is not a point")
         try:
-            chain = self.state.toggle_dead(point)
+            first = phase.toggle(self.state, point)
         except TabletopError as err:
             raise MatchError("illegal-move", str(err)) from None
         self.accepted = [i for i, s in enumerate(self.seats) if s.kind == "computer"]
         if self.proposal_pending:
-            self.pending_toggles.append(str(chain[0]))
-        return [{"kind": "dead-toggle", "seat": seat, "point": str(chain[0])}]
+            self.pending_toggles.append(first)
+        return [{"kind": "dead-toggle", "seat": seat, "point": first}]
 
     def accept_dead(self, seat: int) -> list[Event]:
         """``seat`` agrees with the dead stones as marked; when all agree the game is scored."""
@@ -445,10 +461,7 @@ class Match:
     def resume(self, seat: int) -> list[Event]:
         """Disagreement: play on (two new passes end it again)."""
         self._check_acting(seat, "scoring")
-        from tabletop.games.go import GoState
-
-        assert isinstance(self.state, GoState)
-        self.state.resume()
+        self._phase().resume(self.state)
         self.status = "playing"
         self.accepted = []
         self.proposal_pending = False
@@ -517,7 +530,7 @@ class Match:
                 raise MatchError("waiting", "the game starts once every seat is taken")
             if self.status == "scoring":
                 raise MatchError("scoring", "play has ended: mark dead stones, accept, or resume")
-            raise MatchError("bad-request", "that is only possible in the Go scoring phase")
+            raise MatchError("bad-request", "that is only possible in the scoring phase")
         if self.seats[seat].kind != "person":
             raise MatchError("computer-seat", f"seat {seat} is played by the computer")
 

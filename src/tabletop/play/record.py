@@ -1,4 +1,5 @@
-"""Game records: JSON for every game, SGF for Go; reading them back for the replay view.
+"""Game records: JSON for every game, and each game's own formats (SGF for Go: the record
+formats of its registry entry, core/facts.py); reading them back for the replay view.
 
 The JSON record is the match's facts (game, options, seats, clock, each move
 with the mover's clock) plus the state's own ``to_dict()``, so any record
@@ -10,7 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.core import NotationError, Outcome, TabletopError, load_game
+from tabletop.core import NotationError, Outcome, TabletopError, facts_of, list_games, load_game
+from tabletop.core.facts import RecordFormat
 from tabletop.play.match import Match, MatchError, SeatSpec
 from tabletop.play.outcome import outcome_to_dict
 
@@ -34,33 +36,24 @@ def json_record(match: Match) -> dict[str, Any]:
     }
 
 
-def sgf_record(match: Match) -> bytes:
-    """The SGF of a Go match (with resignation and time-out results as B+R, W+T)."""
-    from tabletop.games.go import GoState
-    from tabletop.games.go.sgf import write_sgf
+def record_formats() -> dict[str, RecordFormat]:
+    """Every game's own record formats by name (JSON, every game's, is not among them)."""
+    return {name: fmt for info in list_games() for name, fmt in info.facts.records.items()}
 
-    state = match.state
-    if not isinstance(state, GoState):
-        raise MatchError("bad-request", f"SGF records are for Go, not {match.game.name}")
-    result = None
-    outcome = match.resigned
-    if outcome is not None and outcome.winners:
-        result = "BW"[outcome.winners[0]] + ("+R" if outcome.reason == "resignation" else "+T")
+
+def game_record(match: Match, kind: str) -> bytes:
+    """The match's record in one of its game's own formats (``sgf`` for Go), with its
+    resignation or time-out result; MatchError ``bad-request`` if the game has no such."""
+    fmt = facts_of(match.game).records.get(kind)
+    if fmt is None:
+        games = [info.title for info in list_games() if kind in info.facts.records]
+        raise MatchError(
+            "bad-request",
+            f"{kind.upper()} records are for {' and '.join(games) or 'no game'},"
+            f" not {match.game.name}",
+        )
     names = [s.name or None for s in match.seats]
-    return write_sgf(state, black=names[0], white=names[1], result=result)
-
-
-def _special_result(result: str | None) -> Outcome | None:
-    """A resignation or time-out result of an SGF (``B+R``, ``W+T``), as an outcome."""
-    if not result or len(result) < 3 or result[0] not in "BW" or result[1] != "+":
-        return None
-    kind = {"R": "resignation", "T": "timeout"}.get(result[2:].strip().upper()[:1])
-    if kind is None:
-        return None
-    winner = "BW".index(result[0])
-    returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
-    key = "resigned" if kind == "resignation" else "flagged"
-    return Outcome(returns, (winner,), kind, {key: 1 - winner})
+    return fmt.write(match.state, names, match.resigned)
 
 
 def _archived(state: Any, names: list[str], resigned: Outcome | None) -> Match:
@@ -96,18 +89,18 @@ def _check_plies(plies: int, max_plies: int | None) -> None:
 
 
 def read_record(kind: str, text: str, max_plies: int | None = None) -> Match:
-    """A finished match from a JSON or SGF record; NotationError says what is wrong.
+    """A finished match from a JSON record or one in a game's own format (SGF);
+    NotationError says what is wrong.
 
     ``max_plies``: refuse records with more moves (before replaying them, for JSON)."""
-    if kind == "sgf":
-        from tabletop.games.go.sgf import read_sgf
-
-        record = read_sgf(text, where="SGF")
+    formats = record_formats()
+    if kind in formats:
+        record = formats[kind].read(text)
         _check_plies(record.state.ply, max_plies)
-        names = [record.black or "Black", record.white or "White"]
-        return _archived(record.state, names, _special_result(record.result))
+        return _archived(record.state, record.names, record.resigned)
     if kind != "json":
-        raise NotationError(f"record format {kind!r}: expected json or sgf")
+        known = " or ".join(["json", *formats])
+        raise NotationError(f"record format {kind!r}: expected {known}")
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except ValueError as err:

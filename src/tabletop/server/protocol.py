@@ -1,15 +1,18 @@
-"""The messages of docs/protocol.md as pydantic models: HTTP bodies and WebSocket frames.
+"""The messages of docs/protocol.md as pydantic models: HTTP bodies and answers, WebSocket
+frames both ways, and the error codes with their HTTP statuses.
 
 Requests are validated strictly (unknown fields are refused), so a typo is
 a ``400 bad-request`` naming the field rather than silently ignored.
-Responses are described here for the OpenAPI schema; the server builds them
-as plain dicts (views.py) for speed.
+HTTP answers are checked against their models by FastAPI. The server builds
+the views (views.py) and its WebSocket frames (the ``*_frame`` functions
+below) as plain dicts for speed; tests/server/test_protocol_models.py checks
+every kind of them against these models (decision record 0087).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_type_hints
 
 from pydantic import (
     BaseModel,
@@ -24,7 +27,7 @@ from pydantic import (
 from pydantic import ValidationError as PydanticValidationError
 from pydantic_core import PydanticCustomError
 
-from tabletop.core import TabletopError, game_info
+from tabletop.core import TabletopError, game_info, list_games
 
 #: WebSocket frames longer than this (characters) are refused with ``too-large``.
 MAX_FRAME = 16 * 1024
@@ -136,6 +139,41 @@ class ErrorOut(BaseModel):
     message: str
 
 
+#: Every error code of the protocol with its HTTP status (the WebSocket sends the code
+#: alone, in an ``error`` frame). The match layer, the rooms and the scheduler raise them.
+ERROR_STATUS: dict[str, int] = {
+    "bad-request": 400,
+    "bad-message": 400,  # WebSocket only: a frame that is not a message
+    "unknown-type": 400,  # WebSocket only
+    "bad-token": 403,
+    "invite-used": 403,
+    "seat-moved": 403,
+    "spectator": 403,
+    "computer-seat": 403,
+    "unknown-game": 404,
+    "not-found": 404,
+    "method-not-allowed": 405,
+    "not-your-turn": 409,
+    "illegal-move": 409,
+    "seat-taken": 409,
+    "game-over": 409,
+    "stale": 409,
+    "waiting": 409,
+    "scoring": 409,
+    "busy": 409,
+    "superseded": 409,
+    "no-hint": 409,
+    "hint-failed": 503,
+    "too-large": 413,
+    "rate-limited": 429,
+}
+
+
+def status_of(code: str) -> int:
+    """The HTTP status of an error code (400 for a code the table does not know)."""
+    return ERROR_STATUS.get(code, 400)
+
+
 #: What each error status means, for the OpenAPI schema (the body is always an ErrorOut).
 ERROR_MEANINGS = {
     400: "Bad input: the message says what and where; nothing changed",
@@ -159,16 +197,18 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return answers
 
 
-#: The two kinds of game record (``GET /api/games/{id}/record``).
-RECORD_RESPONSES: dict[int | str, dict[str, Any]] = {
-    200: {
-        "description": "The record as a download: JSON for every game, SGF for Go",
-        "content": {
-            "application/json": {"schema": {"type": "object"}},
-            "application/x-go-sgf": {"schema": {"type": "string"}},
-        },
-    }
-}
+def record_responses() -> dict[int | str, dict[str, Any]]:
+    """The answers of ``GET /api/games/{id}/record``: JSON for every game, and each game's
+    own formats with their content types (SGF for Go)."""
+    content: dict[str, Any] = {"application/json": {"schema": {"type": "object"}}}
+    owners: dict[str, list[str]] = {}
+    for info in list_games():
+        for fmt in info.facts.records.values():
+            content[fmt.media_type] = {"schema": {"type": "string"}}
+            owners.setdefault(fmt.name.upper(), []).append(info.title)
+    others = "".join(f", {name} for {' and '.join(games)}" for name, games in owners.items())
+    description = f"The record as a download: JSON for every game{others}"
+    return {200: {"description": description, "content": content}}
 
 
 class SeatView(BaseModel):
@@ -183,7 +223,111 @@ class SeatView(BaseModel):
     colour: str
 
 
-class GameViewOut(BaseModel):
+class Exact(BaseModel):
+    """An answer model: a field the server sends that the model lacks is an error (in the
+    tests), never silently dropped from an HTTP answer."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+#: A number as the server writes it: whole numbers stay whole (no ``600`` -> ``600.0``).
+Number = int | float
+
+
+class MoveView(Exact):
+    """One move of the game: who played it, in notation, and the mover's time left after."""
+
+    seat: int | None
+    move: str
+    clock: Number | None
+
+
+class ClockRunning(Exact):
+    """What every clock view has beside its settings."""
+
+    remaining: list[Number] | None
+    periods_left: list[int] | None
+    running: int | None
+    server_time: Number
+
+
+class NoClockView(ClockRunning):
+    kind: Literal["none"]
+
+
+class AbsoluteClockView(ClockRunning):
+    kind: Literal["absolute"]
+    main: Number
+
+
+class FischerClockView(ClockRunning):
+    kind: Literal["fischer"]
+    main: Number
+    increment: Number
+
+
+class ByoyomiClockView(ClockRunning):
+    kind: Literal["byoyomi"]
+    main: Number
+    periods: int
+    period: Number
+
+
+ClockView = Annotated[
+    NoClockView | AbsoluteClockView | FischerClockView | ByoyomiClockView,
+    Field(discriminator="kind"),
+]
+
+
+class ScoreView(Exact):
+    """The points of each side under the current marking, and the sentence to show."""
+
+    black: Number
+    white: Number
+    text: str
+
+
+class ScoringView(Exact):
+    """A game's count in its scoring phase and after it (Go's dead stones)."""
+
+    dead: list[str]
+    pending: bool
+    accepted: list[int]
+    owners: list[str]
+    score: ScoreView
+    detail: dict[str, Any]
+
+
+class UndoRequestView(Exact):
+    """A waiting undo request: who asked, who agreed so far."""
+
+    seat: int
+    accepted: list[int]
+
+
+class OutcomeView(Exact):
+    """The result of a finished game."""
+
+    winners: list[int]
+    returns: list[Number]
+    reason: str
+    detail: dict[str, Any]
+    text: str
+
+
+def _board_models() -> tuple[Any, ...]:
+    """Each game's board model: the TypedDict its board view returns (core/facts.py)."""
+    return tuple(get_type_hints(info.facts.board_view)["return"] for info in list_games())
+
+
+if TYPE_CHECKING:
+    BoardView = dict[str, Any]
+else:
+    #: The ``board`` of a GameView: one model per game, told apart by ``kind``.
+    BoardView = Annotated[Union[_board_models()], Field(discriminator="kind")]  # noqa: UP007
+
+
+class GameViewOut(Exact):
     """The GameView of docs/protocol.md (``board`` depends on the game)."""
 
     id: str
@@ -191,21 +335,24 @@ class GameViewOut(BaseModel):
     title: str
     options: dict[str, Any]
     players: int
+    summary: str
+    records: list[str]
+    pass_move: bool
     seats: list[SeatView]
     status: Literal["waiting", "playing", "scoring", "finished"]
     seq: int
     ply: int
     to_move: int | None
-    moves: list[dict[str, Any]]
+    moves: list[MoveView]
     legal: list[str]
-    board: dict[str, Any]
-    clock: dict[str, Any]
-    scoring: dict[str, Any] | None
-    undo_request: dict[str, Any] | None
-    outcome: dict[str, Any] | None
+    board: BoardView
+    clock: ClockView
+    scoring: ScoringView | None
+    undo_request: UndoRequestView | None
+    outcome: OutcomeView | None
 
 
-class SeatCreated(BaseModel):
+class SeatCreated(Exact):
     """A seat of a new game, with its token and invite link for person seats."""
 
     seat: int
@@ -215,7 +362,7 @@ class SeatCreated(BaseModel):
     invite: str | None = None
 
 
-class CreatedOut(BaseModel):
+class CreatedOut(Exact):
     """The answer to ``POST /api/games``."""
 
     id: str
@@ -223,7 +370,7 @@ class CreatedOut(BaseModel):
     game: GameViewOut
 
 
-class JoinOut(BaseModel):
+class JoinOut(Exact):
     """The answer to ``POST /api/games/{id}/join``."""
 
     seat: int
@@ -231,26 +378,67 @@ class JoinOut(BaseModel):
     invite: str
 
 
-class HandoverOut(BaseModel):
+class HandoverOut(Exact):
     """The answer to ``POST /api/games/{id}/handover``: a one-time link to the seat."""
 
     seat: int
     link: str
 
 
-class ListedGame(BaseModel):
-    """One game of ``GET /api/games``."""
+class ListedSeat(Exact):
+    """A seat as the lobby shows it."""
+
+    seat: int
+    name: str
+    kind: str
+    level: int | None
+    claimed: bool
+
+
+class ListedGame(Exact):
+    """One game of ``GET /api/games``; ``clock`` is its setting (as when creating)."""
 
     id: str
     game: str
     options: dict[str, Any]
-    seats: list[dict[str, Any]]
+    seats: list[ListedSeat]
+    clock: dict[str, Any]
     status: str
-    created: float
+    created: Number
     ply: int
 
 
-class ImportedOut(BaseModel):
+class CatalogOption(Exact):
+    """One option of a game in the catalog."""
+
+    name: str
+    kind: str
+    default: Any
+    default_text: str | None
+    help: str
+    choices: list[Any] | None
+    minimum: Number | None
+    maximum: Number | None
+
+
+class CatalogGame(Exact):
+    """One game of the catalog: its players and options."""
+
+    name: str
+    title: str
+    players: list[int]
+    options: list[CatalogOption]
+
+
+class CatalogOut(Exact):
+    """``GET /api/catalog``: the games, the computer levels and the clock kinds."""
+
+    games: list[CatalogGame]
+    levels: list[int]
+    clocks: list[str]
+
+
+class ImportedOut(Exact):
     """The answer to ``POST /api/records``."""
 
     id: str
@@ -369,6 +557,104 @@ def describe_errors(errors: Any) -> str:
     return f"{where}: {message}" if where else message
 
 
+# -- WebSocket: server to client ------------------------------------------------------------------
+class SeatFrame(Exact):
+    """To the socket whose invite or hand-over link just claimed ``seat``: its own token."""
+
+    type: Literal["seat"]
+    seat: int
+    token: str
+
+
+class SnapshotFrame(Exact):
+    """The whole view, for ``you`` (a seat, or None for a spectator)."""
+
+    type: Literal["snapshot"]
+    seq: int
+    you: int | None
+    game: GameViewOut
+
+
+class EventFrame(Exact):
+    """One event with its sequence number; the last event of an action carries the delta."""
+
+    type: Literal["event"]
+    seq: int
+    event: dict[str, Any]
+    delta: dict[str, Any] | None
+
+
+class HintMove(Exact):
+    """One candidate of a hint."""
+
+    move: str
+    visits: int
+    share: Number
+    value: Number
+    chance: Number
+
+
+class HintFrame(Exact):
+    """The analysis a seat asked for (see play/computer.py ``hint``)."""
+
+    type: Literal["hint"]
+    moves: list[HintMove]
+    values: list[Number]
+    wins: list[Number]
+    line: list[str]
+
+
+class ErrorFrame(Exact):
+    """A refusal: it changed nothing and goes only to the client that caused it."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+
+
+class PongFrame(Exact):
+    """The answer to a ping."""
+
+    type: Literal["pong"]
+
+
+ServerMessage = Annotated[
+    SeatFrame | SnapshotFrame | EventFrame | HintFrame | ErrorFrame | PongFrame,
+    Field(discriminator="type"),
+]
+SERVER_MESSAGE = TypeAdapter(ServerMessage)
+
+
 def frame(message: dict[str, Any]) -> str:
     """A server message as a text frame."""
     return json.dumps(message, separators=(",", ":"))
+
+
+# The server's frames are built here, as dicts (json.dumps is several times faster than
+# a model's dump on the move path); the test suite checks each kind against its model.
+def seat_frame(seat: int, token: str) -> str:
+    """A :class:`SeatFrame`."""
+    return frame({"type": "seat", "seat": seat, "token": token})
+
+
+def snapshot_frame(seq: int, you: int | None, game: dict[str, Any]) -> str:
+    """A :class:`SnapshotFrame` of the view ``game``."""
+    return frame({"type": "snapshot", "seq": seq, "you": you, "game": game})
+
+
+def event_frame(seq: int, event: dict[str, Any], delta: dict[str, Any] | None) -> str:
+    """An :class:`EventFrame`."""
+    return frame({"type": "event", "seq": seq, "event": event, "delta": delta})
+
+
+def hint_frame(result: dict[str, Any]) -> str:
+    """A :class:`HintFrame` of a worker's hint (play/computer.py)."""
+    return frame({"type": "hint", **result})
+
+
+def error_frame(code: str, message: str) -> str:
+    """An :class:`ErrorFrame`."""
+    return frame({"type": "error", "code": code, "message": message})
+
+
+PONG = frame({"type": "pong"})

@@ -43,7 +43,7 @@ from tabletop.core import TabletopError
 from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
-from tabletop.server.protocol import frame
+from tabletop.server.protocol import error_frame, event_frame, seat_frame, snapshot_frame
 from tabletop.server.store import Conflict, Store, hash_token
 from tabletop.server.views import game_view, shown_part, view_delta
 from tabletop.server.work import Dropped, Work
@@ -414,13 +414,8 @@ class Rooms:
         last = len(events) - 1
         for offset, event in enumerate(events):
             # The view's change rides on the last event of the action.
-            message = {
-                "type": "event",
-                "seq": first + offset,
-                "event": event,
-                "delta": change if offset == last else None,
-            }
-            self.bus.publish(room.id, frame(message))
+            delta_now = change if offset == last else None
+            self.bus.publish(room.id, event_frame(first + offset, event, delta_now))
         self._arm(room)
         return events
 
@@ -641,7 +636,7 @@ class Rooms:
             seat, state = found
             if state != "handover" or match.seats[seat].kind != "person":
                 code, message = LINK_MESSAGES.get(state, LINK_MESSAGES["used"])
-                return [frame({"type": "error", "code": code, "message": message})]
+                return [error_frame(code, message)]
             # A hand-over link: the seat goes on here; its old token only watches now.
             old = room.hashes[seat]
             retired = [(digest, "used"), *([(old, "moved")] if old else [])]
@@ -653,7 +648,7 @@ class Rooms:
             for other in [h for h in room.holders if h.seat == seat]:
                 self._downgrade(room, other, *LINK_MESSAGES["moved"])
         holder.seat, holder.digest = seat, room.hashes[seat]
-        return [frame({"type": "seat", "seat": seat, "token": fresh})]
+        return [seat_frame(seat, fresh)]
 
     async def _new_seat_token(
         self, room: Room, seat: int, retired: Sequence[tuple[str, str]]
@@ -671,22 +666,12 @@ class Rooms:
         The invite link of that seat is retired (it says "used" from now on).
         """
         async with room.lock:
-            match = room.match
-            open_seats = match.open_seats()
-            if seat is None:
-                if not open_seats:
-                    raise MatchError("seat-taken", "every seat of this game is taken")
-                seat = open_seats[0]
-            elif not 0 <= seat < len(match.seats):
-                raise MatchError("bad-request", f"seat {seat}: seats are 0..{len(match.seats) - 1}")
-            elif seat not in open_seats:
-                raise MatchError("seat-taken", f"seat {seat} is taken")
-            old = room.hashes[seat]
-            token = await self._new_seat_token(room, seat, [(old, "used")] if old else [])
-            chosen = seat
+            chosen = room.match.seat_to_claim(seat)
+            old = room.hashes[chosen]
+            token = await self._new_seat_token(room, chosen, [(old, "used")] if old else [])
             await self.act_locked(room, lambda m: m.claim(chosen, name))
         self.touch(room)
-        return seat, token
+        return chosen, token
 
     async def handover(self, room: Room, token: str) -> tuple[int, str]:
         """A one-time link for the seat of ``token`` to go on on another device.
@@ -761,7 +746,7 @@ class Rooms:
         if queue is None:
             return
         for text in (
-            frame({"type": "error", "code": code, "message": message}),
+            error_frame(code, message),
             self.snapshot(room, None),
         ):
             try:
@@ -858,10 +843,7 @@ class Rooms:
         if since is not None and 0 <= since < room.seq and room.seq - since <= CATCH_UP_LIMIT:
             missed = await self.store.events_since(room.id, since)
             if len(missed) == room.seq - since:
-                first = [
-                    frame({"type": "event", "seq": seq, "event": event, "delta": None})
-                    for seq, event in missed
-                ]
+                first = [event_frame(seq, event, None) for seq, event in missed]
         first.append(self.snapshot(room, seat))
         for text in [*before, *first]:
             queue.put_nowait(text)
@@ -869,7 +851,7 @@ class Rooms:
 
     def snapshot(self, room: Room, seat: int | None) -> str:
         """The snapshot frame for a socket of ``seat`` (None: a spectator)."""
-        return frame({"type": "snapshot", "seq": room.seq, "you": seat, "game": room.view()})
+        return snapshot_frame(room.seq, seat, room.view())
 
     async def close(self) -> None:
         """Stop every room's tasks (shutdown)."""

@@ -7,21 +7,16 @@ every cell and gives its drawing coordinates (hex boards included), and
 
 from __future__ import annotations
 
-import math
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from functools import cache
 from typing import Any
 
-import numpy as np
-
-from tabletop.core import Game, State, game_info
+from tabletop.core import Game, State, facts_of, game_info
 from tabletop.play.match import Match
-from tabletop.play.outcome import outcome_to_dict
+from tabletop.play.outcome import outcome_text, outcome_to_dict
 
-GO_COLOURS = ("black", "white")
-#: Seat colours of the other games, in seat order (the client picks its palette from them).
+#: Seat colours in seat order (the client picks its palette from them).
 COLOURS = ("black", "white", "red", "blue")
-HEX_HEIGHT = math.sqrt(3) / 2
 
 
 def game_view(
@@ -35,7 +30,6 @@ def game_view(
     game = match.game
     state = match.state
     now = match.now() if now is None else now
-    colours = GO_COLOURS if game.name == "go" else COLOURS
     outcome = match.outcome()
     return {
         "id": game_id,
@@ -43,6 +37,7 @@ def game_view(
         "title": game_info(game.name).title,
         "options": options_of(game),
         "players": game.num_players,
+        **shown_facts(game),
         "seats": [
             {
                 "seat": i,
@@ -51,7 +46,7 @@ def game_view(
                 "level": spec.level,
                 "claimed": match.claimed[i],
                 "connected": spec.kind == "computer" or i in connected,
-                "colour": colours[i],
+                "colour": COLOURS[i],
             }
             for i, spec in enumerate(match.seats)
         ],
@@ -70,7 +65,9 @@ def game_view(
 
 
 #: View fields that never change during a game, and those a delta handles apart.
-FIXED_FIELDS = frozenset(("id", "game", "title", "options", "players"))
+FIXED_FIELDS = frozenset(
+    ("id", "game", "title", "options", "players", "summary", "records", "pass_move")
+)
 DIFFED_FIELDS = frozenset(("moves", "board", "legal"))
 
 
@@ -161,6 +158,20 @@ def options_of(game: Game) -> dict[str, Any]:
 
 
 @cache
+def shown_facts(game: Game) -> dict[str, Any]:
+    """What the browser app shows of a game beyond its board, from the game's registry
+    entry: ``summary`` (its options in a few words for the title), ``records`` (the
+    record formats offered, JSON first) and ``pass_move`` (a pass at every turn: its
+    button stays in view)."""
+    facts = facts_of(game)
+    return {
+        "summary": facts.summary(game),
+        "records": ["json", *facts.records],
+        "pass_move": facts.pass_move,
+    }
+
+
+@cache
 def _names_table(game: Game) -> dict[int, str]:
     return {}
 
@@ -197,7 +208,8 @@ def clock_view(match: Match, now: float) -> dict[str, Any]:
 
 
 def scoring_view(match: Match) -> dict[str, Any] | None:
-    """Go's count: in the dead-stone phase, and after a game that ended by it.
+    """The count of a game with a scoring phase (Go's dead stones): in the phase, and
+    after a game that ended by it.
 
     The dead stones, whether the dead-stone proposal is still being worked out
     (``pending``: none are marked until it arrives, unless a player marks some),
@@ -206,150 +218,25 @@ def scoring_view(match: Match) -> dict[str, Any] | None:
     seat's digit or ``.`` for nobody),
     the score as marked and its breakdown (``detail``, as the outcome's).
     """
-    from tabletop.games.go import GoState
-
+    phase = match.scoring_phase
     state = match.state
     counted = match.status == "finished" and match.resigned is None
-    if not isinstance(state, GoState) or not (match.status == "scoring" or counted):
+    if phase is None or not (match.status == "scoring" or counted):
         return None
     outcome = state.outcome()
     if outcome is None or outcome.reason != "score":
         return None
-    from tabletop.play.outcome import outcome_text
-
-    score = state.score()
+    count = phase.view(state)
     return {
-        "dead": [str(m) for m in state.dead_stones],
+        "dead": count["dead"],
         "pending": match.proposal_pending,
         "accepted": list(match.accepted),
-        "owners": ["".join("." if o < 0 else str(o) for o in row) for row in state.owners()],
-        "score": {
-            "black": score.black.total,
-            "white": score.white.total,
-            "text": outcome_text(match.game, outcome),
-        },
-        "detail": score.as_dict(),
+        "owners": count["owners"],
+        "score": {**count["score"], "text": outcome_text(match.game, outcome)},
+        "detail": count["detail"],
     }
 
 
-def _last(state: State) -> str | None:
-    history = state.history
-    return state.format_move(history[-1]) if history else None
-
-
-def board_view(state: State) -> dict[str, Any]:
-    """The ``board`` field for the state's game."""
-    name = state.game.name
-    if name == "go":
-        return _go_board(state)
-    if name == "oust":
-        return _oust_board(state)
-    if name == "abalone":
-        return _abalone_board(state)
-    if name == "quoridor":
-        return _quoridor_board(state)
-    return {"kind": name, "text": str(state), "last": _last(state)}
-
-
-def _go_board(state: Any) -> dict[str, Any]:
-    from tabletop.games.go.handicap import star_points
-    from tabletop.games.go.notation import COLUMNS, format_point
-
-    n = state.game.size
-    names = _names_table(state.game)
-    board = state._board[list(state.game.points_by_action[:-1])]
-    stones = {}
-    for action in np.flatnonzero(board).tolist():
-        name = names.get(action)
-        if name is None:
-            name = names[action] = format_point(action % n, action // n)
-        stones[name] = int(board[action]) - 1
-    ko = state._ko
-    ko_name = None
-    if ko > 0 and not state.is_over():
-        col, row = state._col_row(ko)
-        ko_name = format_point(col, row)
-    return {
-        "kind": "go",
-        "size": n,
-        "columns": COLUMNS[:n],
-        "stones": stones,
-        "star_points": [format_point(c, r) for c, r in star_points(n)],
-        "last": _last(state),
-        "captures": list(state.prisoners),
-        "ko": ko_name,
-    }
-
-
-def _hex_cells(names: tuple[str, ...], coords: list[tuple[int, int]]) -> list[dict[str, Any]]:
-    """Drawing centres of hex cells named by (row from the bottom, diagonal number).
-
-    One step east is +1 in x; one step north-west (row + 1, same number) is
-    half a cell left and sqrt(3)/2 up; y grows downward, both start at 0.
-    """
-    xs = [n - r / 2 for r, n in coords]
-    top = max(r for r, _ in coords)
-    left = min(xs)
-    return [
-        {"name": name, "x": round(x - left, 4), "y": round((top - r) * HEX_HEIGHT, 4)}
-        for name, x, (r, _) in zip(names, xs, coords, strict=True)
-    ]
-
-
-@cache
-def _oust_cells(state_game: Any) -> tuple[str, list[dict[str, Any]]]:
-    grid = state_game.grid
-    if grid.shape == "hex":
-        return "hex", _hex_cells(grid.names, list(grid.coords))
-    cells = [
-        {"name": name, "x": float(col), "y": float(grid.height - 1 - row)}
-        for name, (col, row) in zip(grid.names, grid.coords, strict=True)
-    ]
-    return "square", cells
-
-
-def _oust_board(state: Any) -> dict[str, Any]:
-    shape, cells = _oust_cells(state.game)
-    stones = {}
-    for seat in range(state.game.num_players):
-        for cell in state.stones(seat):
-            stones[cell] = seat
-    return {"kind": "oust", "shape": shape, "cells": cells, "stones": stones, "last": _last(state)}
-
-
-@cache
-def _abalone_cells() -> list[dict[str, Any]]:
-    from tabletop.games.abalone import geometry
-
-    return _hex_cells(geometry.NAMES, list(geometry.CELLS))
-
-
-def _abalone_board(state: Any) -> dict[str, Any]:
-    marbles = {}
-    for seat in range(state.game.num_players):
-        for cell in state.marbles(seat):
-            marbles[cell] = seat
-    return {
-        "kind": "abalone",
-        "cells": _abalone_cells(),
-        "marbles": marbles,
-        "ejected": list(state.ejected),
-        "teams": list(state.game.teams),
-        "last": _last(state),
-    }
-
-
-GOAL_WORDS = {"row 9": "north", "row 1": "south", "column i": "east", "column a": "west"}
-
-
-def _quoridor_board(state: Any) -> dict[str, Any]:
-    seats = range(state.game.num_players)
-    return {
-        "kind": "quoridor",
-        "size": 9,
-        "pawns": [state.pawn(s) for s in seats],
-        "walls": [str(w) for w in state.walls()],
-        "walls_left": [state.walls_left(s) for s in seats],
-        "goals": [GOAL_WORDS.get(state.goal_name(s), state.goal_name(s)) for s in seats],
-        "last": _last(state),
-    }
+def board_view(state: State) -> Mapping[str, Any]:
+    """The ``board`` field: the game's own board view (games/<name>/view.py)."""
+    return facts_of(state.game).board_view(state)

@@ -2,8 +2,10 @@
 
 from typing import Any
 
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
+from tabletop.games.abalone import view
 from tabletop.games.abalone.notation import PASS, AbaloneMove
 from tabletop.games.abalone.options import OPTION_SPECS, AbaloneOptions
 from tabletop.games.abalone.rules import AbaloneGame, AbaloneState
@@ -13,6 +15,7 @@ def _make(values: dict[str, Any]) -> Game:
     return AbaloneGame(AbaloneOptions.resolve(values))
 
 
-register_game(GameInfo("abalone", "Abalone", (2, 3, 4), OPTION_SPECS, _make))
+FACTS = GameFacts(board_view=view.board_view, knowledge="tabletop.games.abalone.evaluation")
+register_game(GameInfo("abalone", "Abalone", (2, 3, 4), OPTION_SPECS, _make, FACTS))
 
 __all__ = ["PASS", "AbaloneGame", "AbaloneMove", "AbaloneOptions", "AbaloneState"]

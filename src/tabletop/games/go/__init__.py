@@ -2,10 +2,14 @@
 
 from typing import Any
 
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
+from tabletop.games.go import view
+from tabletop.games.go.agreement import DeadStoneAgreement
 from tabletop.games.go.notation import PASS, GoMove
 from tabletop.games.go.options import OPTION_SPECS, GoOptions
+from tabletop.games.go.records import SGF
 from tabletop.games.go.rules import GoGame, GoState
 
 
@@ -13,6 +17,14 @@ def _make(values: dict[str, Any]) -> Game:
     return GoGame(GoOptions.resolve(values))
 
 
-register_game(GameInfo("go", "Go", (2,), OPTION_SPECS, _make))
+FACTS = GameFacts(
+    board_view=view.board_view,
+    summary=view.summary,
+    scoring=DeadStoneAgreement(),
+    records={SGF.name: SGF},
+    knowledge="tabletop.games.go.evaluation",
+    pass_move=True,
+)
+register_game(GameInfo("go", "Go", (2,), OPTION_SPECS, _make, FACTS))
 
 __all__ = ["PASS", "GoGame", "GoMove", "GoOptions", "GoState"]

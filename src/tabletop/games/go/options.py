@@ -172,6 +172,12 @@ class GoOptions:
         return asdict(self)
 
     @property
+    def agreed_dead_stones(self) -> bool:
+        """Whether the count after two passes waits for the players to agree on the dead
+        stones. Tromp-Taylor rules count every stone on the board as alive: no agreement."""
+        return self.rules != "tromp-taylor"
+
+    @property
     def superko(self) -> bool:
         """True when any earlier position (not just the ko) may not be recreated."""
         return self.ko != "simple"

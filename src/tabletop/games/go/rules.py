@@ -214,6 +214,22 @@ class GoState(State):
         """Passes at the end of the history (two end play)."""
         return int(self._meta[kernels.M_PASSES])
 
+    def colours_by_action(self) -> np.ndarray:
+        """What lies on each point, in action order: 0 empty, 1 Black, 2 White (a copy)."""
+        return self._board[list(self.game.points_by_action[:-1])]
+
+    @property
+    def ko_point(self) -> GoMove | None:
+        """The point the ko rule forbids the player to move now, or None."""
+        ko = self._ko
+        return GoMove(*self._col_row(ko)) if ko > 0 else None
+
+    @property
+    def zobrist_table(self) -> np.ndarray:
+        """The random keys the position's hash is made of, by colour and point (for the
+        search kernels, which hash the positions they reach the same way)."""
+        return self._zob
+
     def stone_at(self, col: int, row: int) -> int | None:
         """0 for a black stone, 1 for white, None for an empty point."""
         v = int(self._board[self._point(col, row)])
@@ -426,7 +442,7 @@ class GoState(State):
         """Mark exactly these stones dead (after two passes; never under Tromp-Taylor)."""
         if self._ended != "score":
             raise IllegalMoveError("dead stones are marked only after two passes end play")
-        if self.game.rules.rules == "tromp-taylor":
+        if not self.game.rules.agreed_dead_stones:
             raise IllegalMoveError("tromp-taylor rules remove no stones: every stone counts")
         marked = set()
         for point in points:

@@ -2,8 +2,10 @@
 
 from typing import Any
 
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
+from tabletop.games.oust import view
 from tabletop.games.oust.notation import PASS, SWAP, OustMove
 from tabletop.games.oust.options import OPTION_SPECS, OustOptions
 from tabletop.games.oust.rules import OustGame, OustState
@@ -13,6 +15,9 @@ def _make(values: dict[str, Any]) -> Game:
     return OustGame(OustOptions.resolve(values))
 
 
-register_game(GameInfo("oust", "Oust", (2,), OPTION_SPECS, _make))
+FACTS = GameFacts(
+    board_view=view.board_view, summary=view.summary, knowledge="tabletop.games.oust.evaluation"
+)
+register_game(GameInfo("oust", "Oust", (2,), OPTION_SPECS, _make, FACTS))
 
 __all__ = ["PASS", "SWAP", "OustGame", "OustMove", "OustOptions", "OustState"]

@@ -187,6 +187,12 @@ class OustState(State):
         view.setflags(write=False)
         return view
 
+    @property
+    def zobrist_table(self) -> np.ndarray:
+        """The random keys the position's hash is made of, by colour and cell (for the
+        search kernels, which hash the positions they reach the same way)."""
+        return self._zob
+
     def kernel_position(self) -> np.ndarray:
         """A copy of the kernels' ``pos`` array (board and meta row), e.g. for
         ``kernels.random_playout(state.kernel_position(), game.neighbours, ...)``."""

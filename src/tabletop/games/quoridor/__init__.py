@@ -2,8 +2,10 @@
 
 from typing import Any
 
+from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
+from tabletop.games.quoridor import view
 from tabletop.games.quoridor.notation import PASS, QuoridorMove
 from tabletop.games.quoridor.options import OPTION_SPECS, QuoridorOptions
 from tabletop.games.quoridor.rules import QuoridorGame, QuoridorState
@@ -13,6 +15,7 @@ def _make(values: dict[str, Any]) -> Game:
     return QuoridorGame(QuoridorOptions.resolve(values))
 
 
-register_game(GameInfo("quoridor", "Quoridor", (2, 4), OPTION_SPECS, _make))
+FACTS = GameFacts(board_view=view.board_view, knowledge="tabletop.games.quoridor.evaluation")
+register_game(GameInfo("quoridor", "Quoridor", (2, 4), OPTION_SPECS, _make, FACTS))
 
 __all__ = ["PASS", "QuoridorGame", "QuoridorMove", "QuoridorOptions", "QuoridorState"]

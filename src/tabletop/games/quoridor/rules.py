@@ -136,6 +136,11 @@ class QuoridorState(State):
         square = self._meta(k.M_PAWN + seat)
         return int(self._pos[k.O_DIST + seat * k.SQ + square])
 
+    @property
+    def plies_left(self) -> int:
+        """Moves until the game ends undecided (max_plies; a huge number without a cap)."""
+        return self._cap - len(self._moves)
+
     def kernel_position(self) -> np.ndarray:
         """A copy of the kernels' position array (with its scratch part), for kernel playouts."""
         return self._pos.copy()

@@ -2,7 +2,7 @@
 // page; more than one only in one-screen play), the board, controls, clocks.
 
 import { api, applyDelta, storedTokens, storeToken, forgetToken, playerName } from "./api.js";
-import { drawBoard, scoreTable } from "./boards/index.js";
+import { boardPrompt, drawBoard, scoreTable } from "./boards/index.js";
 import { seatName } from "./palette.js";
 import { renderMoves, renderSeats, tickClocks } from "./panels.js";
 import { html, fill } from "./svg.js";
@@ -254,16 +254,8 @@ function showView(view) {
   state.pending = null;
   state.selection = [];
   if (first) document.title = `tabletop – ${view.title}`;
-  $("title").textContent = `${view.title} ${optionSummary(view)}`.trim();
+  $("title").textContent = `${view.title} ${view.summary || ""}`.trim();
   render();
-}
-
-function optionSummary(view) {
-  const o = view.options || {};
-  if (view.game === "go") return `${o.size}×${o.size}`;
-  if (view.game === "oust") return o.board === "hex" ? `hex ${o.side ?? ""}` : `${o.width ?? o.size ?? ""}×${o.height ?? o.size ?? ""}`;
-  if (view.players > 2) return `${view.players} players`;
-  return "";
 }
 
 function myTurn() {
@@ -325,7 +317,7 @@ function renderControls(v, interactive) {
   const playing = v.status === "playing";
   const mine = state.you.length > 0;
   const hasComputer = (v.seats || []).some((s) => s.kind === "computer");
-  $("pass-btn").hidden = !(v.game === "go" || legal.has("pass"));
+  $("pass-btn").hidden = !(v.pass_move || legal.has("pass"));
   $("pass-btn").disabled = !(interactive && legal.has("pass"));
   $("resign-btn").disabled = !(mine && (playing || v.status === "scoring"));
   $("undo-btn").disabled = !(mine && playing && v.ply > 0);
@@ -370,7 +362,7 @@ function renderStatus(v, interactive) {
   else if (v.status === "scoring") text = "Scoring: mark dead stones, then accept (or resume play)";
   else if (interactive) {
     text = state.you.length > 1 ? `${seatName(v, v.to_move)} to move` : "Your move";
-    if (v.game === "abalone") text += state.selection.length ? " – now click where the marbles go" : " – click the marbles to move";
+    text += boardPrompt(v, state.selection);
   } else if (state.you.length === 0) text = `Watching – ${seatName(v, v.to_move)} to move`;
   else text = `${seatName(v, v.to_move)} to move`;
   if (state.message) text = `${state.message}. ${text}`;
@@ -456,7 +448,7 @@ function renderOutcome(v) {
   $("outcome-text").textContent = v.outcome?.text || "Game over";
   $("replay-link").href = `/replay/${encodeURIComponent(gameId)}`;
   $("record-json").href = api.recordUrl(gameId, "json");
-  $("record-sgf").hidden = v.game !== "go";
+  $("record-sgf").hidden = !(v.records || []).includes("sgf");
   $("record-sgf").href = api.recordUrl(gameId, "sgf");
   fill($("outcome-detail"), [scoreTable(v, v.outcome?.detail)]);
 }

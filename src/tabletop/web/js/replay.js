@@ -58,7 +58,7 @@ async function start() {
   $("outcome-detail").replaceChildren(...(table ? [table] : []));
   $("record-json").href = api.recordUrl(gameId, "json");
   $("record-sgf").href = api.recordUrl(gameId, "sgf");
-  $("record-sgf").hidden = v.game !== "go";
+  $("record-sgf").hidden = !(v.records || []).includes("sgf");
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(state.ply - 1));
   $("next").addEventListener("click", () => show(state.ply + 1));

@@ -6,6 +6,11 @@ import * as moves from "../abalone-moves.js";
 import { cellLabels, cellsOf, hintMark, resetRoot, stone } from "./common.js";
 import { cellBox } from "./oust.js";
 
+/** The status line's hint for the player to move, by the marbles selected so far. */
+export function abalonePrompt(selection) {
+  return selection.length ? " – now click where the marbles go" : " – click the marbles to move";
+}
+
 /** Draw an Abalone GameView into `root`; `ctx.selection` is kept by the caller. */
 export function drawAbalone(root, ctx) {
   const { view } = ctx;

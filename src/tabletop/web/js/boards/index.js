@@ -1,6 +1,6 @@
 // One entry point for the four board renderers and their per-seat counters.
 
-import { drawAbalone } from "./abalone.js";
+import { abalonePrompt, drawAbalone } from "./abalone.js";
 import { drawGo, goScoreTable } from "./go.js";
 import { drawOust } from "./oust.js";
 import { drawQuoridor } from "./quoridor.js";
@@ -27,6 +27,15 @@ export function seatCounter(view, seat) {
     return `stones: ${Object.values(board.stones).filter((s) => s === seat).length}`;
   }
   return "";
+}
+
+const PROMPT = { abalone: abalonePrompt };
+
+/** What the player to move is told to do on the board beyond "Your move" (Abalone: how
+ * to select marbles), given the cells selected so far; "" for most boards. */
+export function boardPrompt(view, selection) {
+  const prompt = PROMPT[view?.board?.kind];
+  return prompt ? prompt(selection) : "";
 }
 
 const SCORE_TABLE = { go: goScoreTable };

@@ -1,0 +1,1 @@
+"""The server's routes, one router per concern; server/app.py puts them together."""

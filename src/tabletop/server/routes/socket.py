@@ -1,0 +1,199 @@
+"""The WebSocket of one game (``/ws/games/{id}``): catch-up, then the client's frames until it
+closes (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from tabletop.core import TabletopError
+from tabletop.play.match import Event, Match, MatchError
+from tabletop.server import protocol as p
+from tabletop.server.limits import retry_after
+from tabletop.server.rooms import Holder, Room, Rooms, SeatLost
+from tabletop.server.routes.context import client_key, client_limits_of, rooms_of
+
+router = APIRouter()
+
+
+@router.websocket("/ws/games/{game_id}")
+async def socket(websocket: WebSocket, game_id: str) -> None:
+    """One client's connection to a game."""
+    await websocket.accept()
+    key = client_key(websocket)
+    hints = client_limits_of(websocket).hints
+    await serve_socket(rooms_of(websocket), websocket, game_id, key, lambda: hints.take(key))
+
+
+async def serve_socket(
+    rooms: Rooms,
+    websocket: WebSocket,
+    game_id: str,
+    client: str = "",
+    hint_wait: Callable[[], float] = lambda: 0.0,
+) -> None:
+    """Run one client's connection: catch-up, then its messages until it closes.
+
+    ``client`` is the asker as the limits count it (its address; server/limits.py);
+    ``hint_wait`` takes one of the client's hints: the seconds to wait if none is left."""
+    params = websocket.query_params
+    room = await rooms.get(game_id)
+    if room is None:
+        await _refuse(websocket, "unknown-game", f"no game {game_id[:40]!r}", 4404)
+        return
+    since = _int_or_none(params.get("since"))
+    name = (params.get("name") or "")[: p.MAX_NAME]
+    try:
+        # The token is resolved (and an invite claimed) under the room's lock.
+        holder = await rooms.attach(room, params.get("token") or None, since, name)
+    except MatchError as err:
+        await _refuse(websocket, err.code, err.message, 4403)
+        return
+    queue = holder.queue
+    assert queue is not None
+    sender = asyncio.create_task(_send_loop(websocket, queue))
+    # Hints are worked out beside the connection's other messages (a move may come while
+    # one waits for a worker, and makes it stale); they end with the connection.
+    hints: set[asyncio.Task[None]] = set()
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            reply: str | None
+            if text is None:
+                reply = p.error_frame("bad-message", "send JSON text frames, not binary")
+            elif _is_hint(text):
+                task = asyncio.create_task(
+                    _hint_reply(rooms, room, holder, client, queue, hint_wait)
+                )
+                hints.add(task)
+                task.add_done_callback(hints.discard)
+                # One turn of the loop: the request is checked and queued for the position
+                # now, before the next frame (a move) can change it.
+                await asyncio.sleep(0)
+                reply = None
+            else:
+                reply = await _handle(rooms, room, holder, text)
+            if reply is not None:
+                try:
+                    queue.put_nowait(reply)
+                except asyncio.QueueFull:
+                    break
+            if sender.done():
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sender.cancel()
+        for task in hints:
+            task.cancel()
+        rooms.bus.unsubscribe(room.id, queue)
+        # Its own task: the server may be cancelling this one (client gone, shutdown).
+        rooms.spawn(rooms.detach(room, holder))
+
+
+def _is_hint(text: str) -> bool:
+    try:
+        return isinstance(p.parse_client(text), p.HintMsg)
+    except p.BadMessage:
+        return False
+
+
+async def _hint_reply(
+    rooms: Rooms,
+    room: Room,
+    holder: Holder,
+    client: str,
+    queue: asyncio.Queue[str | None],
+    hint_wait: Callable[[], float],
+) -> None:
+    """Work out a hint and put the answer (or the error) in the connection's queue.
+
+    ``hint_wait`` takes one of the client's hints: the seconds to wait if none is left."""
+    try:
+        seat = rooms.holding(room, holder)
+        wait = hint_wait()
+        if wait:
+            after = retry_after(wait)
+            raise MatchError(
+                "rate-limited", f"too many hints from your address: try again in {after} s"
+            )
+        result = await rooms.hint_for(room, seat, client)
+        reply = p.hint_frame(result)
+    except SeatLost:
+        return  # told already, with a spectator snapshot
+    except MatchError as err:
+        reply = p.error_frame(err.code, err.message)
+    with contextlib.suppress(asyncio.QueueFull):  # a client that does not read loses it
+        queue.put_nowait(reply)
+
+
+async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | None:
+    """One client frame: act on it; returns the reply for this client alone (or None).
+
+    The socket's token is checked again for every action: one retired since
+    (its seat went to another device) acts no more."""
+    try:
+        message = p.parse_client(text)
+    except p.BadMessage as err:
+        return p.error_frame(err.code, err.message)
+    if isinstance(message, p.PingMsg):
+        return p.PONG
+    try:
+        if isinstance(message, p.HintMsg):  # a seat holder's hint goes to _hint_reply
+            rooms.holding(room, holder)  # refuses a spectator
+            raise MatchError("bad-message", "a hint is asked on its own")
+        await rooms.act_as(room, holder, _action(message))
+    except SeatLost:
+        return None  # told already, with a spectator snapshot
+    except MatchError as err:
+        return p.error_frame(err.code, err.message)
+    except TabletopError as err:
+        return p.error_frame("bad-request", str(err))
+    return None
+
+
+def _action(message: Any) -> Callable[[Match, int], list[Event]]:
+    """The match action of a client message, for the seat that sends it."""
+    if isinstance(message, p.MoveMsg):
+        return lambda m, seat: m.play(seat, message.move, message.ply)
+    if isinstance(message, p.ResignMsg):
+        return lambda m, seat: m.resign(seat)
+    if isinstance(message, p.UndoRequestMsg):
+        return lambda m, seat: m.request_undo(seat)
+    if isinstance(message, p.UndoAnswerMsg):
+        return lambda m, seat: m.answer_undo(seat, message.accept)
+    if isinstance(message, p.DeadToggleMsg):
+        return lambda m, seat: m.toggle_dead(seat, message.point)
+    if isinstance(message, p.DeadAcceptMsg):
+        return lambda m, seat: m.accept_dead(seat)
+    assert isinstance(message, p.ResumeMsg)
+    return lambda m, seat: m.resume(seat)
+
+
+async def _send_loop(websocket: WebSocket, queue: asyncio.Queue[str | None]) -> None:
+    while True:
+        text = await queue.get()
+        if text is None:  # the bus dropped this slow client: it reconnects with since
+            await websocket.close(code=4408)
+            return
+        await websocket.send_text(text)
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    await websocket.send_text(p.error_frame(code, message))
+    if websocket.application_state != WebSocketState.DISCONNECTED:
+        await websocket.close(code=close)
+
+
+def _int_or_none(text: str | None) -> int | None:
+    if text is None or not (text.isascii() and text.isdigit()) or len(text) > 12:
+        return None
+    return int(text)
