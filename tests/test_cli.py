@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -356,3 +358,11 @@ def test_whatever_is_typed_the_terminal_answers_and_goes_on(game: str, lines: li
     with patch("tabletop.terminal.HINT_SECONDS", 0.02):
         term.run()  # never raises: every line gets an answer
     assert not any("Traceback" in text for text in out)
+
+
+def test_python_dash_m_tabletop_is_the_command_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop", "games"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "go" in done.stdout.lower()
