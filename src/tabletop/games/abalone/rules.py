@@ -14,10 +14,19 @@ from typing import Any, Self
 import numpy as np
 
 from tabletop.core.errors import IllegalMoveError, NotationError
-from tabletop.core.game import ActionArray, Game, Move, Outcome, State
+from tabletop.core.game import ActionArray, Move, Outcome
 from tabletop.games.abalone import geometry, kernels, layouts
-from tabletop.games.abalone.notation import PASS, AbaloneMove, describe, parse_move
+from tabletop.games.abalone.diagram import Picture, diagram
+from tabletop.games.abalone.notation import (
+    MOVES_BY_ACTION,
+    PASS,
+    AbaloneMove,
+    describe,
+    parse_move,
+)
 from tabletop.games.abalone.options import BROADSIDE_POLICIES, EJECT_TO_WIN, AbaloneOptions
+from tabletop.games.abalone.setup import checked_setup, read_setup_record, setup_record
+from tabletop.games.kernel_game import KernelGame, KernelState
 
 SEAT_NAMES = {
     2: ("Black", "White"),
@@ -42,21 +51,21 @@ def _tally_key(ejected: tuple[int, ...]) -> int:
     return key
 
 
-#: Every move value, by action: searches play integers, and a move is made once.
-_MOVES = tuple(AbaloneMove(a) for a in range(kernels.NUM_ACTIONS))
-
 #: What undo restores: board bytes, seat to move, ejected per seat, consecutive
 #: passes, the end reason.
 _Saved = tuple[bytes, int, tuple[int, ...], int, str | None]
 
 
-class AbaloneGame(Game):
+class AbaloneGame(KernelGame):
     """Abalone for 2, 3 or 4 players with one set of options."""
 
     name = "abalone"
+    rules: AbaloneOptions
+    moves_by_action: tuple[AbaloneMove, ...]
 
     def __init__(self, options: AbaloneOptions) -> None:
         self.rules = options
+        self.moves_by_action = MOVES_BY_ACTION
         self._teams = tuple(options.teams)
         # The kernels' view of the teams: the team of each colour (seat + 1).
         self.team_of_colour = np.full(kernels.OFF + 1, -1, dtype=np.int64)
@@ -69,10 +78,6 @@ class AbaloneGame(Game):
         self.has_teams = self._teams != tuple(range(len(self._teams)))
 
     @property
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.as_dict()
-
-    @property
     def teams(self) -> tuple[int, ...]:
         """Each seat's team: its own, or with 4 players seats 0 and 2, 1 and 3."""
         return self._teams
@@ -80,10 +85,6 @@ class AbaloneGame(Game):
     @property
     def num_players(self) -> int:
         return self.rules.players
-
-    @property
-    def num_actions(self) -> int:
-        return kernels.NUM_ACTIONS
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -111,11 +112,17 @@ class AbaloneGame(Game):
         """
         return AbaloneState(self, marbles, to_move)
 
+    def setup_from_record(self, value: Any) -> AbaloneState:
+        marbles, to_move = read_setup_record(value)
+        return self.setup(marbles, to_move)
 
-class AbaloneState(State):
+
+class AbaloneState(KernelState):
     """An Abalone position with its history; seat s plays colour s + 1."""
 
     game: AbaloneGame
+    game_type = AbaloneGame
+    _moves: list[AbaloneMove]
 
     def __init__(
         self,
@@ -125,34 +132,27 @@ class AbaloneState(State):
     ) -> None:
         self.game = game
         self._board = kernels.empty_board()
-        self._setup: dict[int, list[str]] | None = None
+        self._setup = None
         if setup is None:
             marbles: Mapping[int, Iterable[str]] = dict(enumerate(game.start_cells()))
         else:
-            marbles = self._setup = _check_setup(game, setup, to_move)
+            marbles = checked_setup(game.num_players, setup, to_move)
+            self._setup = setup_record(marbles, to_move)
         for seat, cells in marbles.items():
             for name in cells:
                 self._board[geometry.GRID_OF_CELL[geometry.CELL_OF_NAME[name]]] = seat + 1
-        self._seat = self._first_seat = to_move
+        self._seat = to_move
         self._ejected = (0,) * game.num_players  # marbles each seat has pushed off
         self._key: int | None = None  # the Zobrist key, once asked for (searches ask twice)
         self._passes = 0  # consecutive passes (everyone passing would repeat forever)
         self._ended: str | None = None
-        self._moves: list[AbaloneMove] = []
+        self._moves = []
         self._undo: list[_Saved] = []
 
     # -- the contract -------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
         return None if self._ended is not None else self._seat
-
-    @property
-    def history(self) -> list[AbaloneMove]:
-        return list(self._moves)
-
-    @property
-    def ply(self) -> int:
-        return len(self._moves)
 
     @property
     def zobrist(self) -> int:
@@ -201,18 +201,10 @@ class AbaloneState(State):
         )
         return actions
 
-    def legal_moves(self) -> list[Move]:
-        return [AbaloneMove(a) for a in self.legal_actions().tolist()]
-
     def move_to_action(self, move: Move) -> int:
         if not isinstance(move, AbaloneMove):
             raise NotationError(f"{move!r} is not an Abalone move")
         return move.action
-
-    def action_to_move(self, action: int) -> AbaloneMove:
-        if not 0 <= action < kernels.NUM_ACTIONS:
-            raise NotationError(f"action {action} is out of range 0..{kernels.NUM_ACTIONS - 1}")
-        return _MOVES[action]
 
     def parse_move(self, text: str) -> AbaloneMove:
         return parse_move(text)
@@ -220,7 +212,7 @@ class AbaloneState(State):
     def play(self, move: Move | str | int) -> None:
         # A search's int action skips the general coercion (the hot path of alpha-beta).
         if type(move) is int and 0 <= move < kernels.NUM_ACTIONS:
-            m = _MOVES[move]
+            m = MOVES_BY_ACTION[move]
         else:
             coerced = self.coerce_move(move)
             if not isinstance(coerced, AbaloneMove):
@@ -343,98 +335,35 @@ class AbaloneState(State):
         returns = tuple(1.0 if s in winners else loss for s in range(n))
         return Outcome(returns, winners, "six-ejected", detail)
 
-    # -- copies and records --------------------------------------------------------------
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+    # -- copies, records, the diagram ---------------------------------------------------------
+    def _copy_arrays(self, other: Self) -> None:
         other._board = self._board.copy()
-        other._moves = list(self._moves)
         other._undo = list(self._undo)  # entries are immutable
-        return other
 
-    def to_dict(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"game": self.game.name, "options": dict(self.game.options)}
-        if self._setup is not None:
-            record["setup"] = {
-                "marbles": {str(seat): cells for seat, cells in self._setup.items()},
-                "to_move": self._first_seat,
-            }
-        record["moves"] = [str(m) for m in self._moves]
-        return record
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.records import names_in, record_game, replay, whole_in
-
-        game, moves = record_game(data, "abalone")
-        if not isinstance(game, AbaloneGame):
-            raise NotationError("record does not describe an Abalone game")
-        setup = data.get("setup")
-        if setup is None:
-            state = game.new_state()
-        elif isinstance(setup, Mapping) and isinstance(setup.get("marbles"), Mapping):
-            marbles: dict[int, list[str]] = {}
-            for seat, cells in setup["marbles"].items():
-                if not str(seat).isdecimal():
-                    raise NotationError(f"setup: seat {seat!r} is not a number")
-                marbles[int(seat)] = names_in(cells, f"setup: seat {seat}'s marbles")
-            state = game.setup(marbles, whole_in(setup.get("to_move", 0), "setup: to_move"))
-        else:
-            raise NotationError("setup must be {'marbles': {seat: [cells]}, 'to_move': seat}")
-        if not isinstance(state, cls):
-            raise NotationError("record does not describe this kind of state")
-        replay(state, moves)
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, AbaloneState):
-            return NotImplemented
+    def _same_position(self, other: Self) -> bool:
         return (
-            self.game == other.game
-            and self._moves == other._moves
-            and np.array_equal(self._board, other._board)
+            np.array_equal(self._board, other._board)
             and self._seat == other._seat
             and self._ejected == other._ejected
             and self._passes == other._passes
             and self._ended == other._ended
-            and self._setup == other._setup
         )
 
-    __hash__ = None
-
     def __str__(self) -> str:
-        from tabletop.games.abalone.diagram import diagram
-
-        return diagram(self)
-
-
-def _check_setup(
-    game: AbaloneGame, marbles: Mapping[int, Iterable[str]], to_move: int
-) -> dict[int, list[str]]:
-    """Validated set-up marbles: known seats, real cells, no cell twice, at most 14 each."""
-    n = game.num_players
-    if not (isinstance(to_move, int) and 0 <= to_move < n):
-        raise NotationError(f"setup: to_move={to_move!r} is not a seat 0..{n - 1}")
-    taken: dict[str, int] = {}
-    out: dict[int, list[str]] = {}
-    for seat, cells in marbles.items():
-        if not (isinstance(seat, int) and 0 <= seat < n):
-            raise NotationError(f"setup: {seat!r} is not a seat 0..{n - 1}")
-        if isinstance(cells, str):
-            cells = cells.split()
-        names = []
-        for raw in cells:
-            name = str(raw).strip().lower()
-            if name not in geometry.CELL_OF_NAME:
-                raise NotationError(f"setup: {raw!r} is not a cell of the board")
-            if name in taken:
-                raise NotationError(f"setup: {name} is given to seats {taken[name]} and {seat}")
-            taken[name] = seat
-            names.append(name)
-        if len(names) > 14:
-            raise NotationError(f"setup: seat {seat} has {len(names)} marbles; at most 14")
-        out[seat] = sorted(names, key=geometry.CELL_OF_NAME.__getitem__)
-    return out
+        outcome = self.outcome()
+        game = self.game
+        return diagram(
+            Picture(
+                colours=tuple(int(self._board[g]) for g in geometry.GRID_OF_CELL),
+                seat_names=game.seat_names,
+                ejected=self._ejected,
+                teams=game.teams if game.num_players == 4 else None,
+                team_ejected=self.team_ejected,
+                to_move=self.to_move,
+                last_move=str(self._moves[-1]) if self._moves else None,
+                result=None if outcome is None else (outcome.reason, outcome.winners),
+            )
+        )
 
 
 __all__ = ["PASS", "AbaloneGame", "AbaloneState"]

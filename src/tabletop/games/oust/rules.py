@@ -7,19 +7,21 @@ adds move values, set-up positions, the outcome, messages and the diagram.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import cache
 from typing import Any, Self
 
 import numpy as np
 
 from tabletop.core.errors import IllegalMoveError, NotationError
-from tabletop.core.game import ActionArray, Game, Move, Outcome, State
+from tabletop.core.game import ActionArray, Move, Outcome
+from tabletop.games.kernel_game import KernelGame, KernelState, grown
 from tabletop.games.oust import kernels
 from tabletop.games.oust.diagram import render
 from tabletop.games.oust.geometry import Grid
 from tabletop.games.oust.notation import PASS, SWAP, OustMove, parse_move
 from tabletop.games.oust.options import OustOptions
+from tabletop.games.oust.setup import place_setup, read_setup_record
 
 SEAT_NAMES = ("Black", "White")
 END_REASONS = {
@@ -38,10 +40,12 @@ def _zobrist(grid: Grid) -> np.ndarray:
     return table
 
 
-class OustGame(Game):
+class OustGame(KernelGame):
     """Oust with one set of options (board shape and size, pie rule, move limit)."""
 
     name = "oust"
+    rules: OustOptions
+    moves_by_action: tuple[OustMove, ...]
 
     def __init__(self, options: OustOptions) -> None:
         self.rules = options
@@ -51,24 +55,15 @@ class OustGame(Game):
         self.flags = kernels.PIE if options.pie else 0
         # One move value per action, made once: play() from an int is a lookup.
         specials = (PASS, SWAP) if options.pie else (PASS,)
-        self.moves_by_action: tuple[OustMove, ...] = (
+        self.moves_by_action = (
             *(OustMove(name) for name in self.grid.names),
             *specials,
         )
         self.action_by_text = {m.text: a for a, m in enumerate(self.moves_by_action)}
 
     @property
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.as_dict()
-
-    @property
     def num_players(self) -> int:
         return 2
-
-    @property
-    def num_actions(self) -> int:
-        """Cells, then pass, then (with the pie rule) swap."""
-        return len(self.moves_by_action)
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -92,11 +87,16 @@ class OustGame(Game):
         a history of its own (ply 0, no pie swap) and is kept in records.
         """
         state = OustState(self)
-        state._set_up([*black], [*white], to_move)
+        state._setup = place_setup(
+            state._pos, state._zob, state._scratch, self.grid, [*black], [*white], to_move
+        )
         return state
 
+    def setup_from_record(self, value: Any) -> OustState:
+        return self.setup(*read_setup_record(value))
 
-class OustState(State):
+
+class OustState(KernelState):
     """An Oust position with its history. Seat 0 is Black (moves first), seat 1 White.
 
     After a capturing placement the same seat is to move again; ``to_move``
@@ -105,6 +105,9 @@ class OustState(State):
     """
 
     game: OustGame
+    game_type = OustGame
+    _setup_after_moves = True
+    _moves: list[OustMove]
 
     def __init__(self, game: OustGame) -> None:
         self.game = game
@@ -116,31 +119,8 @@ class OustState(State):
         self._meta = self._pos[1]
         self._scratch = kernels.new_scratch(self._cells)
         self._trail = np.zeros((64, kernels.trail_width(self._cells)), dtype=np.int64)
-        self._moves: list[OustMove] = []
-        self._setup: dict[str, Any] | None = None
-
-    def _set_up(self, black: list[str], white: list[str], to_move: str) -> None:
-        grid = self.game.grid
-        side = to_move.strip().lower() if isinstance(to_move, str) else to_move
-        if side not in ("black", "white"):
-            raise NotationError(f"to_move={to_move!r}: expected 'black' or 'white'")
-        taken: dict[int, str] = {}
-        for color, names in ((kernels.BLACK, black), (kernels.WHITE, white)):
-            for text in names:
-                cell = grid.cell(text)
-                if cell in taken:
-                    raise NotationError(f"set-up: {grid.names[cell]} is given twice")
-                taken[cell] = text
-                self._board[cell] = color
-                self._meta[kernels.M_HASH] ^= self._zob[color, cell]
-                self._meta[kernels.M_STONES + color - 1] += 1
-        self._setup = {
-            "black": sorted(grid.names[grid.cell(t)] for t in black),
-            "white": sorted(grid.names[grid.cell(t)] for t in white),
-            "to_move": side,
-        }
-        cand = kernels.BLACK if side == "black" else kernels.WHITE
-        kernels.settle(self._board, self._nbr, self._scratch, self._meta, cand, 0)
+        self._moves = []
+        self._setup = None
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -148,14 +128,6 @@ class OustState(State):
         if self._meta[kernels.M_END] != kernels.END_NONE:
             return None
         return int(self._meta[kernels.M_COLOR]) - 1
-
-    @property
-    def history(self) -> list[OustMove]:
-        return list(self._moves)
-
-    @property
-    def ply(self) -> int:
-        return len(self._moves)
 
     @property
     def zobrist(self) -> int:
@@ -207,10 +179,6 @@ class OustState(State):
         actions: ActionArray = kernels.legal_actions(self._pos, self._nbr, self._scratch)
         return actions
 
-    def legal_moves(self) -> list[Move]:
-        moves = self.game.moves_by_action
-        return [moves[a] for a in self.legal_actions().tolist()]
-
     def move_to_action(self, move: Move) -> int:
         if not isinstance(move, OustMove):
             raise NotationError(f"{move!r} is not an Oust move")
@@ -218,12 +186,6 @@ class OustState(State):
         if action is None:
             raise NotationError(f"{move.text!r} is not a move on the {self.game.grid.describe()}")
         return action
-
-    def action_to_move(self, action: int) -> OustMove:
-        moves = self.game.moves_by_action
-        if not 0 <= action < len(moves):
-            raise NotationError(f"action {action} is out of range 0..{len(moves) - 1}")
-        return moves[action]
 
     def parse_move(self, text: str) -> OustMove:
         return parse_move(text, self.game.grid, self.game.rules.pie)
@@ -255,9 +217,7 @@ class OustState(State):
         self._moves.append(game.moves_by_action[action])
 
     def _grow(self) -> None:
-        trail = np.zeros((2 * self._trail.shape[0], self._trail.shape[1]), dtype=np.int64)
-        trail[: self._trail.shape[0]] = self._trail
-        self._trail = trail
+        self._trail = grown(self._trail)
 
     def _explain(self, given: Move | str | int, action: int, code: int) -> str:
         """The refusal in words, naming the rule and quoting the move as given."""
@@ -323,10 +283,8 @@ class OustState(State):
             detail["note"] = f"the move limit of {self.game.rules.max_plies} was reached"
         return Outcome((0.0, 0.0), (), reason, detail)
 
-    # -- copies and records --------------------------------------------------------------
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+    # -- copies, records, the diagram ---------------------------------------------------------
+    def _copy_arrays(self, other: Self) -> None:
         other._pos = self._pos.copy()
         other._board = other._pos[0]
         other._meta = other._pos[1]
@@ -334,53 +292,11 @@ class OustState(State):
         # The rows in use plus some room; play() doubles it when it runs out.
         other._trail = np.empty((self.ply + 64, self._trail.shape[1]), dtype=np.int64)
         other._trail[: self.ply] = self._trail[: self.ply]
-        other._moves = list(self._moves)
-        return other
 
-    def to_dict(self) -> dict[str, Any]:
-        record: dict[str, Any] = {
-            "game": self.game.name,
-            "options": dict(self.game.options),
-            "moves": [str(m) for m in self._moves],
-        }
-        if self._setup is not None:
-            record["setup"] = dict(self._setup)
-        return record
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.records import names_in, record_game, replay
-
-        game, moves = record_game(data, "oust")
-        setup = data.get("setup")
-        assert isinstance(game, OustGame)
-        if setup is None:
-            state: OustState = game.new_state()
-        elif isinstance(setup, Mapping):
-            to_move = setup.get("to_move", "black")
-            if not isinstance(to_move, str):
-                raise NotationError(f"setup: to_move must be 'black' or 'white', not {to_move!r}")
-            black = names_in(setup.get("black", []), "setup: black")
-            state = game.setup(black, names_in(setup.get("white", []), "setup: white"), to_move)
-        else:
-            raise NotationError("an Oust record's setup must be a mapping")
-        if not isinstance(state, cls):
-            raise NotationError("record does not describe this kind of state")
-        replay(state, moves)
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, OustState):
-            return NotImplemented
-        return (
-            self.game == other.game
-            and self._moves == other._moves
-            and self._setup == other._setup
-            and np.array_equal(self._board, other._board)
-            and np.array_equal(self._meta[: kernels.META], other._meta[: kernels.META])
+    def _same_position(self, other: Self) -> bool:
+        return np.array_equal(self._board, other._board) and np.array_equal(
+            self._meta[: kernels.META], other._meta[: kernels.META]
         )
-
-    __hash__ = None
 
     def __str__(self) -> str:
         last = int(self._meta[kernels.M_LAST])
