@@ -150,7 +150,7 @@ class KernelState(State):
             and self._same_position(other)
         )
 
-    __hash__ = None  # type: ignore[assignment]  # states are mutable
+    __hash__ = None  # states are mutable
 
     def _same_position(self, other: Self) -> bool:
         """True when ``other`` (same game, moves and set-up) holds the same arrays."""

@@ -7,7 +7,6 @@ every cell and gives its drawing coordinates (hex boards included), and
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection
 from functools import cache
 from typing import Any
@@ -15,13 +14,13 @@ from typing import Any
 import numpy as np
 
 from tabletop.core import Game, State, game_info
+from tabletop.games.boards import hex_centres
 from tabletop.play.match import Match
 from tabletop.play.outcome import outcome_to_dict
 
 GO_COLOURS = ("black", "white")
 #: Seat colours of the other games, in seat order (the client picks its palette from them).
 COLOURS = ("black", "white", "red", "blue")
-HEX_HEIGHT = math.sqrt(3) / 2
 
 
 def game_view(
@@ -281,26 +280,11 @@ def _go_board(state: Any) -> dict[str, Any]:
     }
 
 
-def _hex_cells(names: tuple[str, ...], coords: list[tuple[int, int]]) -> list[dict[str, Any]]:
-    """Drawing centres of hex cells named by (row from the bottom, diagonal number).
-
-    One step east is +1 in x; one step north-west (row + 1, same number) is
-    half a cell left and sqrt(3)/2 up; y grows downward, both start at 0.
-    """
-    xs = [n - r / 2 for r, n in coords]
-    top = max(r for r, _ in coords)
-    left = min(xs)
-    return [
-        {"name": name, "x": round(x - left, 4), "y": round((top - r) * HEX_HEIGHT, 4)}
-        for name, x, (r, _) in zip(names, xs, coords, strict=True)
-    ]
-
-
 @cache
 def _oust_cells(state_game: Any) -> tuple[str, list[dict[str, Any]]]:
     grid = state_game.grid
     if grid.shape == "hex":
-        return "hex", _hex_cells(grid.names, list(grid.coords))
+        return "hex", hex_centres(grid.names, list(grid.coords))
     cells = [
         {"name": name, "x": float(col), "y": float(grid.height - 1 - row)}
         for name, (col, row) in zip(grid.names, grid.coords, strict=True)
@@ -321,7 +305,7 @@ def _oust_board(state: Any) -> dict[str, Any]:
 def _abalone_cells() -> list[dict[str, Any]]:
     from tabletop.games.abalone import geometry
 
-    return _hex_cells(geometry.NAMES, list(geometry.CELLS))
+    return hex_centres(geometry.NAMES, list(geometry.CELLS))
 
 
 def _abalone_board(state: Any) -> dict[str, Any]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.errors import NotationError
-from tabletop.games.go.geometry import COLUMNS, point_index
+from tabletop.games.go.geometry import COLUMNS as COLUMNS  # re-exported: views read it here
+from tabletop.games.go.geometry import point_index
 
 
 @dataclass(frozen=True, slots=True, order=True)

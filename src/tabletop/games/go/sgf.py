@@ -106,12 +106,12 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
         else:  # free placement
             free = [GoMove(col, row) for col, row in sorted(setup_black)]
     try:
-        game = load_game("go", **options)
+        go = load_game("go", **options)
     except OptionError as err:
         raise _fail(where, str(err)) from None
-    assert isinstance(game, GoGame)
+    assert isinstance(go, GoGame)
     try:
-        state = game.setup(free) if free else game.new_state()
+        state = go.setup(free) if free else go.new_state()
     except IllegalMoveError as err:
         raise _fail(where, f"AB: {err}") from None
     number = 0
