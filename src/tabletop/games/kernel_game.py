@@ -18,7 +18,7 @@ what is its own:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import numpy as np
 
@@ -26,24 +26,34 @@ from tabletop.core.errors import NotationError
 from tabletop.core.game import Game, Move, State
 
 
-class KernelGame(Game):
+class GameOptions(Protocol):
+    """What the base needs of a game's options object (a frozen dataclass)."""
+
+    def as_dict(self) -> dict[str, Any]: ...
+
+
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
+MoveT = TypeVar("MoveT")
+
+
+class KernelGame(Game, Generic[OptionsT, MoveT]):
     """A built-in game: its options object and its table of move values by action."""
 
-    #: The options object (AbaloneOptions, GoOptions, ...); ``options`` is its dict.
-    rules: Any
-    #: Every move value, by action, made once: play() from an int is a lookup.
-    moves_by_action: tuple[Move, ...]
+    def __init__(self, options: OptionsT, moves_by_action: tuple[MoveT, ...]) -> None:
+        #: The options object (AbaloneOptions, GoOptions, ...); ``options`` is its dict.
+        self.rules = options
+        #: Every move value, by action, made once: play() from an int is a lookup.
+        self.moves_by_action = moves_by_action
 
     @property
     def options(self) -> Mapping[str, Any]:
-        options: Mapping[str, Any] = self.rules.as_dict()
-        return options
+        return self.rules.as_dict()
 
     @property
     def num_actions(self) -> int:
         return len(self.moves_by_action)
 
-    def setup_from_record(self, value: Any) -> KernelState:
+    def setup_from_record(self, value: Any) -> State:
         """The set-up position a record's ``"setup"`` value describes (NotationError if
         the game has none or the value is malformed)."""
         raise NotationError(f"a {self.name} record has no set-up")
@@ -52,9 +62,9 @@ class KernelGame(Game):
 class KernelState(State):
     """A built-in game's state: the history, the move table look-ups, copies and records."""
 
-    game: KernelGame
+    game: KernelGame[Any, Any]
     #: The game class this state belongs to (its name is the record's "game").
-    game_type: ClassVar[type[KernelGame]]
+    game_type: ClassVar[type[KernelGame[Any, Any]]]
     #: Oust's records have always put the set-up after the moves; kept, so every record
     #: is written byte for byte as before.
     _setup_after_moves: ClassVar[bool] = False
@@ -128,7 +138,7 @@ class KernelState(State):
         return state
 
     @classmethod
-    def _start_of_record(cls, game: KernelGame, data: Mapping[str, Any]) -> State:
+    def _start_of_record(cls, game: KernelGame[Any, Any], data: Mapping[str, Any]) -> State:
         """The position a record's moves start from: its set-up, or the start position."""
         setup = data.get("setup")
         return game.new_state() if setup is None else game.setup_from_record(setup)
@@ -155,6 +165,12 @@ class KernelState(State):
     def _same_position(self, other: Self) -> bool:
         """True when ``other`` (same game, moves and set-up) holds the same arrays."""
         raise NotImplementedError
+
+
+def read_only(table: np.ndarray) -> np.ndarray:
+    """``table``, made read-only (a Zobrist table shared by every state of a game)."""
+    table.setflags(write=False)
+    return table
 
 
 def grown(trail: np.ndarray) -> np.ndarray:

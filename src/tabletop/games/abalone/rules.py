@@ -56,16 +56,13 @@ def _tally_key(ejected: tuple[int, ...]) -> int:
 _Saved = tuple[bytes, int, tuple[int, ...], int, str | None]
 
 
-class AbaloneGame(KernelGame):
+class AbaloneGame(KernelGame[AbaloneOptions, AbaloneMove]):
     """Abalone for 2, 3 or 4 players with one set of options."""
 
     name = "abalone"
-    rules: AbaloneOptions
-    moves_by_action: tuple[AbaloneMove, ...]
 
     def __init__(self, options: AbaloneOptions) -> None:
-        self.rules = options
-        self.moves_by_action = MOVES_BY_ACTION
+        super().__init__(options, MOVES_BY_ACTION)
         self._teams = tuple(options.teams)
         # The kernels' view of the teams: the team of each colour (seat + 1).
         self.team_of_colour = np.full(kernels.OFF + 1, -1, dtype=np.int64)

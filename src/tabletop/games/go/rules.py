@@ -23,7 +23,7 @@ from tabletop.games.go.notation import PASS, GoMove, board_point, parse_move
 from tabletop.games.go.options import GoOptions
 from tabletop.games.go.scoring import GoScore, board_owners, remove_dead, score_board
 from tabletop.games.go.setup import free_handicap, read_handicap_record
-from tabletop.games.kernel_game import KernelGame, KernelState, grown
+from tabletop.games.kernel_game import KernelGame, KernelState, grown, read_only
 
 #: Times one whole-board position with one player to move may occur before
 #: the game ends without result (docs/rules/go.md §3.7).
@@ -35,27 +35,18 @@ _play_by_handle = kernels.play_by_handle
 
 @cache
 def _zobrist(size: int) -> np.ndarray:
-    table = kernels.zobrist_table(size)
-    table.setflags(write=False)
-    return table
+    return read_only(kernels.zobrist_table(size))
 
 
-class GoGame(KernelGame):
+class GoGame(KernelGame[GoOptions, GoMove]):
     """Go with one set of options (board size, rule set and its parts, komi, handicap)."""
 
     name = "go"
-    rules: GoOptions
-    moves_by_action: tuple[GoMove, ...]
 
     def __init__(self, options: GoOptions) -> None:
-        self.rules = options
-        self.size = options.size
         n = options.size
-        # One move value per action, made once: play() from an int is a lookup.
-        self.moves_by_action = (
-            *(GoMove(a % n, a // n) for a in range(n * n)),
-            PASS,
-        )
+        super().__init__(options, (*(GoMove(a % n, a // n) for a in range(n * n)), PASS))
+        self.size = n
         # The kernel's board index per action (pass is kernels.PASS).
         self.points_by_action: tuple[int, ...] = (
             *(point_index(n, a % n, a // n) for a in range(n * n)),
@@ -483,7 +474,7 @@ class GoState(KernelState):
         }
 
     @classmethod
-    def _start_of_record(cls, game: KernelGame, data: Mapping[str, Any]) -> State:
+    def _start_of_record(cls, game: KernelGame[Any, Any], data: Mapping[str, Any]) -> State:
         free = data.get("handicap_stones", [])
         if not free:
             return game.new_state()

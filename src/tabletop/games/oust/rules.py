@@ -15,7 +15,7 @@ import numpy as np
 
 from tabletop.core.errors import IllegalMoveError, NotationError
 from tabletop.core.game import ActionArray, Move, Outcome
-from tabletop.games.kernel_game import KernelGame, KernelState, grown
+from tabletop.games.kernel_game import KernelGame, KernelState, grown, read_only
 from tabletop.games.oust import kernels
 from tabletop.games.oust.diagram import render
 from tabletop.games.oust.geometry import Grid
@@ -35,30 +35,21 @@ END_REASONS = {
 def _zobrist(grid: Grid) -> np.ndarray:
     # One fixed seed per board, so hashes are reproducible across runs.
     seed = sum(ord(ch) * 31**i for i, ch in enumerate(grid.describe())) & 0xFFFF_FFFF
-    table = kernels.zobrist_table(grid.num_cells, seed)
-    table.setflags(write=False)
-    return table
+    return read_only(kernels.zobrist_table(grid.num_cells, seed))
 
 
-class OustGame(KernelGame):
+class OustGame(KernelGame[OustOptions, OustMove]):
     """Oust with one set of options (board shape and size, pie rule, move limit)."""
 
     name = "oust"
-    rules: OustOptions
-    moves_by_action: tuple[OustMove, ...]
 
     def __init__(self, options: OustOptions) -> None:
-        self.rules = options
-        self.grid = options.grid()
-        cells = self.grid.num_cells
-        self.num_cells = cells
-        self.flags = kernels.PIE if options.pie else 0
-        # One move value per action, made once: play() from an int is a lookup.
+        grid = options.grid()
         specials = (PASS, SWAP) if options.pie else (PASS,)
-        self.moves_by_action = (
-            *(OustMove(name) for name in self.grid.names),
-            *specials,
-        )
+        super().__init__(options, (*(OustMove(name) for name in grid.names), *specials))
+        self.grid = grid
+        self.num_cells = grid.num_cells
+        self.flags = kernels.PIE if options.pie else 0
         self.action_by_text = {m.text: a for a, m in enumerate(self.moves_by_action)}
 
     @property

@@ -45,16 +45,13 @@ DIRECTION_STEPS = {
 }
 
 
-class QuoridorGame(KernelGame):
+class QuoridorGame(KernelGame[QuoridorOptions, QuoridorMove]):
     """Quoridor with one set of options (players, walls, side steps, move cap)."""
 
     name = "quoridor"
-    rules: QuoridorOptions
-    moves_by_action: tuple[QuoridorMove, ...]
 
     def __init__(self, options: QuoridorOptions) -> None:
-        self.rules = options
-        self.moves_by_action = MOVES_BY_ACTION
+        super().__init__(options, MOVES_BY_ACTION)
         self._seat_names = SEAT_NAMES[options.players]
 
     @property
