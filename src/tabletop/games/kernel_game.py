@@ -39,15 +39,27 @@ MoveT = TypeVar("MoveT")
 class KernelGame(Game, Generic[OptionsT, MoveT]):
     """A built-in game: its options object and its table of move values by action."""
 
-    def __init__(self, options: OptionsT, moves_by_action: tuple[MoveT, ...]) -> None:
+    def __init__(
+        self, options: OptionsT, moves_by_action: tuple[MoveT, ...], seat_names: tuple[str, ...]
+    ) -> None:
         #: The options object (AbaloneOptions, GoOptions, ...); ``options`` is its dict.
         self.rules = options
         #: Every move value, by action, made once: play() from an int is a lookup.
         self.moves_by_action = moves_by_action
+        self._seat_names = seat_names
+        self._num_players = len(seat_names)
 
     @property
     def options(self) -> Mapping[str, Any]:
         return self.rules.as_dict()
+
+    @property
+    def num_players(self) -> int:
+        return self._num_players
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return self._seat_names
 
     @property
     def num_actions(self) -> int:
@@ -65,6 +77,18 @@ class KernelState(State):
     game: KernelGame[Any, Any]
     #: The game class this state belongs to (its name is the record's "game").
     game_type: ClassVar[type[KernelGame[Any, Any]]]
+    #: The game's move class, and how messages name it ("an Abalone move").
+    move_type: ClassVar[type]
+    move_words: ClassVar[str]
+
+    def __init_subclass__(
+        cls, *, game_type: type[KernelGame[Any, Any]], move_type: type, move_words: str
+    ) -> None:
+        """A game's state class names its game, its move class and the words for a move:
+        ``class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words=...)``."""
+        super().__init_subclass__()
+        cls.game_type, cls.move_type, cls.move_words = game_type, move_type, move_words
+
     #: Oust's records have always put the set-up after the moves; kept, so every record
     #: is written byte for byte as before.
     _setup_after_moves: ClassVar[bool] = False
@@ -83,6 +107,17 @@ class KernelState(State):
         return len(self._moves)
 
     # -- moves by action ---------------------------------------------------------------------
+    def _as_move(self, move: object) -> Any:
+        """``move`` if it is this game's kind of move, else NotationError."""
+        if not isinstance(move, self.move_type):
+            raise NotationError(f"{move!r} is not {self.move_words}")
+        return move
+
+    def move_to_action(self, move: Move) -> int:
+        """The action a move value carries (games whose moves hold their action)."""
+        action: int = self._as_move(move).action
+        return action
+
     def legal_moves(self) -> list[Move]:
         moves = self.game.moves_by_action
         return [moves[a] for a in self.legal_actions().tolist()]

@@ -62,7 +62,7 @@ class AbaloneGame(KernelGame[AbaloneOptions, AbaloneMove]):
     name = "abalone"
 
     def __init__(self, options: AbaloneOptions) -> None:
-        super().__init__(options, MOVES_BY_ACTION)
+        super().__init__(options, MOVES_BY_ACTION, SEAT_NAMES[options.players])
         self._teams = tuple(options.teams)
         # The kernels' view of the teams: the team of each colour (seat + 1).
         self.team_of_colour = np.full(kernels.OFF + 1, -1, dtype=np.int64)
@@ -78,14 +78,6 @@ class AbaloneGame(KernelGame[AbaloneOptions, AbaloneMove]):
     def teams(self) -> tuple[int, ...]:
         """Each seat's team: its own, or with 4 players seats 0 and 2, 1 and 3."""
         return self._teams
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return SEAT_NAMES[self.rules.players]
 
     @property
     def num_teams(self) -> int:
@@ -114,11 +106,12 @@ class AbaloneGame(KernelGame[AbaloneOptions, AbaloneMove]):
         return self.setup(marbles, to_move)
 
 
-class AbaloneState(KernelState):
+class AbaloneState(
+    KernelState, game_type=AbaloneGame, move_type=AbaloneMove, move_words="an Abalone move"
+):
     """An Abalone position with its history; seat s plays colour s + 1."""
 
     game: AbaloneGame
-    game_type = AbaloneGame
     _moves: list[AbaloneMove]
 
     def __init__(
@@ -198,11 +191,6 @@ class AbaloneState(KernelState):
         )
         return actions
 
-    def move_to_action(self, move: Move) -> int:
-        if not isinstance(move, AbaloneMove):
-            raise NotationError(f"{move!r} is not an Abalone move")
-        return move.action
-
     def parse_move(self, text: str) -> AbaloneMove:
         return parse_move(text)
 
@@ -211,10 +199,7 @@ class AbaloneState(KernelState):
         if type(move) is int and 0 <= move < kernels.NUM_ACTIONS:
             m = MOVES_BY_ACTION[move]
         else:
-            coerced = self.coerce_move(move)
-            if not isinstance(coerced, AbaloneMove):
-                raise NotationError(f"{coerced!r} is not an Abalone move")
-            m = coerced
+            m = self._as_move(self.coerce_move(move))
         self._require_not_over(m)
         game = self.game
         action = m.action

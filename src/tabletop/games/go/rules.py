@@ -45,7 +45,8 @@ class GoGame(KernelGame[GoOptions, GoMove]):
 
     def __init__(self, options: GoOptions) -> None:
         n = options.size
-        super().__init__(options, (*(GoMove(a % n, a // n) for a in range(n * n)), PASS))
+        moves = (*(GoMove(a % n, a // n) for a in range(n * n)), PASS)
+        super().__init__(options, moves, SEAT_NAMES)
         self.size = n
         # The kernel's board index per action (pass is kernels.PASS).
         self.points_by_action: tuple[int, ...] = (
@@ -57,14 +58,6 @@ class GoGame(KernelGame[GoOptions, GoMove]):
             | (kernels.POSITIONAL_SUPERKO if options.ko == "positional" else 0)
             | (kernels.SITUATIONAL_SUPERKO if options.ko == "situational" else 0)
         )
-
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return SEAT_NAMES
 
     @property
     def white_bonus(self) -> float:
@@ -93,7 +86,7 @@ class GoGame(KernelGame[GoOptions, GoMove]):
         return state
 
 
-class GoState(KernelState):
+class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go move"):
     """A Go position with its history. Seat 0 is Black, seat 1 White.
 
     The position, the undo trail and the counts of positions seen live in
@@ -103,7 +96,6 @@ class GoState(KernelState):
     """
 
     game: GoGame
-    game_type = GoGame
     _moves: list[GoMove]
 
     def __init__(self, game: GoGame) -> None:
@@ -215,12 +207,11 @@ class GoState(KernelState):
         return actions
 
     def move_to_action(self, move: Move) -> int:
-        if not isinstance(move, GoMove):
-            raise NotationError(f"{move!r} is not a Go move")
-        if move.is_pass:
+        point: GoMove = self._as_move(move)
+        if point.is_pass:
             return self._n * self._n
-        self._check_on_board(move)
-        return move.row * self._n + move.col
+        self._check_on_board(point)
+        return point.row * self._n + point.col
 
     def action_to_move(self, action: int) -> GoMove:
         n = self._n
@@ -251,10 +242,7 @@ class GoState(KernelState):
 
     def _play_carefully(self, move: Move | str | int) -> None:
         """play() for notation, Move values, a finished game or a refused move."""
-        coerced = self.coerce_move(move)
-        if not isinstance(coerced, GoMove):
-            raise NotationError(f"{coerced!r} is not a Go move")
-        m = coerced
+        m: GoMove = self._as_move(self.coerce_move(move))
         action = self.move_to_action(m)
         if self._ended is not None:
             self._require_not_over(m)

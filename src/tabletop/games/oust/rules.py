@@ -46,19 +46,12 @@ class OustGame(KernelGame[OustOptions, OustMove]):
     def __init__(self, options: OustOptions) -> None:
         grid = options.grid()
         specials = (PASS, SWAP) if options.pie else (PASS,)
-        super().__init__(options, (*(OustMove(name) for name in grid.names), *specials))
+        moves = (*(OustMove(name) for name in grid.names), *specials)
+        super().__init__(options, moves, SEAT_NAMES)
         self.grid = grid
         self.num_cells = grid.num_cells
         self.flags = kernels.PIE if options.pie else 0
         self.action_by_text = {m.text: a for a, m in enumerate(self.moves_by_action)}
-
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return SEAT_NAMES
 
     @property
     def neighbours(self) -> np.ndarray:
@@ -87,7 +80,7 @@ class OustGame(KernelGame[OustOptions, OustMove]):
         return self.setup(*read_setup_record(value))
 
 
-class OustState(KernelState):
+class OustState(KernelState, game_type=OustGame, move_type=OustMove, move_words="an Oust move"):
     """An Oust position with its history. Seat 0 is Black (moves first), seat 1 White.
 
     After a capturing placement the same seat is to move again; ``to_move``
@@ -96,7 +89,6 @@ class OustState(KernelState):
     """
 
     game: OustGame
-    game_type = OustGame
     _setup_after_moves = True
     _moves: list[OustMove]
 
@@ -171,11 +163,10 @@ class OustState(KernelState):
         return actions
 
     def move_to_action(self, move: Move) -> int:
-        if not isinstance(move, OustMove):
-            raise NotationError(f"{move!r} is not an Oust move")
-        action = self.game.action_by_text.get(move.text)
+        text = self._as_move(move).text
+        action = self.game.action_by_text.get(text)
         if action is None:
-            raise NotationError(f"{move.text!r} is not a move on the {self.game.grid.describe()}")
+            raise NotationError(f"{text!r} is not a move on the {self.game.grid.describe()}")
         return action
 
     def parse_move(self, text: str) -> OustMove:

@@ -13,7 +13,7 @@ from typing import Any, Self
 
 import numpy as np
 
-from tabletop.core.errors import IllegalMoveError, NotationError
+from tabletop.core.errors import IllegalMoveError
 from tabletop.core.game import ActionArray, Move, Outcome
 from tabletop.games.kernel_game import KernelGame, KernelState, grown
 from tabletop.games.quoridor import kernels
@@ -51,16 +51,7 @@ class QuoridorGame(KernelGame[QuoridorOptions, QuoridorMove]):
     name = "quoridor"
 
     def __init__(self, options: QuoridorOptions) -> None:
-        super().__init__(options, MOVES_BY_ACTION)
-        self._seat_names = SEAT_NAMES[options.players]
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return self._seat_names
+        super().__init__(options, MOVES_BY_ACTION, SEAT_NAMES[options.players])
 
     def new_state(self) -> QuoridorState:
         return QuoridorState(self)
@@ -87,7 +78,9 @@ class QuoridorGame(KernelGame[QuoridorOptions, QuoridorMove]):
         return self.setup(*read_setup_record(value))
 
 
-class QuoridorState(KernelState):
+class QuoridorState(
+    KernelState, game_type=QuoridorGame, move_type=QuoridorMove, move_words="a Quoridor move"
+):
     """A Quoridor position with its history. Seats move in order 0, 1, ... (clockwise).
 
     Two players: seat 0 on e1 (goal row 9), seat 1 on e9 (goal row 1). Four
@@ -95,7 +88,6 @@ class QuoridorState(KernelState):
     """
 
     game: QuoridorGame
-    game_type = QuoridorGame
     _moves: list[QuoridorMove]
 
     def __init__(self, game: QuoridorGame) -> None:
@@ -176,11 +168,6 @@ class QuoridorState(KernelState):
         actions: ActionArray = self._pos[kernels.W_ACTIONS : kernels.W_ACTIONS + count].copy()
         return actions
 
-    def move_to_action(self, move: Move) -> int:
-        if not isinstance(move, QuoridorMove):
-            raise NotationError(f"{move!r} is not a Quoridor move")
-        return move.action
-
     def parse_move(self, text: str) -> QuoridorMove:
         return parse_move(text)
 
@@ -189,10 +176,7 @@ class QuoridorState(KernelState):
         if type(move) is int and 0 <= move < NUM_ACTIONS:
             action = move
         else:
-            coerced = self.coerce_move(move)
-            if not isinstance(coerced, QuoridorMove):
-                raise NotationError(f"{coerced!r} is not a Quoridor move")
-            action = coerced.action
+            action = self._as_move(self.coerce_move(move)).action
         if len(self._moves) >= self._cap:
             self._require_not_over(MOVES_BY_ACTION[action])
         code = kernels.play(self._pos, self._trail, action, self._side)
