@@ -82,12 +82,18 @@ class KernelState(State):
     move_words: ClassVar[str]
 
     def __init_subclass__(
-        cls, *, game_type: type[KernelGame[Any, Any]], move_type: type, move_words: str
+        cls,
+        *,
+        game_type: type[KernelGame[Any, Any]] | None = None,
+        move_type: type | None = None,
+        move_words: str = "",
     ) -> None:
         """A game's state class names its game, its move class and the words for a move:
-        ``class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words=...)``."""
+        ``class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words=...)``;
+        a subclass of that class inherits them."""
         super().__init_subclass__()
-        cls.game_type, cls.move_type, cls.move_words = game_type, move_type, move_words
+        if game_type is not None and move_type is not None:
+            cls.game_type, cls.move_type, cls.move_words = game_type, move_type, move_words
 
     #: Oust's records have always put the set-up after the moves; kept, so every record
     #: is written byte for byte as before.
