@@ -26,15 +26,14 @@ from tabletop.games.abalone.notation import (
 )
 from tabletop.games.abalone.options import BROADSIDE_POLICIES, EJECT_TO_WIN, AbaloneOptions
 from tabletop.games.abalone.setup import checked_setup, read_setup_record, setup_record
-from tabletop.games.kernel_game import KernelGame, KernelState
+from tabletop.games.kernel_game import KernelGame, KernelState, read_only
 
 SEAT_NAMES = {
     2: ("Black", "White"),
     3: ("Black", "White", "Yellow"),
     4: ("Black", "White", "Yellow", "Blue"),
 }
-_ZOBRIST = kernels.zobrist_table()
-_ZOBRIST.setflags(write=False)
+_ZOBRIST = read_only(kernels.zobrist_table())
 # Keys for each seat's ejected tally: with 3 or 4 players who pushed a marble off
 # is not visible on the board, and positions that differ in it must hash apart.
 _TALLY_KEYS = np.random.default_rng(0xABA1_7A11).integers(
