@@ -76,7 +76,7 @@ def test_level_one_quoridor_walks_to_its_goal_in_a_pure_race() -> None:
     game = tabletop.load_game("quoridor")
 
     for seed in range(5):
-        state = game.setup(["e5", "a9"], walls_left=[0, 0])  # type: ignore[arg-type]
+        state = game.setup(["e5", "a9"], walls_left=[0, 0])  # type: ignore[attr-defined]
         assert str(agent_for_level(game, 1, seed=seed).choose(state)) == "e6"
 
 

@@ -17,6 +17,7 @@ what is its own:
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -142,9 +143,9 @@ class KernelState(State):
         self._copy_arrays(other)
         return other
 
+    @abstractmethod
     def _copy_arrays(self, other: Self) -> None:
         """Give ``other`` (a shallow copy of this state) arrays of its own."""
-        raise NotImplementedError
 
     # -- records -----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -203,9 +204,9 @@ class KernelState(State):
 
     __hash__ = None  # states are mutable
 
+    @abstractmethod
     def _same_position(self, other: Self) -> bool:
         """True when ``other`` (same game, moves and set-up) holds the same arrays."""
-        raise NotImplementedError
 
 
 def read_only(table: np.ndarray) -> np.ndarray:

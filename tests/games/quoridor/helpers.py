@@ -19,7 +19,7 @@ def position(
     """A position given directly (see QuoridorGame.setup)."""
     options.setdefault("players", len(pawns))
     game = tabletop.load_game("quoridor", **options)
-    return game.setup(pawns, walls, walls_left, to_move)  # type: ignore[arg-type]
+    return game.setup(pawns, walls, walls_left, to_move)  # type: ignore[attr-defined]
 
 
 def pawn_moves(state: QuoridorState) -> set[str]:
