@@ -17,13 +17,12 @@ from tabletop.core.errors import IllegalMoveError, NotationError
 from tabletop.core.game import ActionArray, Move, Outcome
 from tabletop.games.kernel_game import KernelGame, KernelState, grown, read_only
 from tabletop.games.oust import kernels
-from tabletop.games.oust.diagram import render
+from tabletop.games.oust.diagram import SEAT_NAMES, Picture, diagram
 from tabletop.games.oust.geometry import Grid
 from tabletop.games.oust.notation import PASS, SWAP, OustMove, parse_move
 from tabletop.games.oust.options import OustOptions
 from tabletop.games.oust.setup import place_setup, read_setup_record
 
-SEAT_NAMES = ("Black", "White")
 END_REASONS = {
     kernels.END_ALL_CAPTURED: "all-captured",
     kernels.END_NO_PLACEMENTS: "no-placements",
@@ -281,30 +280,23 @@ class OustState(KernelState, game_type=OustGame, move_type=OustMove, move_words=
         )
 
     def __str__(self) -> str:
-        last = int(self._meta[kernels.M_LAST])
-        cells = [int(v) for v in self._board[: self._cells]]
-        lines = [render(self.game.grid, cells, last)]
-        black, white = self.stone_counts
-        status = f"Stones: Black {black}, White {white}"
-        if self._moves:
-            status += f" | last move: {self._moves[-1]}"
-            taken = int(self._meta[kernels.M_CAPTURED])
-            if taken:
-                status += f" (took {taken})"
         outcome = self.outcome()
-        seat = self.to_move
-        if outcome is not None:
-            if outcome.winners:
-                status += f" | {SEAT_NAMES[outcome.winners[0]]} wins: every enemy stone is gone"
-            else:
-                status += f" | draw ({outcome.reason})"
-        elif seat is not None:
-            status += f" | {SEAT_NAMES[seat]} to move"
-            if self.continues:
-                status += " again (after a capture)"
-            elif self.must_pass:
-                status += " - no placement is legal: pass"
-            elif self._meta[kernels.M_SWAP]:
-                status += " (place, or swap)"
-        lines.append(status)
-        return "\n".join(lines)
+        if self.continues:
+            note = "continues"
+        elif self.must_pass:
+            note = "must-pass"
+        else:
+            note = "may-swap" if self._meta[kernels.M_SWAP] else ""
+        return diagram(
+            self.game.grid,
+            Picture(
+                cells=tuple(int(v) for v in self._board[: self._cells]),
+                last_cell=int(self._meta[kernels.M_LAST]),
+                stones=self.stone_counts,
+                last_move=str(self._moves[-1]) if self._moves else None,
+                captured=int(self._meta[kernels.M_CAPTURED]),
+                to_move=self.to_move,
+                result=None if outcome is None else (outcome.winners, outcome.reason),
+                turn_note=note,
+            ),
+        )
