@@ -10,7 +10,6 @@ from tabletop.ai.knowledge import candidates_for, evaluation_for
 from tabletop.core.errors import TabletopError
 from tabletop.games.abalone import AbaloneGame, AbaloneState
 from tabletop.games.quoridor.notation import QuoridorMove
-from tabletop.games.quoridor.rules import QuoridorState
 
 
 def setup(
@@ -107,7 +106,7 @@ def test_another_seats_win_is_the_worst_outcome_with_four_players(multiplayer: s
     # South, less bad than South's far-behind race evaluation, yet it must not be
     # preferred to it: South walls West off instead of walking.
     game = tabletop.load_game("quoridor", players=4)
-    state = QuoridorState.from_setup(game, ["e1", "h5", "e9", "i6"])  # type: ignore[arg-type]
+    state = game.setup(["e1", "h5", "e9", "i6"])  # type: ignore[attr-defined]
     best = four_player_searcher(multiplayer).analyze(state, Budget(playouts=3000)).best
     assert isinstance(best, QuoridorMove) and best.is_wall
 
@@ -117,7 +116,7 @@ def test_maxn_expects_each_seat_to_play_for_itself() -> None:
     # Paranoid South expects West to let North win and spends a wall; max-n South
     # expects West to stop North for its own sake, and walks.
     game = tabletop.load_game("quoridor", players=4)
-    state = QuoridorState.from_setup(game, ["e1", "a5", "c2", "i5"])  # type: ignore[arg-type]
+    state = game.setup(["e1", "a5", "c2", "i5"])  # type: ignore[attr-defined]
     paranoid = four_player_searcher("paranoid").analyze(state, Budget(playouts=3000))
     maxn = four_player_searcher("maxn").analyze(state, Budget(playouts=3000))
     assert isinstance(paranoid.best, QuoridorMove) and paranoid.best.is_wall

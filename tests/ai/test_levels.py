@@ -74,10 +74,9 @@ def test_level_one_pushes_a_marble_off_when_it_can() -> None:
 
 def test_level_one_quoridor_walks_to_its_goal_in_a_pure_race() -> None:
     game = tabletop.load_game("quoridor")
-    from tabletop.games.quoridor import QuoridorState
 
     for seed in range(5):
-        state = QuoridorState.from_setup(game, ["e5", "a9"], walls_left=[0, 0])  # type: ignore[arg-type]
+        state = game.setup(["e5", "a9"], walls_left=[0, 0])  # type: ignore[attr-defined]
         assert str(agent_for_level(game, 1, seed=seed).choose(state)) == "e6"
 
 

@@ -9,7 +9,6 @@ from tabletop.ai import Budget
 from tabletop.ai.levels import SEARCHES
 from tabletop.ai.quoridor_search import QuoridorSearchAgent
 from tabletop.core.errors import TabletopError
-from tabletop.games.quoridor import QuoridorState
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -28,7 +27,7 @@ def test_playout_budget_is_exact_and_the_analysis_well_formed(players: int) -> N
 def test_it_walls_off_a_runner() -> None:
     # North (to move) is far behind in the race and must wall South off (test_evaluation).
     game = tabletop.load_game("quoridor")
-    state = QuoridorState.from_setup(game, ["e7", "e5"], to_move=1, walls_left=[0, 10])  # type: ignore[arg-type]
+    state = game.setup(["e7", "e5"], to_move=1, walls_left=[0, 10])  # type: ignore[attr-defined]
     best = QuoridorSearchAgent(seed=2).analyze(state, Budget(playouts=4000)).best
     assert best.is_wall  # type: ignore[attr-defined]
 

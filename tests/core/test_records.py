@@ -43,13 +43,12 @@ def test_bad_option_and_bad_move_are_named() -> None:
 
 def _records_with_setups() -> list[dict[str, Any]]:
     """A real record of every game, each with a set-up position and some moves."""
-    from tabletop.games.quoridor import QuoridorState
 
     abalone = tabletop.load_game("abalone")
     start = abalone.start_cells()
     abalone_state = abalone.setup({0: start[0][:12], 1: start[1][:13]}, 1)
     quoridor = tabletop.load_game("quoridor")
-    quoridor_state = QuoridorState.from_setup(quoridor, ["e2", "e8"], ["e3h"], [9, 10], 0)
+    quoridor_state = quoridor.setup(["e2", "e8"], ["e3h"], [9, 10], 0)
     oust_state = tabletop.load_game("oust").setup(["a1", "b2"], ["c3"], "white")
     go_state = tabletop.load_game("go", size=9, handicap=2).new_state()
     records = []

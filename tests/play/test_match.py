@@ -175,7 +175,7 @@ def test_tromp_taylor_is_scored_at_once_and_computers_accept() -> None:
 
 
 def sorted_key(point: str) -> tuple[int, int]:
-    from tabletop.games.go.notation import COLUMNS
+    from tabletop.games.go.geometry import COLUMNS
 
     return (COLUMNS.index(point[0]), int(point[1:]))
 

@@ -7,7 +7,7 @@ from the command line, and to describe every game in ``list_games()``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +15,56 @@ from tabletop.core.errors import OptionError
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
+
+
+def _to_bool(value: Any, where: str) -> bool:
+    """A flag given as a bool or as text such as ``yes`` or ``0``."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+        return value.lower() in _TRUE
+    raise OptionError(f"{where}: expected true or false")
+
+
+def _to_int(value: Any, where: str) -> int:
+    """A whole number given as a number or text (a float only when it is whole)."""
+    converted: int = _to_number(value, where, int, "a whole number")
+    if isinstance(value, float) and not value.is_integer():
+        raise OptionError(f"{where}: expected a whole number")
+    return converted
+
+
+def _to_float(value: Any, where: str) -> float:
+    """A number given as a number or text."""
+    converted: float = _to_number(value, where, float, "a number")
+    return converted
+
+
+def _to_number(value: Any, where: str, kind: type, words: str) -> Any:
+    """``kind(value)``; a bool is refused though Python counts it a number."""
+    # int() also overflows (on an infinite float); float() of a huge int is left to raise.
+    errors = (TypeError, ValueError, OverflowError) if kind is int else (TypeError, ValueError)
+    if isinstance(value, bool):
+        raise OptionError(f"{where}: expected {words}")
+    try:
+        return kind(value)
+    except errors:
+        raise OptionError(f"{where}: expected {words}") from None
+
+
+def _to_text(value: Any, where: str) -> str:
+    """Text, compared in lower case."""
+    if not isinstance(value, str):
+        raise OptionError(f"{where}: expected text")
+    return value.lower()
+
+
+#: How a value is read for each kind of option (text for any other kind).
+_CONVERTERS: dict[type, Callable[[Any, str], Any]] = {
+    bool: _to_bool,
+    int: _to_int,
+    float: _to_float,
+}
 
 
 @dataclass(frozen=True)
@@ -55,39 +105,13 @@ class OptionSpec:
         where = f"option {self.name}={value!r}"
         if value is None and self.default is None:
             return None
-        converted: Any
-        if self.kind is bool:
-            if isinstance(value, bool):
-                converted = value
-            elif isinstance(value, str) and value.lower() in _TRUE | _FALSE:
-                converted = value.lower() in _TRUE
-            else:
-                raise OptionError(f"{where}: expected true or false")
-        elif self.kind is int:
-            if isinstance(value, bool):
-                raise OptionError(f"{where}: expected a whole number")
-            try:
-                converted = int(value)
-            except (TypeError, ValueError, OverflowError):
-                raise OptionError(f"{where}: expected a whole number") from None
-            if isinstance(value, float) and not value.is_integer():
-                raise OptionError(f"{where}: expected a whole number")
-        elif self.kind is float:
-            if isinstance(value, bool):
-                raise OptionError(f"{where}: expected a number")
-            try:
-                converted = float(value)
-            except (TypeError, ValueError):
-                raise OptionError(f"{where}: expected a number") from None
-        else:
-            if not isinstance(value, str):
-                raise OptionError(f"{where}: expected text")
-            converted = value.lower()
-        if self.choices is not None and converted not in self.choices:
-            raise OptionError(f"{where}: allowed values are {self.describe_allowed()}")
-        if self.minimum is not None and converted < self.minimum:
-            raise OptionError(f"{where}: allowed values are {self.describe_allowed()}")
-        if self.maximum is not None and converted > self.maximum:
+        read: Callable[[Any, str], Any] = _CONVERTERS.get(self.kind, _to_text)
+        converted = read(value, where)
+        if (
+            (self.choices is not None and converted not in self.choices)
+            or (self.minimum is not None and converted < self.minimum)
+            or (self.maximum is not None and converted > self.maximum)
+        ):
             raise OptionError(f"{where}: allowed values are {self.describe_allowed()}")
         return converted
 

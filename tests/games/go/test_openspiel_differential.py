@@ -18,7 +18,7 @@ import pytest
 
 import tabletop
 from tabletop.games.go import GoState
-from tabletop.games.go.notation import COLUMNS
+from tabletop.games.go.geometry import COLUMNS
 
 pyspiel = pytest.importorskip("pyspiel")
 

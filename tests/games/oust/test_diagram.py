@@ -59,3 +59,24 @@ def test_status_lines() -> None:
     assert str(state).endswith("White to move (place, or swap)")
     state = played("a1 b1 b2 a2 c1 c2 a3 b3 c3", size=3)
     assert str(state).endswith("draw (no-placements)")
+
+
+def test_status_line_is_drawn_from_plain_data() -> None:
+    from tabletop.games.oust.diagram import Picture, diagram
+    from tabletop.games.oust.geometry import square_grid
+
+    grid = square_grid(3, 3)
+    picture = Picture(
+        cells=(1, 0, 0, 0, 2, 0, 0, 0, 0),
+        last_cell=0,
+        stones=(1, 1),
+        last_move="a1",
+        captured=2,
+        to_move=0,
+        result=None,
+        turn_note="continues",
+    )
+    lines = diagram(grid, picture).splitlines()
+    assert lines[3] == " 1 (X). .  1"
+    status = "Stones: Black 1, White 1 | last move: a1 (took 2) | Black to move again"
+    assert lines[-1] == status + " (after a capture)"

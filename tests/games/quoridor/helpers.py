@@ -16,10 +16,10 @@ def position(
     walls_left: Sequence[int] | None = None,
     **options: Any,
 ) -> QuoridorState:
-    """A position given directly (see QuoridorState.from_setup)."""
+    """A position given directly (see QuoridorGame.setup)."""
     options.setdefault("players", len(pawns))
     game = tabletop.load_game("quoridor", **options)
-    return QuoridorState.from_setup(game, pawns, walls, walls_left, to_move)  # type: ignore[arg-type]
+    return game.setup(pawns, walls, walls_left, to_move)  # type: ignore[attr-defined]
 
 
 def pawn_moves(state: QuoridorState) -> set[str]:

@@ -12,7 +12,7 @@ import math
 import numpy as np
 from numba import njit
 
-from tabletop.games.abalone import kernels as k
+from tabletop.games.abalone import kernels
 
 #: Kinds of a move.
 PLAIN = 0
@@ -23,20 +23,20 @@ EJECT = 2  # pushes an enemy marble off the board
 @njit(cache=True)
 def move_kind(board: np.ndarray, action: int) -> int:
     """PLAIN, PUSH or EJECT for a legal action (broadside moves and pass are PLAIN)."""
-    if action >= k.INLINE_ACTIONS:
+    if action >= kernels.INLINE_ACTIONS:
         return PLAIN
-    g = k.GRID_OF_CELL[action // 6]
-    off = k.OFFSETS[action % 6]
+    g = kernels.GRID_OF_CELL[action // 6]
+    off = kernels.OFFSETS[action % 6]
     mover = board[g]
     t = g + off
     pushed = False
-    while board[t] != k.EMPTY and board[t] != k.OFF:
+    while board[t] != kernels.EMPTY and board[t] != kernels.OFF:
         if board[t] != mover:
             pushed = True
         t += off
     if not pushed:
         return PLAIN
-    return EJECT if board[t] == k.OFF else PUSH
+    return EJECT if board[t] == kernels.OFF else PUSH
 
 
 @njit(cache=True)
@@ -52,18 +52,18 @@ def kinds(board: np.ndarray, actions: np.ndarray) -> np.ndarray:
 def threats(board: np.ndarray, players: int, team: np.ndarray) -> np.ndarray:
     """Per seat: how many of its legal moves would eject an enemy marble if it moved now."""
     # Only in-line moves push, so the broadside half of move generation is skipped:
-    # the legal in-line moves are exactly those k.generate lists first.
+    # the legal in-line moves are exactly those kernels.generate lists first.
     out = np.zeros(players, dtype=np.int64)
     for cell in range(61):
-        g = k.GRID_OF_CELL[cell]
+        g = kernels.GRID_OF_CELL[cell]
         mover = board[g]
-        if mover == k.EMPTY:
+        if mover == kernels.EMPTY:
             continue
         for d in range(6):
             action = cell * 6 + d
             if (
                 move_kind(board, action) == EJECT
-                and k.inline_code(board, g, d, mover, team) == k.LEGAL
+                and kernels.inline_code(board, g, d, mover, team) == kernels.LEGAL
             ):
                 out[mover - 1] += 1
     return out
@@ -95,7 +95,7 @@ def team_values(
     """Per team, a value in (-1, 1): tanh of its raw score's lead over the other
     teams' mean, over SCALE. ``team`` maps a colour (seat + 1) to its team and
     ``tallies`` holds each team's ejected marbles (evaluation.evaluate has the terms)."""
-    f = k.features(board, team, teams)
+    f = kernels.features(board, team, teams)
     ejecting = threats(board, players, team)
     raw = np.zeros(teams)
     for seat in range(players):

@@ -8,25 +8,24 @@ The kernels see the board as a flat 11x11 grid of axial coordinates
 ``(row+1)*11 + (number+1)``: every cell of the hexagon is a real index, every
 other index holds OFF, so one step in any of the six directions is one
 addition and running off the board is one comparison (no bounds checks).
+
+The hexagon itself (cells, names, directions) is the side-5 board of
+:mod:`tabletop.games.boards`; this module adds the kernels' padded grid.
 """
 
 from __future__ import annotations
 
-ROWS = "abcdefghi"
+from tabletop.games import boards
+
+SIDE = 5
+ROWS = boards.HEX_ROW_LETTERS[: 2 * SIDE - 1]
 WIDTH = 11  # padded grid width: 9 numbers plus one OFF column on each side
 GRID = WIDTH * WIDTH
 
-#: The six directions as (d_row, d_number), in the order the action numbers use.
-#: Each direction's opposite is three places on.
-DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (0, 1),  # east
-    (1, 1),  # north-east
-    (1, 0),  # north-west
-    (0, -1),  # west
-    (-1, -1),  # south-west
-    (-1, 0),  # south-east
-)
-DIRECTION_NAMES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+#: The six directions as (d_row, d_number), in the order the action numbers use (the
+#: board's anticlockwise order from east). Each direction's opposite is three places on.
+DIRECTIONS: tuple[tuple[int, int], ...] = boards.HEX_DIRECTIONS
+DIRECTION_NAMES = boards.HEX_DIRECTION_NAMES
 #: Grid offset of one step in each direction.
 OFFSETS: tuple[int, ...] = tuple(dr * WIDTH + dn for dr, dn in DIRECTIONS)
 #: The three line axes, named by their forward direction (0 east, 1 north-east, 2 north-west).
@@ -39,22 +38,20 @@ def on_board(row: int, number: int) -> bool:
 
 
 #: The 61 cells as 0-based (row, number), in action order: row a first, numbers ascending.
-CELLS: tuple[tuple[int, int], ...] = tuple(
-    (r, n) for r in range(9) for n in range(9) if on_board(r, n)
-)
+CELLS: tuple[tuple[int, int], ...] = boards.hex_cells(SIDE)
 CELL_INDEX: dict[tuple[int, int], int] = {rc: i for i, rc in enumerate(CELLS)}
 #: Grid index of each cell, and the cell of each grid index (-1 off the board).
 GRID_OF_CELL: tuple[int, ...] = tuple((r + 1) * WIDTH + n + 1 for r, n in CELLS)
 CELL_OF_GRID: tuple[int, ...] = tuple(
     GRID_OF_CELL.index(g) if g in GRID_OF_CELL else -1 for g in range(GRID)
 )
-NAMES: tuple[str, ...] = tuple(f"{ROWS[r]}{n + 1}" for r, n in CELLS)
+NAMES: tuple[str, ...] = tuple(boards.hex_name(r, n) for r, n in CELLS)
 CELL_OF_NAME: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 
 
 def row_range(row: int) -> tuple[int, int]:
     """The first and last 0-based number of a row."""
-    return max(0, row - 4), min(8, row + 4)
+    return boards.hex_row_span(SIDE, row)
 
 
 def neighbour(cell: int, direction: int) -> int | None:

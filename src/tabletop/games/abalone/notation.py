@@ -54,6 +54,9 @@ class AbaloneMove:
 
 PASS = AbaloneMove(kernels.PASS_ACTION)
 
+#: Every move value, by action: searches play integers, and a move is made once.
+MOVES_BY_ACTION: tuple[AbaloneMove, ...] = tuple(AbaloneMove(a) for a in range(kernels.NUM_ACTIONS))
+
 
 def inline_action(cell: int, direction: int) -> int:
     """The action of the in-line move of the marble on ``cell`` in ``direction``."""

@@ -14,18 +14,26 @@ from typing import Any, Self
 import numpy as np
 
 from tabletop.core.errors import IllegalMoveError, NotationError
-from tabletop.core.game import ActionArray, Game, Move, Outcome, State
+from tabletop.core.game import ActionArray, Move, Outcome
 from tabletop.games.abalone import geometry, kernels, layouts
-from tabletop.games.abalone.notation import PASS, AbaloneMove, describe, parse_move
+from tabletop.games.abalone.diagram import Picture, diagram
+from tabletop.games.abalone.notation import (
+    MOVES_BY_ACTION,
+    PASS,
+    AbaloneMove,
+    describe,
+    parse_move,
+)
 from tabletop.games.abalone.options import BROADSIDE_POLICIES, EJECT_TO_WIN, AbaloneOptions
+from tabletop.games.abalone.setup import checked_setup, read_setup_record, setup_record
+from tabletop.games.kernel_game import KernelGame, KernelState, read_only
 
 SEAT_NAMES = {
     2: ("Black", "White"),
     3: ("Black", "White", "Yellow"),
     4: ("Black", "White", "Yellow", "Blue"),
 }
-_ZOBRIST = kernels.zobrist_table()
-_ZOBRIST.setflags(write=False)
+_ZOBRIST = read_only(kernels.zobrist_table())
 # Keys for each seat's ejected tally: with 3 or 4 players who pushed a marble off
 # is not visible on the board, and positions that differ in it must hash apart.
 _TALLY_KEYS = np.random.default_rng(0xABA1_7A11).integers(
@@ -42,21 +50,18 @@ def _tally_key(ejected: tuple[int, ...]) -> int:
     return key
 
 
-#: Every move value, by action: searches play integers, and a move is made once.
-_MOVES = tuple(AbaloneMove(a) for a in range(kernels.NUM_ACTIONS))
-
 #: What undo restores: board bytes, seat to move, ejected per seat, consecutive
 #: passes, the end reason.
 _Saved = tuple[bytes, int, tuple[int, ...], int, str | None]
 
 
-class AbaloneGame(Game):
+class AbaloneGame(KernelGame[AbaloneOptions, AbaloneMove]):
     """Abalone for 2, 3 or 4 players with one set of options."""
 
     name = "abalone"
 
     def __init__(self, options: AbaloneOptions) -> None:
-        self.rules = options
+        super().__init__(options, MOVES_BY_ACTION, SEAT_NAMES[options.players])
         self._teams = tuple(options.teams)
         # The kernels' view of the teams: the team of each colour (seat + 1).
         self.team_of_colour = np.full(kernels.OFF + 1, -1, dtype=np.int64)
@@ -69,25 +74,9 @@ class AbaloneGame(Game):
         self.has_teams = self._teams != tuple(range(len(self._teams)))
 
     @property
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.as_dict()
-
-    @property
     def teams(self) -> tuple[int, ...]:
         """Each seat's team: its own, or with 4 players seats 0 and 2, 1 and 3."""
         return self._teams
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
-
-    @property
-    def num_actions(self) -> int:
-        return kernels.NUM_ACTIONS
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return SEAT_NAMES[self.rules.players]
 
     @property
     def num_teams(self) -> int:
@@ -111,11 +100,18 @@ class AbaloneGame(Game):
         """
         return AbaloneState(self, marbles, to_move)
 
+    def setup_from_record(self, value: Any) -> AbaloneState:
+        marbles, to_move = read_setup_record(value)
+        return self.setup(marbles, to_move)
 
-class AbaloneState(State):
+
+class AbaloneState(
+    KernelState, game_type=AbaloneGame, move_type=AbaloneMove, move_words="an Abalone move"
+):
     """An Abalone position with its history; seat s plays colour s + 1."""
 
     game: AbaloneGame
+    _moves: list[AbaloneMove]
 
     def __init__(
         self,
@@ -125,34 +121,27 @@ class AbaloneState(State):
     ) -> None:
         self.game = game
         self._board = kernels.empty_board()
-        self._setup: dict[int, list[str]] | None = None
+        self._setup = None
         if setup is None:
             marbles: Mapping[int, Iterable[str]] = dict(enumerate(game.start_cells()))
         else:
-            marbles = self._setup = _check_setup(game, setup, to_move)
+            marbles = checked_setup(game.num_players, setup, to_move)
+            self._setup = setup_record(marbles, to_move)
         for seat, cells in marbles.items():
             for name in cells:
                 self._board[geometry.GRID_OF_CELL[geometry.CELL_OF_NAME[name]]] = seat + 1
-        self._seat = self._first_seat = to_move
+        self._seat = to_move
         self._ejected = (0,) * game.num_players  # marbles each seat has pushed off
         self._key: int | None = None  # the Zobrist key, once asked for (searches ask twice)
         self._passes = 0  # consecutive passes (everyone passing would repeat forever)
         self._ended: str | None = None
-        self._moves: list[AbaloneMove] = []
+        self._moves = []
         self._undo: list[_Saved] = []
 
     # -- the contract -------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
         return None if self._ended is not None else self._seat
-
-    @property
-    def history(self) -> list[AbaloneMove]:
-        return list(self._moves)
-
-    @property
-    def ply(self) -> int:
-        return len(self._moves)
 
     @property
     def zobrist(self) -> int:
@@ -201,31 +190,15 @@ class AbaloneState(State):
         )
         return actions
 
-    def legal_moves(self) -> list[Move]:
-        return [AbaloneMove(a) for a in self.legal_actions().tolist()]
-
-    def move_to_action(self, move: Move) -> int:
-        if not isinstance(move, AbaloneMove):
-            raise NotationError(f"{move!r} is not an Abalone move")
-        return move.action
-
-    def action_to_move(self, action: int) -> AbaloneMove:
-        if not 0 <= action < kernels.NUM_ACTIONS:
-            raise NotationError(f"action {action} is out of range 0..{kernels.NUM_ACTIONS - 1}")
-        return _MOVES[action]
-
     def parse_move(self, text: str) -> AbaloneMove:
         return parse_move(text)
 
     def play(self, move: Move | str | int) -> None:
         # A search's int action skips the general coercion (the hot path of alpha-beta).
         if type(move) is int and 0 <= move < kernels.NUM_ACTIONS:
-            m = _MOVES[move]
+            m = MOVES_BY_ACTION[move]
         else:
-            coerced = self.coerce_move(move)
-            if not isinstance(coerced, AbaloneMove):
-                raise NotationError(f"{coerced!r} is not an Abalone move")
-            m = coerced
+            m = self._as_move(self.coerce_move(move))
         self._require_not_over(m)
         game = self.game
         action = m.action
@@ -343,98 +316,35 @@ class AbaloneState(State):
         returns = tuple(1.0 if s in winners else loss for s in range(n))
         return Outcome(returns, winners, "six-ejected", detail)
 
-    # -- copies and records --------------------------------------------------------------
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+    # -- copies, records, the diagram ---------------------------------------------------------
+    def _copy_arrays(self, other: Self) -> None:
         other._board = self._board.copy()
-        other._moves = list(self._moves)
         other._undo = list(self._undo)  # entries are immutable
-        return other
 
-    def to_dict(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"game": self.game.name, "options": dict(self.game.options)}
-        if self._setup is not None:
-            record["setup"] = {
-                "marbles": {str(seat): cells for seat, cells in self._setup.items()},
-                "to_move": self._first_seat,
-            }
-        record["moves"] = [str(m) for m in self._moves]
-        return record
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.records import names_in, record_game, replay, whole_in
-
-        game, moves = record_game(data, "abalone")
-        if not isinstance(game, AbaloneGame):
-            raise NotationError("record does not describe an Abalone game")
-        setup = data.get("setup")
-        if setup is None:
-            state = game.new_state()
-        elif isinstance(setup, Mapping) and isinstance(setup.get("marbles"), Mapping):
-            marbles: dict[int, list[str]] = {}
-            for seat, cells in setup["marbles"].items():
-                if not str(seat).isdecimal():
-                    raise NotationError(f"setup: seat {seat!r} is not a number")
-                marbles[int(seat)] = names_in(cells, f"setup: seat {seat}'s marbles")
-            state = game.setup(marbles, whole_in(setup.get("to_move", 0), "setup: to_move"))
-        else:
-            raise NotationError("setup must be {'marbles': {seat: [cells]}, 'to_move': seat}")
-        if not isinstance(state, cls):
-            raise NotationError("record does not describe this kind of state")
-        replay(state, moves)
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, AbaloneState):
-            return NotImplemented
+    def _same_position(self, other: Self) -> bool:
         return (
-            self.game == other.game
-            and self._moves == other._moves
-            and np.array_equal(self._board, other._board)
+            np.array_equal(self._board, other._board)
             and self._seat == other._seat
             and self._ejected == other._ejected
             and self._passes == other._passes
             and self._ended == other._ended
-            and self._setup == other._setup
         )
 
-    __hash__ = None
-
     def __str__(self) -> str:
-        from tabletop.games.abalone.diagram import diagram
-
-        return diagram(self)
-
-
-def _check_setup(
-    game: AbaloneGame, marbles: Mapping[int, Iterable[str]], to_move: int
-) -> dict[int, list[str]]:
-    """Validated set-up marbles: known seats, real cells, no cell twice, at most 14 each."""
-    n = game.num_players
-    if not (isinstance(to_move, int) and 0 <= to_move < n):
-        raise NotationError(f"setup: to_move={to_move!r} is not a seat 0..{n - 1}")
-    taken: dict[str, int] = {}
-    out: dict[int, list[str]] = {}
-    for seat, cells in marbles.items():
-        if not (isinstance(seat, int) and 0 <= seat < n):
-            raise NotationError(f"setup: {seat!r} is not a seat 0..{n - 1}")
-        if isinstance(cells, str):
-            cells = cells.split()
-        names = []
-        for raw in cells:
-            name = str(raw).strip().lower()
-            if name not in geometry.CELL_OF_NAME:
-                raise NotationError(f"setup: {raw!r} is not a cell of the board")
-            if name in taken:
-                raise NotationError(f"setup: {name} is given to seats {taken[name]} and {seat}")
-            taken[name] = seat
-            names.append(name)
-        if len(names) > 14:
-            raise NotationError(f"setup: seat {seat} has {len(names)} marbles; at most 14")
-        out[seat] = sorted(names, key=geometry.CELL_OF_NAME.__getitem__)
-    return out
+        outcome = self.outcome()
+        game = self.game
+        return diagram(
+            Picture(
+                colours=tuple(int(self._board[g]) for g in geometry.GRID_OF_CELL),
+                seat_names=game.seat_names,
+                ejected=self._ejected,
+                teams=game.teams if game.num_players == 4 else None,
+                team_ejected=self.team_ejected,
+                to_move=self.to_move,
+                last_move=str(self._moves[-1]) if self._moves else None,
+                result=None if outcome is None else (outcome.reason, outcome.winners),
+            )
+        )
 
 
 __all__ = ["PASS", "AbaloneGame", "AbaloneState"]

@@ -10,7 +10,8 @@ from typing_extensions import TypedDict  # pydantic reads typing's only from Pyt
 from tabletop.core import State
 from tabletop.games.abalone import geometry
 from tabletop.games.abalone.rules import AbaloneState
-from tabletop.games.board_view import Cell, hex_cells, last_move, seat_by_cell
+from tabletop.games.board_view import Cell, last_move, seat_by_cell
+from tabletop.games.boards import hex_centres
 
 
 class AbaloneBoard(TypedDict):
@@ -27,7 +28,7 @@ class AbaloneBoard(TypedDict):
 
 @cache
 def _cells() -> list[Cell]:
-    return hex_cells(geometry.NAMES, list(geometry.CELLS))
+    return hex_centres(geometry.NAMES, list(geometry.CELLS))
 
 
 def board_view(state: State) -> AbaloneBoard:

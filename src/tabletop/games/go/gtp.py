@@ -288,8 +288,7 @@ class GtpEngine:
             raise GtpError(f"invalid number of stones: {err}") from None
         if len(points) < 2:
             raise GtpError("invalid number of stones")
-        self.state = self._new_state(handicap=0)
-        self.state.place_handicap(GoMove(c, r) for c, r in points)
+        self.state = self._new_state(handicap=0).game.setup(GoMove(c, r) for c, r in points)
         return " ".join(str(m) for m in self.state.handicap_stones)
 
     def _place_free_handicap(self, args: list[str]) -> str:
@@ -314,7 +313,7 @@ class GtpEngine:
                 break
             if point not in points:
                 points.append(point)
-        self.state.place_handicap(GoMove(c, r) for c, r in points[:wanted])
+        self.state = self.state.game.setup(GoMove(c, r) for c, r in points[:wanted])
         return " ".join(str(m) for m in self.state.handicap_stones)
 
     def _set_free_handicap(self, args: list[str]) -> str:
@@ -324,7 +323,7 @@ class GtpEngine:
         points = [self._vertex(v) for v in args]
         if any(p.is_pass for p in points):
             raise GtpError("a handicap stone cannot be a pass")
-        self.state.place_handicap(points)
+        self.state = self.state.game.setup(points)
         return ""
 
     def _dead(self) -> set[GoMove]:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.errors import NotationError
-
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+from tabletop.games.go.geometry import COLUMNS, point_index
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -62,3 +61,14 @@ def parse_move(text: str, size: int) -> GoMove:
 def format_point(col: int, row: int) -> str:
     """The GTP name of a point."""
     return str(GoMove(col, row))
+
+
+def board_point(point: GoMove | str, size: int) -> tuple[GoMove, int]:
+    """A point given as a move or its notation, and its kernels' index; NotationError for
+    a pass or a point off the ``size`` board."""
+    move = parse_move(point, size) if isinstance(point, str) else point
+    if move.is_pass:
+        raise NotationError("pass is not a point")
+    if not (0 <= move.col < size and 0 <= move.row < size):
+        raise NotationError(f"{move!r} is off the {size}x{size} board")
+    return move, point_index(size, move.col, move.row)

@@ -7,19 +7,23 @@ module adds move values, the end of play, dead stones, scoring and messages.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, Self
 
 import numpy as np
 
 from tabletop.core.errors import IllegalMoveError, NotationError
-from tabletop.core.game import ActionArray, Game, Move, Outcome, State
+from tabletop.core.game import ActionArray, Move, Outcome, State
 from tabletop.games.go import kernels, seen
-from tabletop.games.go.handicap import handicap_points, star_points
-from tabletop.games.go.notation import COLUMNS, PASS, GoMove, parse_move
+from tabletop.games.go.diagram import SEAT_NAMES, Picture, diagram
+from tabletop.games.go.geometry import col_row, padded_width, point_index
+from tabletop.games.go.handicap import handicap_points
+from tabletop.games.go.notation import PASS, GoMove, board_point, parse_move
 from tabletop.games.go.options import GoOptions
 from tabletop.games.go.scoring import GoScore, board_owners, remove_dead, score_board
+from tabletop.games.go.setup import free_handicap, read_handicap_record
+from tabletop.games.kernel_game import KernelGame, KernelState, grown, read_only
 
 #: Times one whole-board position with one player to move may occur before
 #: the game ends without result (docs/rules/go.md §3.7).
@@ -28,35 +32,25 @@ CYCLE_LIMIT = 3
 # Bound once: play()'s hot path calls it without the module attribute lookup.
 _play_by_handle = kernels.play_by_handle
 
-SEAT_NAMES = ("Black", "White")
-STONE_CHARS = {kernels.BLACK: "X", kernels.WHITE: "O"}
-
 
 @cache
 def _zobrist(size: int) -> np.ndarray:
-    table = kernels.zobrist_table(size)
-    table.setflags(write=False)
-    return table
+    return read_only(kernels.zobrist_table(size))
 
 
-class GoGame(Game):
+class GoGame(KernelGame[GoOptions, GoMove]):
     """Go with one set of options (board size, rule set and its parts, komi, handicap)."""
 
     name = "go"
 
     def __init__(self, options: GoOptions) -> None:
-        self.rules = options
-        self.size = options.size
         n = options.size
-        # One move value per action, made once: play() from an int is a lookup.
-        self.moves_by_action: tuple[GoMove, ...] = (
-            *(GoMove(a % n, a // n) for a in range(n * n)),
-            PASS,
-        )
+        moves = (*(GoMove(a % n, a // n) for a in range(n * n)), PASS)
+        super().__init__(options, moves, SEAT_NAMES)
+        self.size = n
         # The kernel's board index per action (pass is kernels.PASS).
-        w = n + 2
         self.points_by_action: tuple[int, ...] = (
-            *((a // n + 1) * w + a % n + 1 for a in range(n * n)),
+            *(point_index(n, a % n, a // n) for a in range(n * n)),
             kernels.PASS,
         )
         self.kernel_flags = (
@@ -64,22 +58,6 @@ class GoGame(Game):
             | (kernels.POSITIONAL_SUPERKO if options.ko == "positional" else 0)
             | (kernels.SITUATIONAL_SUPERKO if options.ko == "situational" else 0)
         )
-
-    @property
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.as_dict()
-
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    @property
-    def num_actions(self) -> int:
-        return self.size * self.size + 1
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return SEAT_NAMES
 
     @property
     def white_bonus(self) -> float:
@@ -97,8 +75,18 @@ class GoGame(Game):
     def new_state(self) -> GoState:
         return GoState(self)
 
+    def setup(self, handicap_stones: Iterable[GoMove | str]) -> GoState:
+        """Free handicap: Black's stones on the empty board, White to move first.
 
-class GoState(State):
+        The fixed-handicap option must be 0; 2 or more distinct points are needed.
+        Records keep the stones (``"handicap_stones"``).
+        """
+        state = GoState(self)
+        state._place_handicap(handicap_stones)
+        return state
+
+
+class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go move"):
     """A Go position with its history. Seat 0 is Black, seat 1 White.
 
     The position, the undo trail and the counts of positions seen live in
@@ -108,12 +96,13 @@ class GoState(State):
     """
 
     game: GoGame
+    _moves: list[GoMove]
 
     def __init__(self, game: GoGame) -> None:
         self.game = game
         n = game.size
         self._n = n
-        self._w = n + 2
+        self._w = padded_width(n)
         self._zob = _zobrist(n)
         self._flags = game.kernel_flags
         self._pos = kernels.empty_position(n)
@@ -132,16 +121,17 @@ class GoState(State):
         self._bind()
         self._ended: str | None = None
         self._dead: frozenset[int] = frozenset()
-        self._moves: list[GoMove] = []
+        self._moves = []
+        self._setup = None  # Go's set-up, the free handicap, is kept in _free_handicap
         self._resumed: list[int] = []  # plies after which play resumed from two passes
-        self._free_handicap: tuple[GoMove, ...] = ()  # stones placed by place_handicap()
+        self._free_handicap: tuple[GoMove, ...] = ()  # stones placed by game.setup()
 
     # -- geometry and the meta row ---------------------------------------------------------
     def _point(self, col: int, row: int) -> int:
-        return (row + 1) * self._w + col + 1
+        return point_index(self._n, col, row)
 
     def _col_row(self, p: int) -> tuple[int, int]:
-        return p % self._w - 1, p // self._w - 1
+        return col_row(self._n, p)
 
     @property
     def _color(self) -> int:
@@ -157,11 +147,8 @@ class GoState(State):
 
     def _grow(self) -> None:
         """Make room in whichever of the trail and the seen table is full (NO_ROOM)."""
-        rows = self._trail.shape[0]
-        if self.ply >= rows:
-            trail = np.zeros((2 * rows, self._trail.shape[1]), dtype=np.int64)
-            trail[:rows] = self._trail
-            self._trail = trail
+        if self.ply >= self._trail.shape[0]:
+            self._trail = grown(self._trail)
         used = int(self._meta[kernels.M_SEEN_USED])
         if 2 * (used + 1) > self._seen.shape[0]:
             # Rebuilding drops the tombstones, so the table may not even need to grow.
@@ -185,14 +172,6 @@ class GoState(State):
         if self._ended is not None:
             return None
         return self._color - 1
-
-    @property
-    def history(self) -> list[GoMove]:
-        return list(self._moves)
-
-    @property
-    def ply(self) -> int:
-        return len(self._moves)
 
     @property
     def zobrist(self) -> int:
@@ -243,17 +222,12 @@ class GoState(State):
         )
         return actions
 
-    def legal_moves(self) -> list[Move]:
-        moves = self.game.moves_by_action
-        return [moves[a] for a in self.legal_actions().tolist()]
-
     def move_to_action(self, move: Move) -> int:
-        if not isinstance(move, GoMove):
-            raise NotationError(f"{move!r} is not a Go move")
-        if move.is_pass:
+        point: GoMove = self._as_move(move)
+        if point.is_pass:
             return self._n * self._n
-        self._check_on_board(move)
-        return move.row * self._n + move.col
+        self._check_on_board(point)
+        return point.row * self._n + point.col
 
     def action_to_move(self, action: int) -> GoMove:
         n = self._n
@@ -284,10 +258,7 @@ class GoState(State):
 
     def _play_carefully(self, move: Move | str | int) -> None:
         """play() for notation, Move values, a finished game or a refused move."""
-        coerced = self.coerce_move(move)
-        if not isinstance(coerced, GoMove):
-            raise NotationError(f"{coerced!r} is not a Go move")
-        m = coerced
+        m: GoMove = self._as_move(self.coerce_move(move))
         action = self.move_to_action(m)
         if self._ended is not None:
             self._require_not_over(m)
@@ -351,23 +322,13 @@ class GoState(State):
         n = self._n
         return sorted(GoMove(c, r) for c, r in handicap_points(n, self.game.rules.handicap))
 
-    def place_handicap(self, points: Iterable[GoMove | str]) -> None:
-        """Free handicap: Black's stones on the empty board before the first move; White moves.
-
-        The fixed-handicap option must be 0; 2 or more distinct points are needed.
-        """
-        if self.ply or self.game.rules.handicap or self._free_handicap:
+    def _place_handicap(self, points: Iterable[GoMove | str]) -> None:
+        """Put free handicap stones on this new state's empty board (GoGame.setup)."""
+        if self.game.rules.handicap:
             raise IllegalMoveError(
                 "handicap stones go on the empty board before the first move, and only once"
             )
-        chosen: dict[int, GoMove] = {}
-        for point in points:
-            move, p = self._board_point(point)
-            if p in chosen:
-                raise IllegalMoveError(f"{move}: the point is given twice")
-            chosen[p] = move
-        if not 2 <= len(chosen) <= self._n * self._n - 1:
-            raise IllegalMoveError(f"a handicap is 2 or more stones, not {len(chosen)}")
+        chosen = free_handicap(points, self._n)
         for p in chosen:
             self._board[p] = kernels.BLACK
             self._meta[kernels.M_HASH] ^= self._zob[kernels.BLACK, p]
@@ -408,11 +369,7 @@ class GoState(State):
 
     def _board_point(self, point: GoMove | str) -> tuple[GoMove, int]:
         """A point given as a move or its notation, and its kernel index; pass is refused."""
-        move = self.parse_move(point) if isinstance(point, str) else point
-        if move.is_pass:
-            raise NotationError("pass is not a point")
-        self._check_on_board(move)
-        return move, self._point(move.col, move.row)
+        return board_point(point, self._n)
 
     def chain_at(self, point: GoMove | str) -> list[GoMove]:
         """Every stone of the chain through ``point`` (empty list for an empty point)."""
@@ -502,60 +459,46 @@ class GoState(State):
         returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
         return Outcome(returns, (winner,), "score", score.as_dict())
 
-    # -- copies and records --------------------------------------------------------------
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+    # -- copies, records, the diagram ---------------------------------------------------------
+    def _copy_arrays(self, other: Self) -> None:
         other._pos = self._pos.copy()
         other._board, other._links, other._stats, other._meta = kernels.views(other._pos)
         # The rows in use plus some room; play() doubles it when it runs out.
         other._trail = np.empty((self.ply + 64, self._trail.shape[1]), dtype=np.int64)
         other._trail[: self.ply] = self._trail[: self.ply]
         other._seen = self._seen.copy()
-        other._moves = list(self._moves)
         other._resumed = list(self._resumed)
         other._bind()
-        return other
 
-    def to_dict(self) -> dict[str, Any]:
+    def _record_extras(self) -> dict[str, Any]:
         return {
-            "game": self.game.name,
-            "options": dict(self.game.options),
-            "moves": [str(m) for m in self._moves],
             "resumed": list(self._resumed),
             "handicap_stones": [str(m) for m in self._free_handicap],
             "dead": [str(m) for m in self.dead_stones],
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.records import record_game, replay
-
-        game, moves = record_game(data, "go")
-        state = game.new_state()
-        if not isinstance(state, cls):
-            raise NotationError("record does not describe this kind of state")
+    def _start_of_record(cls, game: KernelGame[Any, Any], data: Mapping[str, Any]) -> State:
         free = data.get("handicap_stones", [])
-        if free:
-            if not isinstance(free, list):
-                raise NotationError("'handicap_stones' must be a list of points")
-            state.place_handicap(str(p) for p in free)
+        if not free:
+            return game.new_state()
+        assert isinstance(game, GoGame)
+        return game.setup(read_handicap_record(free))
+
+    def _replay_record(self, moves: Sequence[Any], data: Mapping[str, Any]) -> None:
+        from tabletop.core.records import replay
+
         resumed = data.get("resumed", [])
         if not isinstance(resumed, list) or not all(isinstance(p, int) for p in resumed):
             raise NotationError("'resumed' must be a list of ply numbers")
-        replay(state, moves, lambda number: state.resume() if number in resumed else None)
+        replay(self, moves, lambda number: self.resume() if number in resumed else None)
         dead = data.get("dead", [])
         if dead:
-            state.set_dead_stones(dead)
-        return state
+            self.set_dead_stones(dead)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GoState):
-            return NotImplemented
+    def _same_position(self, other: Self) -> bool:
         return (
-            self.game == other.game
-            and self._moves == other._moves
-            and np.array_equal(self._board, other._board)
+            np.array_equal(self._board, other._board)
             and np.array_equal(
                 self._meta[: kernels.M_SEEN_USED], other._meta[: kernels.M_SEEN_USED]
             )
@@ -566,41 +509,23 @@ class GoState(State):
             and seen.as_dict(self._seen) == seen.as_dict(other._seen)
         )
 
-    __hash__ = None
-
     def __str__(self) -> str:
         n = self._n
-        letters = "   " + " ".join(COLUMNS[:n])
         last = self._moves[-1] if self._moves else None
-        stars = set(star_points(n))
-        lines = [letters]
-        for row in range(n - 1, -1, -1):
-            cells = []
-            for col in range(n):
-                p = self._point(col, row)
-                v = int(self._board[p])
-                if p in self._dead:
-                    ch = "x" if v == kernels.BLACK else "o"
-                elif v in STONE_CHARS:
-                    ch = STONE_CHARS[v]
-                else:
-                    ch = "+" if (col, row) in stars else "."
-                cells.append(ch)
-            text = " " + " ".join(cells) + " "
-            if last is not None and not last.is_pass and last.row == row:
-                i = 1 + 2 * last.col
-                text = text[: i - 1] + "(" + text[i] + ")" + text[i + 2 :]
-            lines.append(f"{row + 1:>2}{text}{row + 1}")
-        lines.append(letters)
-        black, white = self.prisoners
-        status = f"Prisoners: Black {black}, White {white}"
-        if last is not None:
-            status += f" | last move: {SEAT_NAMES[(self._color) % 2]} {last}"
-        if self._ended == "score":
-            status += " | play has ended (two passes)"
-        elif self._ended == "cycle":
-            status += " | ended without result (cycle)"
-        else:
-            status += f" | {SEAT_NAMES[self._color - 1]} to move"
-        lines.append(status)
-        return "\n".join(lines)
+        stones = tuple(
+            -1 if (v := int(self._board[self._point(c, r)])) == kernels.EMPTY else v - 1
+            for r in range(n)
+            for c in range(n)
+        )
+        return diagram(
+            Picture(
+                size=n,
+                stones=stones,
+                dead=frozenset(r * n + c for c, r in map(self._col_row, self._dead)),
+                last_point=-1 if last is None or last.is_pass else last.row * n + last.col,
+                last_move=None if last is None else (self._color % 2, str(last)),
+                prisoners=self.prisoners,
+                ended=self._ended,
+                to_move=self._color - 1,
+            )
+        )

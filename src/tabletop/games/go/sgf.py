@@ -18,7 +18,7 @@ from tabletop.core.errors import IllegalMoveError, NotationError, OptionError
 from tabletop.core.registry import load_game
 from tabletop.games.go.handicap import handicap_points
 from tabletop.games.go.notation import PASS, GoMove
-from tabletop.games.go.rules import GoState
+from tabletop.games.go.rules import GoGame, GoState
 
 #: RU values (lower case) to the options they mean.
 RULES_BY_SGF_NAME: dict[str, dict[str, Any]] = {
@@ -106,15 +106,14 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
         else:  # free placement
             free = [GoMove(col, row) for col, row in sorted(setup_black)]
     try:
-        state = load_game("go", **options).new_state()
+        go = load_game("go", **options)
     except OptionError as err:
         raise _fail(where, str(err)) from None
-    assert isinstance(state, GoState)
-    if free:
-        try:
-            state.place_handicap(free)
-        except IllegalMoveError as err:
-            raise _fail(where, f"AB: {err}") from None
+    assert isinstance(go, GoGame)
+    try:
+        state = go.setup(free) if free else go.new_state()
+    except IllegalMoveError as err:
+        raise _fail(where, f"AB: {err}") from None
     number = 0
     for node in game.get_main_sequence()[1:]:
         try:

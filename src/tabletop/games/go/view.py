@@ -10,8 +10,9 @@ from typing_extensions import TypedDict  # pydantic reads typing's only from Pyt
 
 from tabletop.core import Game, State
 from tabletop.games.board_view import last_move
+from tabletop.games.go.geometry import COLUMNS
 from tabletop.games.go.handicap import star_points
-from tabletop.games.go.notation import COLUMNS, format_point
+from tabletop.games.go.notation import format_point
 from tabletop.games.go.rules import GoGame, GoState
 
 

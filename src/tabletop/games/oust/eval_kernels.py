@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tabletop.games.oust import kernels as k
+from tabletop.games.oust import kernels
 
 # Columns of the feature rows (one row per colour: index 0 Black, 1 White).
 F_STONES = 0  # stones on the board
@@ -35,16 +35,16 @@ def classify(
     """kinds[p, 0] = kind of a ``color`` stone at cell p, kinds[p, 1] = the largest enemy group
     it captures (CAPTURE only). Needs label_groups() done on ``board``."""
     cells = nbr.shape[0]
-    label = scratch[k.S_LABEL]
-    size = scratch[k.S_SIZE]
-    enemy = scratch[k.S_ENEMY]
+    label = scratch[kernels.S_LABEL]
+    size = scratch[kernels.S_SIZE]
+    enemy = scratch[kernels.S_ENEMY]
     joined = np.empty(nbr.shape[1], dtype=np.int64)
     for p in range(cells):
         kinds[p, 0] = ILLEGAL
         kinds[p, 1] = 0
-        if board[p] != k.EMPTY:
+        if board[p] != kernels.EMPTY:
             continue
-        group, largest, touches_enemy, m = k.placement_groups(
+        group, largest, touches_enemy, m = kernels.placement_groups(
             board, nbr, label, size, enemy, joined, p, color
         )
         if m == 0:
@@ -58,17 +58,17 @@ def classify(
 def features(board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray) -> np.ndarray:
     """int64[2, FEATURES]: per colour (Black, White) the counts listed at F_*."""
     cells = nbr.shape[0]
-    k.label_groups(board, nbr, scratch)
+    kernels.label_groups(board, nbr, scratch)
     out = np.zeros((2, FEATURES), dtype=np.int64)
-    label = scratch[k.S_LABEL]
-    size = scratch[k.S_SIZE]
+    label = scratch[kernels.S_LABEL]
+    size = scratch[kernels.S_SIZE]
     for p in range(cells):
         v = board[p]
-        if v == k.BLACK or v == k.WHITE:
+        if v == kernels.BLACK or v == kernels.WHITE:
             out[v - 1, F_STONES] += 1
             out[v - 1, F_GROUP] = max(out[v - 1, F_GROUP], size[label[p]])
     kinds = np.empty((cells, 2), dtype=np.int64)
-    for color in (k.BLACK, k.WHITE):
+    for color in (kernels.BLACK, kernels.WHITE):
         row = color - 1
         classify(board, nbr, scratch, color, kinds)
         for p in range(cells):
@@ -87,7 +87,7 @@ def features(board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray) -> np.ndar
 @njit(cache=True)
 def kinds_of(board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray, color: int) -> np.ndarray:
     """int64[C, 2]: classify() for ``color`` on a fresh labelling of ``board``."""
-    k.label_groups(board, nbr, scratch)
+    kernels.label_groups(board, nbr, scratch)
     kinds = np.empty((nbr.shape[0], 2), dtype=np.int64)
     classify(board, nbr, scratch, color, kinds)
     return kinds

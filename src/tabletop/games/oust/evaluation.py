@@ -33,8 +33,7 @@ import random
 
 import numpy as np
 
-from tabletop.games.oust import eval_kernels as ek
-from tabletop.games.oust import kernels
+from tabletop.games.oust import eval_kernels, kernels
 from tabletop.games.oust.rules import OustState
 
 
@@ -72,23 +71,23 @@ def evaluate(state: OustState) -> tuple[float, ...]:
         return outcome.returns
     seat = state.to_move
     assert seat is not None
-    f = ek.features(state._board, state._nbr, state._scratch)
+    f = eval_kernels.features(state._board, state._nbr, state._scratch)
     me, other = f[seat], f[1 - seat]
     raw = (
-        float(me[ek.F_STONES] - other[ek.F_STONES])
-        + MOVER_CAPTURE * float(me[ek.F_BEST])
-        - THREAT * float(other[ek.F_BEST])
-        + SAFE * float(me[ek.F_SAFE] - other[ek.F_SAFE])
-        + GROUP * float(me[ek.F_GROUP] - other[ek.F_GROUP])
-        + MOBILITY * float(me[ek.F_MOBILITY] - other[ek.F_MOBILITY])
+        float(me[eval_kernels.F_STONES] - other[eval_kernels.F_STONES])
+        + MOVER_CAPTURE * float(me[eval_kernels.F_BEST])
+        - THREAT * float(other[eval_kernels.F_BEST])
+        + SAFE * float(me[eval_kernels.F_SAFE] - other[eval_kernels.F_SAFE])
+        + GROUP * float(me[eval_kernels.F_GROUP] - other[eval_kernels.F_GROUP])
+        + MOBILITY * float(me[eval_kernels.F_MOBILITY] - other[eval_kernels.F_MOBILITY])
     )
     value = math.tanh(raw / SCALE)
     return (value, -value) if seat == 0 else (-value, value)
 
 
 #: Order (and prior weight) of a placement by kind: a capture's weight grows with its size.
-_ORDER = {ek.CAPTURE: 0, ek.SAFE: 1, ek.EXPOSED: 2}
-_WEIGHT = {ek.SAFE: 1.0, ek.EXPOSED: 0.3}
+_ORDER = {eval_kernels.CAPTURE: 0, eval_kernels.SAFE: 1, eval_kernels.EXPOSED: 2}
+_WEIGHT = {eval_kernels.SAFE: 1.0, eval_kernels.EXPOSED: 0.3}
 #: A capture's prior weight is this plus the stones it takes.
 _CAPTURE_WEIGHT = 3.0
 
@@ -96,7 +95,7 @@ _CAPTURE_WEIGHT = 3.0
 def _kinds(state: OustState) -> np.ndarray:
     seat = state.to_move
     assert seat is not None
-    return ek.kinds_of(state._board, state._nbr, state._scratch, seat + 1)
+    return eval_kernels.kinds_of(state._board, state._nbr, state._scratch, seat + 1)
 
 
 def candidates(state: OustState) -> list[int]:
@@ -124,9 +123,11 @@ def prior(state: OustState) -> np.ndarray:
     size = kinds[actions[placed], 1]
     # Numpy, not a loop: MCTS asks for the prior at every node it grows.
     weights[placed] = np.where(
-        kind == ek.CAPTURE,
+        kind == eval_kernels.CAPTURE,
         _CAPTURE_WEIGHT + size,
-        np.where(kind == ek.EXPOSED, _WEIGHT[ek.EXPOSED], _WEIGHT[ek.SAFE]),
+        np.where(
+            kind == eval_kernels.EXPOSED, _WEIGHT[eval_kernels.EXPOSED], _WEIGHT[eval_kernels.SAFE]
+        ),
     )
     return weights
 
@@ -143,8 +144,8 @@ def search_weights() -> np.ndarray:
             MOBILITY,
             SCALE,
             _CAPTURE_WEIGHT,
-            _WEIGHT[ek.SAFE],
-            _WEIGHT[ek.EXPOSED],
+            _WEIGHT[eval_kernels.SAFE],
+            _WEIGHT[eval_kernels.EXPOSED],
         ],
         dtype=np.float64,
     )

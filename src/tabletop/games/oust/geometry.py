@@ -17,6 +17,9 @@ Cell names:
   cell carries the number of the diagonal through it. Row ``r`` (a = 1) of a
   board of side ``s`` holds numbers ``max(1, r-s+1) .. min(2s-1, r+s-1)``.
   Cells are numbered row by row from the bottom, then by number.
+
+Coordinates, names and directions are those of :mod:`tabletop.games.boards`;
+this module adds the neighbour tables in the kernels' slot order.
 """
 
 from __future__ import annotations
@@ -27,16 +30,19 @@ from functools import cache
 import numpy as np
 
 from tabletop.core.errors import NotationError
+from tabletop.games import boards
 
 #: Square-board column letters: a..t without i (GTP), enough for 19 columns.
-SQUARE_COLUMNS = "abcdefghjklmnopqrst"
+SQUARE_COLUMNS = boards.GTP_COLUMNS[:19].lower()
 #: Hex-board row letters from the bottom: side 9 has 17 rows.
-HEX_ROWS = "abcdefghijklmnopq"
+HEX_ROWS = boards.HEX_ROW_LETTERS
 
-#: The six hex steps as (d_row, d_number): E, W, NE, SW, NW, SE (docs/rules/abalone.md §2.3).
-HEX_STEPS = ((0, 1), (0, -1), (1, 1), (-1, -1), (1, 0), (-1, 0))
-#: The four square steps as (d_col, d_row).
-SQUARE_STEPS = ((0, -1), (-1, 0), (1, 0), (0, 1))
+#: The kernels' neighbour slots on a hex board: E, W, NE, SW, NW, SE. Not the board's
+#: round order: the slot order is the order captures and playouts visit neighbours in,
+#: so changing it would change play.
+HEX_STEPS = tuple(boards.HEX_DIRECTIONS[d] for d in (0, 3, 1, 4, 2, 5))
+#: The four square steps as (d_col, d_row), in the kernels' slot order.
+SQUARE_STEPS = boards.SQUARE_DIRECTIONS
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,7 +50,8 @@ class Grid:
     """One board: its cells' names and coordinates and the neighbour table.
 
     ``coords[i]`` is ``(col, row)`` from 0 at the bottom-left on a square
-    board, and ``(row, number)`` counted from 1 (a1 = (1, 1)) on a hex board.
+    board, and ``(row, number)`` from 0 (a1 = (0, 0)) on a hex board, as in
+    :mod:`tabletop.games.boards`.
     """
 
     shape: str
@@ -121,17 +128,11 @@ class Grid:
             raise NotationError(
                 f"{text!r}: row {letter} is off the {self.describe()} (rows a..{last})"
             )
-        r = HEX_ROWS.index(letter) + 1
-        lo, hi = hex_row_span(self.side, r)
+        lo, hi = boards.hex_row_span(self.side, HEX_ROWS.index(letter))
         raise NotationError(
             f"{text!r}: row {letter} of the {self.describe()} holds cells "
-            f"{letter}{lo}..{letter}{hi} only"
+            f"{letter}{lo + 1}..{letter}{hi + 1} only"
         )
-
-
-def hex_row_span(side: int, row: int) -> tuple[int, int]:
-    """The first and last diagonal number of hex row ``row`` (a = 1)."""
-    return max(1, row - side + 1), min(2 * side - 1, row + side - 1)
 
 
 def _finish(
@@ -168,7 +169,7 @@ def square_grid(width: int, height: int) -> Grid:
     if not (2 <= width <= len(SQUARE_COLUMNS) and 2 <= height <= 19):
         raise ValueError(f"square boards are 2..19 by 2..19, not {width}x{height}")
     coords = [(col, row) for row in range(height) for col in range(width)]
-    names = [f"{SQUARE_COLUMNS[col]}{row + 1}" for col, row in coords]
+    names = [boards.square_name(col, row, SQUARE_COLUMNS) for col, row in coords]
     return _finish("square", width, height, 0, names, coords, SQUARE_STEPS)
 
 
@@ -177,10 +178,7 @@ def hex_grid(side: int) -> Grid:
     """The hex-hex board with ``side`` cells per side (3*s*(s-1)+1 cells), six neighbours."""
     if not 2 <= side <= (len(HEX_ROWS) + 1) // 2:
         raise ValueError(f"hex boards have sides 2..9, not {side}")
-    coords: list[tuple[int, int]] = []
-    for row in range(1, 2 * side):
-        lo, hi = hex_row_span(side, row)
-        coords.extend((row, number) for number in range(lo, hi + 1))
-    names = [f"{HEX_ROWS[row - 1]}{number}" for row, number in coords]
+    coords = list(boards.hex_cells(side))
+    names = [boards.hex_name(row, number) for row, number in coords]
     rows = 2 * side - 1
     return _finish("hex", rows, rows, side, names, coords, HEX_STEPS)

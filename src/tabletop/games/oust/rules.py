@@ -7,21 +7,22 @@ adds move values, set-up positions, the outcome, messages and the diagram.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import cache
 from typing import Any, Self
 
 import numpy as np
 
 from tabletop.core.errors import IllegalMoveError, NotationError
-from tabletop.core.game import ActionArray, Game, Move, Outcome, State
+from tabletop.core.game import ActionArray, Move, Outcome
+from tabletop.games.kernel_game import KernelGame, KernelState, grown, read_only
 from tabletop.games.oust import kernels
-from tabletop.games.oust.diagram import render
+from tabletop.games.oust.diagram import SEAT_NAMES, Picture, diagram
 from tabletop.games.oust.geometry import Grid
 from tabletop.games.oust.notation import PASS, SWAP, OustMove, parse_move
 from tabletop.games.oust.options import OustOptions
+from tabletop.games.oust.setup import place_setup, read_setup_record
 
-SEAT_NAMES = ("Black", "White")
 END_REASONS = {
     kernels.END_ALL_CAPTURED: "all-captured",
     kernels.END_NO_PLACEMENTS: "no-placements",
@@ -33,46 +34,23 @@ END_REASONS = {
 def _zobrist(grid: Grid) -> np.ndarray:
     # One fixed seed per board, so hashes are reproducible across runs.
     seed = sum(ord(ch) * 31**i for i, ch in enumerate(grid.describe())) & 0xFFFF_FFFF
-    table = kernels.zobrist_table(grid.num_cells, seed)
-    table.setflags(write=False)
-    return table
+    return read_only(kernels.zobrist_table(grid.num_cells, seed))
 
 
-class OustGame(Game):
+class OustGame(KernelGame[OustOptions, OustMove]):
     """Oust with one set of options (board shape and size, pie rule, move limit)."""
 
     name = "oust"
 
     def __init__(self, options: OustOptions) -> None:
-        self.rules = options
-        self.grid = options.grid()
-        cells = self.grid.num_cells
-        self.num_cells = cells
-        self.flags = kernels.PIE if options.pie else 0
-        # One move value per action, made once: play() from an int is a lookup.
+        grid = options.grid()
         specials = (PASS, SWAP) if options.pie else (PASS,)
-        self.moves_by_action: tuple[OustMove, ...] = (
-            *(OustMove(name) for name in self.grid.names),
-            *specials,
-        )
+        moves = (*(OustMove(name) for name in grid.names), *specials)
+        super().__init__(options, moves, SEAT_NAMES)
+        self.grid = grid
+        self.num_cells = grid.num_cells
+        self.flags = kernels.PIE if options.pie else 0
         self.action_by_text = {m.text: a for a, m in enumerate(self.moves_by_action)}
-
-    @property
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.as_dict()
-
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    @property
-    def num_actions(self) -> int:
-        """Cells, then pass, then (with the pie rule) swap."""
-        return len(self.moves_by_action)
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return SEAT_NAMES
 
     @property
     def neighbours(self) -> np.ndarray:
@@ -92,11 +70,16 @@ class OustGame(Game):
         a history of its own (ply 0, no pie swap) and is kept in records.
         """
         state = OustState(self)
-        state._set_up([*black], [*white], to_move)
+        state._setup = place_setup(
+            state._pos, state._zob, state._scratch, self.grid, [*black], [*white], to_move
+        )
         return state
 
+    def setup_from_record(self, value: Any) -> OustState:
+        return self.setup(*read_setup_record(value))
 
-class OustState(State):
+
+class OustState(KernelState, game_type=OustGame, move_type=OustMove, move_words="an Oust move"):
     """An Oust position with its history. Seat 0 is Black (moves first), seat 1 White.
 
     After a capturing placement the same seat is to move again; ``to_move``
@@ -105,6 +88,8 @@ class OustState(State):
     """
 
     game: OustGame
+    _setup_after_moves = True
+    _moves: list[OustMove]
 
     def __init__(self, game: OustGame) -> None:
         self.game = game
@@ -116,31 +101,8 @@ class OustState(State):
         self._meta = self._pos[1]
         self._scratch = kernels.new_scratch(self._cells)
         self._trail = np.zeros((64, kernels.trail_width(self._cells)), dtype=np.int64)
-        self._moves: list[OustMove] = []
-        self._setup: dict[str, Any] | None = None
-
-    def _set_up(self, black: list[str], white: list[str], to_move: str) -> None:
-        grid = self.game.grid
-        side = to_move.strip().lower() if isinstance(to_move, str) else to_move
-        if side not in ("black", "white"):
-            raise NotationError(f"to_move={to_move!r}: expected 'black' or 'white'")
-        taken: dict[int, str] = {}
-        for color, names in ((kernels.BLACK, black), (kernels.WHITE, white)):
-            for text in names:
-                cell = grid.cell(text)
-                if cell in taken:
-                    raise NotationError(f"set-up: {grid.names[cell]} is given twice")
-                taken[cell] = text
-                self._board[cell] = color
-                self._meta[kernels.M_HASH] ^= self._zob[color, cell]
-                self._meta[kernels.M_STONES + color - 1] += 1
-        self._setup = {
-            "black": sorted(grid.names[grid.cell(t)] for t in black),
-            "white": sorted(grid.names[grid.cell(t)] for t in white),
-            "to_move": side,
-        }
-        cand = kernels.BLACK if side == "black" else kernels.WHITE
-        kernels.settle(self._board, self._nbr, self._scratch, self._meta, cand, 0)
+        self._moves = []
+        self._setup = None
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -148,14 +110,6 @@ class OustState(State):
         if self._meta[kernels.M_END] != kernels.END_NONE:
             return None
         return int(self._meta[kernels.M_COLOR]) - 1
-
-    @property
-    def history(self) -> list[OustMove]:
-        return list(self._moves)
-
-    @property
-    def ply(self) -> int:
-        return len(self._moves)
 
     @property
     def zobrist(self) -> int:
@@ -213,23 +167,12 @@ class OustState(State):
         actions: ActionArray = kernels.legal_actions(self._pos, self._nbr, self._scratch)
         return actions
 
-    def legal_moves(self) -> list[Move]:
-        moves = self.game.moves_by_action
-        return [moves[a] for a in self.legal_actions().tolist()]
-
     def move_to_action(self, move: Move) -> int:
-        if not isinstance(move, OustMove):
-            raise NotationError(f"{move!r} is not an Oust move")
-        action = self.game.action_by_text.get(move.text)
+        text = self._as_move(move).text
+        action = self.game.action_by_text.get(text)
         if action is None:
-            raise NotationError(f"{move.text!r} is not a move on the {self.game.grid.describe()}")
+            raise NotationError(f"{text!r} is not a move on the {self.game.grid.describe()}")
         return action
-
-    def action_to_move(self, action: int) -> OustMove:
-        moves = self.game.moves_by_action
-        if not 0 <= action < len(moves):
-            raise NotationError(f"action {action} is out of range 0..{len(moves) - 1}")
-        return moves[action]
 
     def parse_move(self, text: str) -> OustMove:
         return parse_move(text, self.game.grid, self.game.rules.pie)
@@ -261,9 +204,7 @@ class OustState(State):
         self._moves.append(game.moves_by_action[action])
 
     def _grow(self) -> None:
-        trail = np.zeros((2 * self._trail.shape[0], self._trail.shape[1]), dtype=np.int64)
-        trail[: self._trail.shape[0]] = self._trail
-        self._trail = trail
+        self._trail = grown(self._trail)
 
     def _explain(self, given: Move | str | int, action: int, code: int) -> str:
         """The refusal in words, naming the rule and quoting the move as given."""
@@ -329,10 +270,8 @@ class OustState(State):
             detail["note"] = f"the move limit of {self.game.rules.max_plies} was reached"
         return Outcome((0.0, 0.0), (), reason, detail)
 
-    # -- copies and records --------------------------------------------------------------
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+    # -- copies, records, the diagram ---------------------------------------------------------
+    def _copy_arrays(self, other: Self) -> None:
         other._pos = self._pos.copy()
         other._board = other._pos[0]
         other._meta = other._pos[1]
@@ -340,79 +279,30 @@ class OustState(State):
         # The rows in use plus some room; play() doubles it when it runs out.
         other._trail = np.empty((self.ply + 64, self._trail.shape[1]), dtype=np.int64)
         other._trail[: self.ply] = self._trail[: self.ply]
-        other._moves = list(self._moves)
-        return other
 
-    def to_dict(self) -> dict[str, Any]:
-        record: dict[str, Any] = {
-            "game": self.game.name,
-            "options": dict(self.game.options),
-            "moves": [str(m) for m in self._moves],
-        }
-        if self._setup is not None:
-            record["setup"] = dict(self._setup)
-        return record
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.records import names_in, record_game, replay
-
-        game, moves = record_game(data, "oust")
-        setup = data.get("setup")
-        assert isinstance(game, OustGame)
-        if setup is None:
-            state: OustState = game.new_state()
-        elif isinstance(setup, Mapping):
-            to_move = setup.get("to_move", "black")
-            if not isinstance(to_move, str):
-                raise NotationError(f"setup: to_move must be 'black' or 'white', not {to_move!r}")
-            black = names_in(setup.get("black", []), "setup: black")
-            state = game.setup(black, names_in(setup.get("white", []), "setup: white"), to_move)
-        else:
-            raise NotationError("an Oust record's setup must be a mapping")
-        if not isinstance(state, cls):
-            raise NotationError("record does not describe this kind of state")
-        replay(state, moves)
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, OustState):
-            return NotImplemented
-        return (
-            self.game == other.game
-            and self._moves == other._moves
-            and self._setup == other._setup
-            and np.array_equal(self._board, other._board)
-            and np.array_equal(self._meta[: kernels.META], other._meta[: kernels.META])
+    def _same_position(self, other: Self) -> bool:
+        return np.array_equal(self._board, other._board) and np.array_equal(
+            self._meta[: kernels.META], other._meta[: kernels.META]
         )
 
-    __hash__ = None
-
     def __str__(self) -> str:
-        last = int(self._meta[kernels.M_LAST])
-        cells = [int(v) for v in self._board[: self._cells]]
-        lines = [render(self.game.grid, cells, last)]
-        black, white = self.stone_counts
-        status = f"Stones: Black {black}, White {white}"
-        if self._moves:
-            status += f" | last move: {self._moves[-1]}"
-            taken = int(self._meta[kernels.M_CAPTURED])
-            if taken:
-                status += f" (took {taken})"
         outcome = self.outcome()
-        seat = self.to_move
-        if outcome is not None:
-            if outcome.winners:
-                status += f" | {SEAT_NAMES[outcome.winners[0]]} wins: every enemy stone is gone"
-            else:
-                status += f" | draw ({outcome.reason})"
-        elif seat is not None:
-            status += f" | {SEAT_NAMES[seat]} to move"
-            if self.continues:
-                status += " again (after a capture)"
-            elif self.must_pass:
-                status += " - no placement is legal: pass"
-            elif self._meta[kernels.M_SWAP]:
-                status += " (place, or swap)"
-        lines.append(status)
-        return "\n".join(lines)
+        if self.continues:
+            note = "continues"
+        elif self.must_pass:
+            note = "must-pass"
+        else:
+            note = "may-swap" if self._meta[kernels.M_SWAP] else ""
+        return diagram(
+            self.game.grid,
+            Picture(
+                cells=tuple(int(v) for v in self._board[: self._cells]),
+                last_cell=int(self._meta[kernels.M_LAST]),
+                stones=self.stone_counts,
+                last_move=str(self._moves[-1]) if self._moves else None,
+                captured=int(self._meta[kernels.M_CAPTURED]),
+                to_move=self.to_move,
+                result=None if outcome is None else (outcome.winners, outcome.reason),
+                turn_note=note,
+            ),
+        )

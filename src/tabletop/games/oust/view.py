@@ -8,7 +8,8 @@ from typing import Literal
 from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
 from tabletop.core import Game, State
-from tabletop.games.board_view import Cell, hex_cells, last_move, seat_by_cell
+from tabletop.games.board_view import Cell, last_move, seat_by_cell
+from tabletop.games.boards import hex_centres
 from tabletop.games.oust.rules import OustGame, OustState
 
 
@@ -27,7 +28,7 @@ def _cells(game: OustGame) -> tuple[Literal["square", "hex"], list[Cell]]:
     """The board's shape and its cells' drawing centres (made once per game)."""
     grid = game.grid
     if grid.shape == "hex":
-        return "hex", hex_cells(grid.names, list(grid.coords))
+        return "hex", hex_centres(grid.names, list(grid.coords))
     cells: list[Cell] = [
         {"name": name, "x": float(col), "y": float(grid.height - 1 - row)}
         for name, (col, row) in zip(grid.names, grid.coords, strict=True)

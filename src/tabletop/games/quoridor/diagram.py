@@ -8,20 +8,35 @@ them. Pawns are the first letter of their seat's name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-from tabletop.games.quoridor.notation import COLUMNS, HORIZONTAL, SIZE
-
-if TYPE_CHECKING:
-    from tabletop.games.quoridor.rules import QuoridorState
+from tabletop.games.quoridor.geometry import COLUMNS, SIZE
 
 
-def draw(state: QuoridorState) -> str:
+@dataclass(frozen=True)
+class Picture:
+    """What the diagram shows, as plain values; walls are (col, row) anchors."""
+
+    seat_names: tuple[str, ...]
+    pawns: tuple[str, ...]
+    horizontal: frozenset[tuple[int, int]]
+    vertical: frozenset[tuple[int, int]]
+    walls_left: tuple[int, ...]
+    #: Each seat's goal side in words ("row 9").
+    goals: tuple[str, ...]
+    last_move: str | None
+    ply: int
+    to_move: int | None
+    winner: int | None
+    #: True when the game ended without a winner (the move cap).
+    drawn: bool
+
+
+def draw(picture: Picture) -> str:
     """The board with a status line: walls left per seat, whose turn, the last move."""
-    names = state.game.seat_names
-    pawns = {state.pawn(seat): names[seat][0] for seat in range(len(names))}
-    hwalls = {(w.col, w.row) for w in state.walls() if w.kind == HORIZONTAL}
-    vwalls = {(w.col, w.row) for w in state.walls() if w.kind != HORIZONTAL}
+    names = picture.seat_names
+    pawns = {square: names[seat][0] for seat, square in enumerate(picture.pawns)}
+    hwalls, vwalls = picture.horizontal, picture.vertical
 
     def east_blocked(col: int, row: int) -> bool:  # groove east of (col, row)
         return (col, row) in vwalls or (col, row - 1) in vwalls
@@ -54,20 +69,17 @@ def draw(state: QuoridorState) -> str:
         lines.append(f"   |{''.join(groove)}|")
     lines.append("   +" + "-" * width + "+")
     lines.append(letters)
-    left = ", ".join(f"{names[s]} {state.walls_left(s)}" for s in range(len(names)))
+    left = ", ".join(f"{names[s]} {picture.walls_left[s]}" for s in range(len(names)))
     status = f"Walls left: {left}"
-    history = state.history
-    if history:
-        mover = (len(history) - 1) % len(names)
-        status += f" | last move: {names[mover]} {history[-1]}"
-    outcome = state.outcome()
-    seat = state.to_move
-    if outcome is not None and outcome.winners:
-        winner = outcome.winners[0]
-        status += f" | {names[winner]} reached {state.goal_name(winner)} and wins"
-    elif outcome is not None:
+    if picture.last_move is not None:
+        mover = (picture.ply - 1) % len(names)
+        status += f" | last move: {names[mover]} {picture.last_move}"
+    seat = picture.to_move
+    if picture.winner is not None:
+        status += f" | {names[picture.winner]} reached {picture.goals[picture.winner]} and wins"
+    elif picture.drawn:
         status += " | ended as a draw by the move cap"
     elif seat is not None:
-        status += f" | {names[seat]} to move (goal: {state.goal_name(seat)})"
+        status += f" | {names[seat]} to move (goal: {picture.goals[seat]})"
     lines.append(status)
     return "\n".join(lines)

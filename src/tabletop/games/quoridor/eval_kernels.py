@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tabletop.games.quoridor import kernels as k
+from tabletop.games.quoridor import kernels
 from tabletop.games.quoridor.notation import H_BASE, PASS_ACTION
 
 #: Kinds of a scored move.
@@ -23,9 +23,9 @@ PASS = 3
 @njit(cache=True)
 def goal_distance(pos: np.ndarray, seat: int, queue: np.ndarray, seen: np.ndarray) -> int:
     """Steps from ``seat``'s pawn to its goal side over the current walls (pawns ignored)."""
-    goal = pos[k.O_META + k.M_GOAL + seat]
-    start = pos[k.O_META + k.M_PAWN + seat]
-    if k.is_goal(start, goal):
+    goal = pos[kernels.O_META + kernels.M_GOAL + seat]
+    start = pos[kernels.O_META + kernels.M_PAWN + seat]
+    if kernels.is_goal(start, goal):
         return 0
     seen[:] = -1
     seen[start] = 0
@@ -34,19 +34,19 @@ def goal_distance(pos: np.ndarray, seat: int, queue: np.ndarray, seen: np.ndarra
     while head < tail:
         sq = queue[head]
         head += 1
-        blocked = pos[k.O_BLOCK + sq]
+        blocked = pos[kernels.O_BLOCK + sq]
         for d in range(4):
             if blocked & (1 << d):
                 continue
-            nb = sq + k.DELTAS[d]
+            nb = sq + kernels.DELTAS[d]
             if seen[nb] >= 0:
                 continue
             seen[nb] = seen[sq] + 1
-            if k.is_goal(nb, goal):
+            if kernels.is_goal(nb, goal):
                 return int(seen[nb])
             queue[tail] = nb
             tail += 1
-    return k.FAR
+    return kernels.FAR
 
 
 @njit(cache=True)
@@ -59,22 +59,22 @@ def score_moves(pos: np.ndarray, side_around: bool, out: np.ndarray) -> int:
     the mover's, times the number of opponents; only walls that cross an
     opponent's shortest path can add anything, the others are IDLE_WALL.
     """
-    n = k.legal_actions(pos, side_around)
-    meta = k.O_META
-    seat = pos[meta + k.M_TO_MOVE]
-    players = pos[meta + k.M_PLAYERS]
-    base = np.zeros(k.MAX_PLAYERS, dtype=np.int64)
+    n = kernels.legal_actions(pos, side_around)
+    meta = kernels.O_META
+    seat = pos[meta + kernels.M_TO_MOVE]
+    players = pos[meta + kernels.M_PLAYERS]
+    base = np.zeros(kernels.MAX_PLAYERS, dtype=np.int64)
     for s in range(players):
-        base[s] = pos[k.O_DIST + s * k.SQ + pos[meta + k.M_PAWN + s]]
-    queue = np.empty(k.SQ, dtype=np.int64)
-    seen = np.empty(k.SQ, dtype=np.int64)
+        base[s] = pos[kernels.O_DIST + s * kernels.SQ + pos[meta + kernels.M_PAWN + s]]
+    queue = np.empty(kernels.SQ, dtype=np.int64)
+    seen = np.empty(kernels.SQ, dtype=np.int64)
     own_bit = 1 << seat
     for i in range(n):
-        action = pos[k.W_ACTIONS + i]
+        action = pos[kernels.W_ACTIONS + i]
         out[i, 0] = action
         if action < H_BASE:
             out[i, 1] = PAWN
-            out[i, 2] = base[seat] - pos[k.O_DIST + seat * k.SQ + action]
+            out[i, 2] = base[seat] - pos[kernels.O_DIST + seat * kernels.SQ + action]
             continue
         if action == PASS_ACTION:
             out[i, 1] = PASS
@@ -82,19 +82,19 @@ def score_moves(pos: np.ndarray, side_around: bool, out: np.ndarray) -> int:
             continue
         slot = action - H_BASE
         # legal_actions left each slot's path mask (seats whose shortest path it cuts).
-        mask = pos[k.W_MASKS + slot]
+        mask = pos[kernels.W_MASKS + slot]
         if mask & ~own_bit == 0:
             out[i, 1] = IDLE_WALL
             out[i, 2] = 0
             continue
-        k._set_edges(pos, slot, True)
+        kernels._set_edges(pos, slot, True)
         gain = 0
         for s in range(players):
             if mask & (1 << s) == 0:
                 continue
             added = goal_distance(pos, s, queue, seen) - base[s]
             gain += -(players - 1) * added if s == seat else added
-        k._set_edges(pos, slot, False)
+        kernels._set_edges(pos, slot, False)
         out[i, 1] = WALL if gain > 0 else IDLE_WALL
         out[i, 2] = gain
     return n

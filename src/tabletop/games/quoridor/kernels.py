@@ -44,7 +44,8 @@ import numpy as np
 from numba import njit
 
 from tabletop.games.kernel_random import seed_random as seed_random  # re-exported
-from tabletop.games.quoridor.notation import H_BASE, NUM_SQUARES, PASS_ACTION
+from tabletop.games.quoridor.geometry import NUM_SQUARES
+from tabletop.games.quoridor.notation import H_BASE, PASS_ACTION
 
 N = 9
 SQ = NUM_SQUARES

@@ -19,12 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.errors import NotationError
+from tabletop.games.quoridor.geometry import COLUMNS, NUM_SLOTS, NUM_SQUARES, SIZE
 
-SIZE = 9
-COLUMNS = "abcdefghi"
-NUM_SQUARES = SIZE * SIZE
-#: Wall anchors per orientation (8 x 8).
-NUM_SLOTS = (SIZE - 1) * (SIZE - 1)
 H_BASE = NUM_SQUARES
 V_BASE = H_BASE + NUM_SLOTS
 PASS_ACTION = V_BASE + NUM_SLOTS
@@ -94,11 +90,6 @@ def move_of_action(action: int) -> QuoridorMove:
 
 #: Every move, indexed by its action (play() from an int is one lookup).
 MOVES_BY_ACTION: tuple[QuoridorMove, ...] = tuple(move_of_action(a) for a in range(NUM_ACTIONS))
-
-
-def square_name(square: int) -> str:
-    """The name of square index ``row*9+col``, e.g. ``e1`` for 4."""
-    return f"{COLUMNS[square % SIZE]}{square // SIZE + 1}"
 
 
 def parse_move(text: str) -> QuoridorMove:

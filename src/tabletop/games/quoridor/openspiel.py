@@ -10,7 +10,7 @@ the seats 0, 2, 1, 3 in the order of play (e1, a5, e9, i5).
 from __future__ import annotations
 
 from tabletop.core.errors import NotationError
-from tabletop.games.quoridor.notation import SIZE
+from tabletop.games.quoridor.geometry import SIZE
 
 #: Our seat of each OpenSpiel player id, by player count.
 SEAT_OF_PLAYER = {2: (0, 1), 4: (0, 2, 1, 3)}

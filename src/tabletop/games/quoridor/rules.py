@@ -8,95 +8,61 @@ game, the messages for illegal moves and the text diagram.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Self
 
 import numpy as np
 
-from tabletop.core.errors import IllegalMoveError, NotationError
-from tabletop.core.game import ActionArray, Game, Move, Outcome, State
-from tabletop.games.quoridor import kernels as k
+from tabletop.core.errors import IllegalMoveError
+from tabletop.core.game import ActionArray, Move, Outcome
+from tabletop.games.kernel_game import KernelGame, KernelState, grown
+from tabletop.games.quoridor import kernels
+from tabletop.games.quoridor.diagram import Picture, draw
+from tabletop.games.quoridor.geometry import SIZE, square_name
 from tabletop.games.quoridor.notation import (
     H_BASE,
+    HORIZONTAL,
     MOVES_BY_ACTION,
     NUM_ACTIONS,
-    SIZE,
     QuoridorMove,
-    move_of_action,
     parse_move,
-    square_name,
 )
 from tabletop.games.quoridor.options import QuoridorOptions
-from tabletop.games.quoridor.setup import place_setup
+from tabletop.games.quoridor.setup import place_setup, read_setup_record
 
 SEAT_NAMES = {2: ("South", "North"), 4: ("South", "West", "North", "East")}
 GOAL_NAMES = {
-    k.GOAL_NORTH: "row 9",
-    k.GOAL_EAST: "column i",
-    k.GOAL_SOUTH: "row 1",
-    k.GOAL_WEST: "column a",
+    kernels.GOAL_NORTH: "row 9",
+    kernels.GOAL_EAST: "column i",
+    kernels.GOAL_SOUTH: "row 1",
+    kernels.GOAL_WEST: "column a",
 }
-SETUP_KEYS = frozenset({"pawns", "walls", "walls_left", "to_move"})
-DIRECTION_STEPS = {k.NORTH: (0, 1), k.EAST: (1, 0), k.SOUTH: (0, -1), k.WEST: (-1, 0)}
+DIRECTION_STEPS = {
+    kernels.NORTH: (0, 1),
+    kernels.EAST: (1, 0),
+    kernels.SOUTH: (0, -1),
+    kernels.WEST: (-1, 0),
+}
 
 
-class QuoridorGame(Game):
+class QuoridorGame(KernelGame[QuoridorOptions, QuoridorMove]):
     """Quoridor with one set of options (players, walls, side steps, move cap)."""
 
     name = "quoridor"
 
     def __init__(self, options: QuoridorOptions) -> None:
-        self.rules = options
-        self.seat_names_ = SEAT_NAMES[options.players]
-
-    @property
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.as_dict()
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return self.seat_names_
+        super().__init__(options, MOVES_BY_ACTION, SEAT_NAMES[options.players])
 
     def new_state(self) -> QuoridorState:
         return QuoridorState(self)
 
-
-class QuoridorState(State):
-    """A Quoridor position with its history. Seats move in order 0, 1, ... (clockwise).
-
-    Two players: seat 0 on e1 (goal row 9), seat 1 on e9 (goal row 1). Four
-    players: e1, a5, e9, i5 aiming at row 9, column i, row 1, column a.
-    """
-
-    game: QuoridorGame
-
-    def __init__(self, game: QuoridorGame) -> None:
-        self.game = game
-        self._side = game.rules.side_step_around_pawns
-        # The move cap as a number, so play() tests it with one compare.
-        self._cap = game.rules.max_plies or sys.maxsize
-        self._pos = k.new_position(game.rules.players, game.rules.walls)
-        self._trail = np.zeros((128, k.TRAIL_WIDTH), dtype=np.int64)
-        self._moves: list[QuoridorMove] = []
-        self._setup: dict[str, Any] | None = None
-
-    @classmethod
-    def from_setup(
-        cls,
-        game: QuoridorGame,
+    def setup(
+        self,
         pawns: Sequence[str],
         walls: Sequence[str] = (),
         walls_left: Sequence[int] | None = None,
         to_move: int = 0,
-    ) -> Self:
+    ) -> QuoridorState:
         """A position given directly: a square per seat, the walls standing, whose turn.
 
         For puzzles, analysis and tests. ``walls_left`` defaults to the game's
@@ -104,37 +70,63 @@ class QuoridorState(State):
         the board, not overlapping or crossing, every pawn with a path to its
         goal side, no pawn already on it. Records keep the setup.
         """
-        state = cls(game)
-        state._setup = place_setup(state._pos, game, pawns, walls, walls_left, to_move)
+        state = QuoridorState(self)
+        state._setup = place_setup(state._pos, self, pawns, walls, walls_left, to_move)
         return state
+
+    def setup_from_record(self, value: Any) -> QuoridorState:
+        return self.setup(*read_setup_record(value))
+
+
+class QuoridorState(
+    KernelState, game_type=QuoridorGame, move_type=QuoridorMove, move_words="a Quoridor move"
+):
+    """A Quoridor position with its history. Seats move in order 0, 1, ... (clockwise).
+
+    Two players: seat 0 on e1 (goal row 9), seat 1 on e9 (goal row 1). Four
+    players: e1, a5, e9, i5 aiming at row 9, column i, row 1, column a.
+    """
+
+    game: QuoridorGame
+    _moves: list[QuoridorMove]
+
+    def __init__(self, game: QuoridorGame) -> None:
+        self.game = game
+        self._side = game.rules.side_step_around_pawns
+        # The move cap as a number, so play() tests it with one compare.
+        self._cap = game.rules.max_plies or sys.maxsize
+        self._pos = kernels.new_position(game.rules.players, game.rules.walls)
+        self._trail = np.zeros((128, kernels.TRAIL_WIDTH), dtype=np.int64)
+        self._moves = []
+        self._setup = None
 
     # -- reading the position -----------------------------------------------------------
     def _meta(self, field: int) -> int:
-        return int(self._pos[k.O_META + field])
+        return int(self._pos[kernels.O_META + field])
 
     @property
     def winner(self) -> int | None:
         """The seat whose pawn reached its goal side, or None."""
-        seat = self._meta(k.M_WINNER)
+        seat = self._meta(kernels.M_WINNER)
         return None if seat < 0 else seat
 
     def pawn(self, seat: int) -> str:
         """The square of ``seat``'s pawn, e.g. ``"e1"``."""
-        return square_name(self._meta(k.M_PAWN + seat))
+        return square_name(self._meta(kernels.M_PAWN + seat))
 
     def walls_left(self, seat: int) -> int:
         """How many walls ``seat`` may still place."""
-        return self._meta(k.M_WALLS + seat)
+        return self._meta(kernels.M_WALLS + seat)
 
     def walls(self) -> list[QuoridorMove]:
         """The walls on the board, in action order."""
-        placed = np.flatnonzero(self._pos[k.O_WALL : k.O_WALL + k.NSLOT])
+        placed = np.flatnonzero(self._pos[kernels.O_WALL : kernels.O_WALL + kernels.NSLOT])
         return [MOVES_BY_ACTION[H_BASE + int(s)] for s in placed]
 
     def distance_to_goal(self, seat: int) -> int:
         """Steps ``seat``'s pawn needs to reach its goal side, ignoring other pawns."""
-        square = self._meta(k.M_PAWN + seat)
-        return int(self._pos[k.O_DIST + seat * k.SQ + square])
+        square = self._meta(kernels.M_PAWN + seat)
+        return int(self._pos[kernels.O_DIST + seat * kernels.SQ + square])
 
     @property
     def plies_left(self) -> int:
@@ -147,29 +139,21 @@ class QuoridorState(State):
 
     def goal_name(self, seat: int) -> str:
         """The goal side of ``seat`` in words, e.g. ``"row 9"``."""
-        return GOAL_NAMES[self._meta(k.M_GOAL + seat)]
+        return GOAL_NAMES[self._meta(kernels.M_GOAL + seat)]
 
     # -- the contract -------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
         if self.is_over():
             return None
-        return self._meta(k.M_TO_MOVE)
-
-    @property
-    def history(self) -> list[QuoridorMove]:
-        return list(self._moves)
-
-    @property
-    def ply(self) -> int:
-        return len(self._moves)
+        return self._meta(kernels.M_TO_MOVE)
 
     @property
     def zobrist(self) -> int:
-        return self._meta(k.M_HASH)
+        return self._meta(kernels.M_HASH)
 
     def is_over(self) -> bool:
-        return self._pos[k.O_META + k.M_WINNER] >= 0 or len(self._moves) >= self._cap
+        return self._pos[kernels.O_META + kernels.M_WINNER] >= 0 or len(self._moves) >= self._cap
 
     def outcome(self) -> Outcome | None:
         n = self.game.num_players
@@ -185,20 +169,9 @@ class QuoridorState(State):
     def legal_actions(self) -> ActionArray:
         if self.is_over():
             return np.empty(0, dtype=np.int64)
-        count = k.legal_actions(self._pos, self._side)
-        actions: ActionArray = self._pos[k.W_ACTIONS : k.W_ACTIONS + count].copy()
+        count = kernels.legal_actions(self._pos, self._side)
+        actions: ActionArray = self._pos[kernels.W_ACTIONS : kernels.W_ACTIONS + count].copy()
         return actions
-
-    def legal_moves(self) -> list[Move]:
-        return [MOVES_BY_ACTION[a] for a in self.legal_actions().tolist()]
-
-    def move_to_action(self, move: Move) -> int:
-        if not isinstance(move, QuoridorMove):
-            raise NotationError(f"{move!r} is not a Quoridor move")
-        return move.action
-
-    def action_to_move(self, action: int) -> QuoridorMove:
-        return move_of_action(action)
 
     def parse_move(self, text: str) -> QuoridorMove:
         return parse_move(text)
@@ -208,13 +181,10 @@ class QuoridorState(State):
         if type(move) is int and 0 <= move < NUM_ACTIONS:
             action = move
         else:
-            coerced = self.coerce_move(move)
-            if not isinstance(coerced, QuoridorMove):
-                raise NotationError(f"{coerced!r} is not a Quoridor move")
-            action = coerced.action
+            action = self._as_move(self.coerce_move(move)).action
         if len(self._moves) >= self._cap:
             self._require_not_over(MOVES_BY_ACTION[action])
-        code = k.play(self._pos, self._trail, action, self._side)
+        code = kernels.play(self._pos, self._trail, action, self._side)
         if code:  # not LEGAL
             self._refused(action, code)
         self._moves.append(MOVES_BY_ACTION[action])
@@ -222,59 +192,57 @@ class QuoridorState(State):
     def _refused(self, action: int, code: int) -> None:
         """After the kernel refused ``action``: grow the trail and retry, or raise why."""
         move = MOVES_BY_ACTION[action]
-        if code == k.GAME_OVER:
+        if code == kernels.GAME_OVER:
             self._require_not_over(move)
-        if code != k.NO_ROOM:
+        if code != kernels.NO_ROOM:
             raise IllegalMoveError(self._explain(move, code))
-        grown = np.zeros((2 * self._trail.shape[0], k.TRAIL_WIDTH), dtype=np.int64)
-        grown[: self._trail.shape[0]] = self._trail
-        self._trail = grown
-        code = k.play(self._pos, self._trail, action, self._side)
+        self._trail = grown(self._trail)
+        code = kernels.play(self._pos, self._trail, action, self._side)
         if code:
             raise IllegalMoveError(self._explain(move, code))
 
     def undo(self) -> QuoridorMove:
         if not self._moves:
             raise IllegalMoveError("nothing to undo: no move has been played")
-        k.undo(self._pos, self._trail)
+        kernels.undo(self._pos, self._trail)
         return self._moves.pop()
 
     # -- messages -------------------------------------------------------------------------
     def _explain(self, move: QuoridorMove, code: int) -> str:
-        seat = self._meta(k.M_TO_MOVE)
+        seat = self._meta(kernels.M_TO_MOVE)
         name = self.game.seat_names[seat]
-        if code == k.PAWN_UNREACHABLE:
+        if code == kernels.PAWN_UNREACHABLE:
             return f"{move}: {self._explain_pawn(move, seat)}"
-        if code == k.NO_WALLS_LEFT:
+        if code == kernels.NO_WALLS_LEFT:
             return f"{move}: {name} has no walls left and must move the pawn"
-        if code == k.WALL_TAKEN:
+        if code == kernels.WALL_TAKEN:
             return f"{move}: a wall already stands there"
-        if code == k.WALL_CONFLICT:
+        if code == kernels.WALL_CONFLICT:
             return f"{move}: {self._explain_conflict(move)}"
-        if code >= k.CUTS_OFF:
-            victim = code - k.CUTS_OFF
+        if code >= kernels.CUTS_OFF:
+            victim = code - kernels.CUTS_OFF
             whose = "its own pawn" if victim == seat else f"{self.game.seat_names[victim]}"
             return (
                 f"{move}: would cut {whose} off from its goal ({self.goal_name(victim)}); "
                 "a wall must leave every pawn a path to its goal side"
             )
-        if code == k.PASS_NOT_ALLOWED:
+        if code == kernels.PASS_NOT_ALLOWED:
             return (
                 "pass: a player may pass only when the pawn cannot move and no wall can be placed"
             )
         return f"{move}: not allowed here"
 
     def _blocked(self, col: int, row: int, direction: int) -> bool:
-        return bool(self._pos[k.O_BLOCK + row * SIZE + col] & (1 << direction))
+        return bool(self._pos[kernels.O_BLOCK + row * SIZE + col] & (1 << direction))
 
     def _occupant(self, col: int, row: int) -> str | None:
         if not (0 <= col < SIZE and 0 <= row < SIZE):
             return None
-        v = int(self._pos[k.O_OCC + row * SIZE + col])
+        v = int(self._pos[kernels.O_OCC + row * SIZE + col])
         return None if v == 0 else self.game.seat_names[v - 1]
 
     def _explain_pawn(self, move: QuoridorMove, seat: int) -> str:
-        here = self._meta(k.M_PAWN + seat)
+        here = self._meta(kernels.M_PAWN + seat)
         col, row = here % SIZE, here // SIZE
         src = square_name(here)
         if (move.col, move.row) == (col, row):
@@ -306,13 +274,13 @@ class QuoridorState(State):
 
     def _explain_conflict(self, move: QuoridorMove) -> str:
         slot = move.action - H_BASE
-        crossing = slot + k.VSLOT if slot < k.VSLOT else slot - k.VSLOT
-        if self._pos[k.O_WALL + crossing]:
+        crossing = slot + kernels.VSLOT if slot < kernels.VSLOT else slot - kernels.VSLOT
+        if self._pos[kernels.O_WALL + crossing]:
             return f"walls may not cross - {MOVES_BY_ACTION[H_BASE + crossing]} crosses it"
-        step = 1 if slot < k.VSLOT else SIZE - 1
+        step = 1 if slot < kernels.VSLOT else SIZE - 1
         for other in (slot - step, slot + step):
-            if 0 <= other < k.NSLOT and self._pos[k.O_WALL + other]:
-                same = (other < k.VSLOT) == (slot < k.VSLOT)
+            if 0 <= other < kernels.NSLOT and self._pos[kernels.O_WALL + other]:
+                same = (other < kernels.VSLOT) == (slot < kernels.VSLOT)
                 if same:
                     return (
                         f"walls may not overlap - {MOVES_BY_ACTION[H_BASE + other]} "
@@ -320,63 +288,31 @@ class QuoridorState(State):
                     )
         return "walls may not overlap or cross"
 
-    # -- copies and records --------------------------------------------------------------
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+    # -- copies, records, the diagram ---------------------------------------------------------
+    def _copy_arrays(self, other: Self) -> None:
         other._pos = self._pos.copy()
-        other._trail = np.zeros((self.ply + 64, k.TRAIL_WIDTH), dtype=np.int64)
+        other._trail = np.zeros((self.ply + 64, kernels.TRAIL_WIDTH), dtype=np.int64)
         other._trail[: self.ply] = self._trail[: self.ply]
-        other._moves = list(self._moves)
-        return other
 
-    def to_dict(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"game": self.game.name, "options": dict(self.game.options)}
-        if self._setup is not None:
-            record["setup"] = dict(self._setup)
-        record["moves"] = [str(m) for m in self._moves]
-        return record
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        from tabletop.core.records import names_in, record_game, replay, whole_in
-
-        game, moves = record_game(data, "quoridor")
-        if not isinstance(game, QuoridorGame):
-            raise NotationError("record does not describe a Quoridor game")
-        setup = data.get("setup")
-        if setup is None:
-            state = cls(game)
-        elif isinstance(setup, Mapping) and set(setup) <= SETUP_KEYS:
-            left = setup.get("walls_left")
-            if left is not None and not isinstance(left, list):
-                raise NotationError(f"setup: walls_left must be a list of counts, not {left!r}")
-            state = cls.from_setup(
-                game,
-                names_in(setup.get("pawns", []), "setup: pawns"),
-                names_in(setup.get("walls", []), "setup: walls"),
-                None if left is None else [whole_in(n, "setup: walls_left") for n in left],
-                whole_in(setup.get("to_move", 0), "setup: to_move"),
-            )
-        else:
-            keys = ", ".join(sorted(SETUP_KEYS))
-            raise NotationError(f"a Quoridor record's setup is a mapping with keys {keys}")
-        replay(state, moves)
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, QuoridorState):
-            return NotImplemented
-        return (
-            self.game == other.game
-            and self._moves == other._moves
-            and self._setup == other._setup
-            and np.array_equal(self._pos[: k.POS_LEN], other._pos[: k.POS_LEN])
-        )
-
-    __hash__ = None
+    def _same_position(self, other: Self) -> bool:
+        return np.array_equal(self._pos[: kernels.POS_LEN], other._pos[: kernels.POS_LEN])
 
     def __str__(self) -> str:
-        from tabletop.games.quoridor.diagram import draw
-
-        return draw(self)
+        seats = range(self.game.num_players)
+        walls = self.walls()
+        outcome = self.outcome()
+        return draw(
+            Picture(
+                seat_names=self.game.seat_names,
+                pawns=tuple(self.pawn(s) for s in seats),
+                horizontal=frozenset((w.col, w.row) for w in walls if w.kind == HORIZONTAL),
+                vertical=frozenset((w.col, w.row) for w in walls if w.kind != HORIZONTAL),
+                walls_left=tuple(self.walls_left(s) for s in seats),
+                goals=tuple(self.goal_name(s) for s in seats),
+                last_move=str(self._moves[-1]) if self._moves else None,
+                ply=self.ply,
+                to_move=self.to_move,
+                winner=outcome.winners[0] if outcome is not None and outcome.winners else None,
+                drawn=outcome is not None and not outcome.winners,
+            )
+        )

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tabletop.core.errors import IllegalMoveError, NotationError
-from tabletop.games.quoridor import kernels as k
+from tabletop.core.records import names_in, whole_in
+from tabletop.games.quoridor import kernels
 from tabletop.games.quoridor.notation import H_BASE, PAWN, parse_move
 
 if TYPE_CHECKING:
     from tabletop.games.quoridor.rules import QuoridorGame
+
+#: The keys of a record's set-up.
+SETUP_KEYS = frozenset({"pawns", "walls", "walls_left", "to_move"})
 
 
 def place_setup(
@@ -31,43 +35,64 @@ def place_setup(
     names = game.seat_names
     if len(pawns) != players:
         raise IllegalMoveError(f"setup: {players} pawns needed, one per seat; got {len(pawns)}")
-    meta = k.O_META
-    pos[k.O_OCC : k.O_OCC + k.SQ] = 0
+    meta = kernels.O_META
+    pos[kernels.O_OCC : kernels.O_OCC + kernels.SQ] = 0
     for seat, text in enumerate(pawns):
         move = parse_move(text)
         if move.kind != PAWN:
             raise NotationError(f"setup: {text!r} is not a square")
         square = move.action
-        if pos[k.O_OCC + square]:
+        if pos[kernels.O_OCC + square]:
             raise IllegalMoveError(f"setup: two pawns on {move}")
-        if k.is_goal(square, pos[meta + k.M_GOAL + seat]):
+        if kernels.is_goal(square, pos[meta + kernels.M_GOAL + seat]):
             raise IllegalMoveError(f"setup: {names[seat]}'s pawn on {move} is already on its goal")
-        pos[k.O_OCC + square] = seat + 1
-        pos[meta + k.M_PAWN + seat] = square
+        pos[kernels.O_OCC + square] = seat + 1
+        pos[meta + kernels.M_PAWN + seat] = square
     for text in walls:
         move = parse_move(text)
         if not move.is_wall:
             raise NotationError(f"setup: {text!r} is not a wall")
         slot = move.action - H_BASE
-        if pos[k.O_CONFLICT + slot]:
+        if pos[kernels.O_CONFLICT + slot]:
             raise IllegalMoveError(f"setup: wall {move} overlaps or crosses another wall")
-        k.place_wall(pos, slot)
+        kernels.place_wall(pos, slot)
     left = [game.rules.walls] * players if walls_left is None else [int(n) for n in walls_left]
-    if len(left) != players or not all(0 <= n <= k.NSLOT for n in left):
-        raise IllegalMoveError(f"setup: walls_left needs {players} counts from 0 to {k.NSLOT}")
+    if len(left) != players or not all(0 <= n <= kernels.NSLOT for n in left):
+        raise IllegalMoveError(
+            f"setup: walls_left needs {players} counts from 0 to {kernels.NSLOT}"
+        )
     for seat, n in enumerate(left):
-        pos[meta + k.M_WALLS + seat] = n
+        pos[meta + kernels.M_WALLS + seat] = n
     if not 0 <= to_move < players:
         raise IllegalMoveError(f"setup: to_move must be a seat from 0 to {players - 1}")
-    pos[meta + k.M_TO_MOVE] = to_move
-    k.refresh(pos)
+    pos[meta + kernels.M_TO_MOVE] = to_move
+    kernels.refresh(pos)
     for seat in range(players):
-        if pos[k.O_DIST + seat * k.SQ + pos[meta + k.M_PAWN + seat]] >= k.FAR:
+        if (
+            pos[kernels.O_DIST + seat * kernels.SQ + pos[meta + kernels.M_PAWN + seat]]
+            >= kernels.FAR
+        ):
             raise IllegalMoveError(f"setup: the walls cut {names[seat]} off from its goal")
-    pos[meta + k.M_HASH] = k.compute_hash(pos)
+    pos[meta + kernels.M_HASH] = kernels.compute_hash(pos)
     return {
         "pawns": [str(parse_move(p)) for p in pawns],
         "walls": [str(parse_move(w)) for w in walls],
         "walls_left": left,
         "to_move": to_move,
     }
+
+
+def read_setup_record(value: Any) -> tuple[list[str], list[str], list[int] | None, int]:
+    """Pawns, walls, walls left and seat to move of a record's ``"setup"`` value."""
+    if not (isinstance(value, Mapping) and set(value) <= SETUP_KEYS):
+        keys = ", ".join(sorted(SETUP_KEYS))
+        raise NotationError(f"a Quoridor record's setup is a mapping with keys {keys}")
+    left = value.get("walls_left")
+    if left is not None and not isinstance(left, list):
+        raise NotationError(f"setup: walls_left must be a list of counts, not {left!r}")
+    return (
+        names_in(value.get("pawns", []), "setup: pawns"),
+        names_in(value.get("walls", []), "setup: walls"),
+        None if left is None else [whole_in(n, "setup: walls_left") for n in left],
+        whole_in(value.get("to_move", 0), "setup: to_move"),
+    )
