@@ -66,7 +66,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         minimum=5,
         maximum=25,
         label="Board size",
-        explanation="Lines each way: 9 for a quick game, 13 for a medium one, 19 for the full game.",
+        explanation="Lines each way: 9 is quick, 13 is longer, 19 is the full game.",
     ),
     OptionSpec(
         "rules",
