@@ -101,3 +101,13 @@ def test_the_catalog_route_serves_it(client: TestClient) -> None:
     answer = client.get("/api/catalog")
     assert answer.status_code == 200
     assert answer.json() == catalog_body()
+
+
+def test_only_the_player_counts_are_left_to_the_presets() -> None:
+    flagged = {
+        (g["name"], o["name"])
+        for g in catalog_body()["games"]
+        for o in g["options"]
+        if o["sets_players"]
+    }
+    assert flagged == {("abalone", "players"), ("quoridor", "players")}

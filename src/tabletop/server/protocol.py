@@ -424,7 +424,8 @@ class ChoiceLabel(Exact):
 class CatalogOption(Exact):
     """One option of a game in the catalog: its rules (``help`` is the command line's
     terse text) and its player's words (``label``, ``explanation``, ``choice_labels``);
-    ``main`` options are shown beside the presets, the others under "more options"."""
+    ``main`` options are shown beside the presets, the others under "more options", but
+    for those that change the number of players (``sets_players``): the presets set them."""
 
     name: str
     kind: str
@@ -438,6 +439,7 @@ class CatalogOption(Exact):
     explanation: str
     choice_labels: list[ChoiceLabel] | None
     main: bool
+    sets_players: bool
 
 
 class CatalogPreset(Exact):

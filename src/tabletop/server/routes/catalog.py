@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from tabletop.ai.levels import LEVEL_WORDS, MAX_LEVEL, MIN_LEVEL
-from tabletop.core import list_games, load_game
+from tabletop.core import TabletopError, list_games, load_game
 from tabletop.core.options import OptionSpec
 from tabletop.core.registry import GameInfo
 from tabletop.play.clock import CLOCK_KINDS, CLOCK_PRESETS
@@ -18,7 +18,21 @@ from tabletop.server import protocol as p
 router = APIRouter()
 
 
-def option_entry(o: OptionSpec) -> dict[str, Any]:
+def sets_players(info: GameInfo, o: OptionSpec) -> bool:
+    """Whether the option's choices change how many play (Abalone's and Quoridor's
+    ``players``): the create form then leaves it to the presets, which name the seats."""
+    if o.choices is None:
+        return False
+    counts = set()
+    for choice in o.choices:
+        try:
+            counts.add(load_game(info.name, **{o.name: choice}).num_players)
+        except TabletopError:
+            continue
+    return len(counts) > 1
+
+
+def option_entry(info: GameInfo, o: OptionSpec) -> dict[str, Any]:
     """One option: its rules (kind, default, allowed values) and its player's words."""
     return {
         "name": o.name,
@@ -35,6 +49,7 @@ def option_entry(o: OptionSpec) -> dict[str, Any]:
         if o.choices is None
         else [{"value": c, "label": o.choice_label(c)} for c in o.choices],
         "main": o.main,
+        "sets_players": sets_players(info, o),
     }
 
 
@@ -67,7 +82,7 @@ def catalog_body() -> dict[str, Any]:
                 "name": info.name,
                 "title": info.title,
                 "players": list(info.players),
-                "options": [option_entry(o) for o in info.options],
+                "options": [option_entry(info, o) for o in info.options],
                 "presets": preset_entries(info),
             }
             for info in list_games()
