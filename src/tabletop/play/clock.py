@@ -44,8 +44,8 @@ CLOCK_PRESETS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     ),
     (
         "byoyomi",
-        "Byo-yomi 10 min + 5×30 s",
-        "10 minutes each, then 30 seconds a move; each time you go over, one of 5 periods is lost.",
+        "Byo-yomi",
+        "10 minutes each, then 30 seconds a move; going over uses up one of 5 such periods.",
         {"kind": "byoyomi", "main": 600, "periods": 5, "period": 30},
     ),
 )
