@@ -47,7 +47,8 @@ class OptionSpec:
 
     def choice_label(self, value: Any) -> str:
         """The player's word for a choice (the value itself when it has none)."""
-        return dict(self.choice_labels).get(value, str(value))
+        labels: dict[Any, str] = dict(self.choice_labels)
+        return labels.get(value, str(value))
 
     def describe_allowed(self) -> str:
         """The allowed values in words, for error messages and listings."""
