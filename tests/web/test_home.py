@@ -223,3 +223,17 @@ def test_sides_are_named_as_the_game_names_them(new_page: Any, server: str) -> N
     )
     names = page.locator("#seats .seat-name").all_inner_texts()
     assert [n.replace("(you)", "").strip() for n in names] == ["Black", "White", "Yellow"]
+
+
+def test_the_form_remembers_the_last_choices(new_page: Any, server: str) -> None:
+    page = new_page(*SIZES["phone"])
+    page.goto(server + "/")
+    page.wait_for_selector("#game-oust")
+    page.check("#clock-5-3")
+    create_by_form(page, server, "oust", {}, ["person", 4], preset="hex-5")
+    page.goto(server + "/")
+    page.wait_for_selector("#game-oust:checked")
+    for selector in ("#preset-hex-5", "#opponent-computer", "#clock-5-3"):
+        assert page.is_checked(selector), selector
+    assert page.input_value("#level") == "4"
+    assert page.input_value("#your-name") == "Ann"

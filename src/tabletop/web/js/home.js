@@ -70,6 +70,8 @@ const TEXT = {
 };
 
 const $ = (id) => document.getElementById(id);
+/** Where this browser keeps its last choices of the form (game, preset, opponent, ...). */
+const CHOICES_KEY = "tabletop.create";
 let catalog = { games: [], levels: [], level_words: [], clock_presets: [] };
 
 /** The static texts of index.html, set from TEXT (so that translation touches TEXT only). */
@@ -123,9 +125,35 @@ function radios(group, legend, items, chosen, onChange) {
 
 // -- the form ---------------------------------------------------------------------------------
 
+/** The choices made last time in this browser (lichess remembers them too). */
+function lastChoices() {
+  try {
+    return JSON.parse(localStorage.getItem(CHOICES_KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+function rememberChoices() {
+  const choices = { game: checked("game"), preset: checked("preset"), opponent: checked("opponent"), level: $("level")?.value, clock: checked("clock") };
+  try {
+    localStorage.setItem(CHOICES_KEY, JSON.stringify(choices));
+  } catch {
+    /* nothing kept */
+  }
+}
+
+/** Check the radio button of `group` with `value` if there is one (a remembered choice). */
+function restore(group, value) {
+  const node = value ? document.querySelector(`input[name="${group}"][value="${CSS.escape(String(value))}"]`) : null;
+  if (node) node.checked = true;
+  return Boolean(node);
+}
+
 function renderGames() {
   const items = catalog.games.map((g) => ({ value: g.name, label: g.title }));
   fill($("game-choice"), radios("game", TEXT.game, items, catalog.games[0]?.name, renderGame));
+  restore("game", lastChoices().game);
 }
 
 /** A game chosen: its presets, its main options and every other option. */
@@ -134,6 +162,8 @@ function renderGame() {
   if (!game) return;
   const items = game.presets.map((p) => ({ value: p.name, label: p.label, help: p.explanation }));
   fill($("preset-choice"), radios("preset", TEXT.variant, items, game.presets[0]?.name, applyPreset));
+  const last = lastChoices();
+  if (last.game === game.name) restore("preset", last.preset);
   const shown = game.options.filter((o) => !o.sets_players);
   fill($("main-options"), shown.filter((o) => o.main).map(optionControl));
   fill($("options"), shown.filter((o) => !o.main).map(optionControl));
@@ -211,8 +241,10 @@ function readOptions() {
 }
 
 function renderOpponent() {
-  const chosen = checked("opponent") || "computer";
-  const items = ["computer", "friend", "screen"].map((value) => ({ value, label: TEXT.opponents[value], help: TEXT.opponentHelp[value] }));
+  const opponents = ["computer", "friend", "screen"];
+  const wanted = checked("opponent") || lastChoices().opponent;
+  const chosen = opponents.includes(wanted) ? wanted : opponents[0];
+  const items = opponents.map((value) => ({ value, label: TEXT.opponents[value], help: TEXT.opponentHelp[value] }));
   fill($("opponent-choice"), radios("opponent", TEXT.opponent, items, chosen, renderSeatChoices));
   renderSeatChoices();
 }
@@ -220,7 +252,7 @@ function renderOpponent() {
 /** The computer's level (against the computer) and the side to play (but on one screen). */
 function renderSeatChoices() {
   const opponent = checked("opponent");
-  const chosenLevel = $("level")?.value || "1";
+  const chosenLevel = $("level")?.value || lastChoices().level || "1";
   const levels = catalog.level_words.map((l) => html("option", {
     value: l.level, text: TEXT.levelLine(l.level, l.words), selected: String(l.level) === chosenLevel,
   }));
@@ -245,6 +277,7 @@ function renderClocks() {
     { value: "custom", label: TEXT.custom, help: TEXT.customHelp },
   ];
   fill($("clock-choice"), radios("clock", TEXT.clock, items, catalog.clock_presets[0]?.name, renderCustomClock));
+  restore("clock", lastChoices().clock);
   renderCustomClock();
 }
 
@@ -313,6 +346,7 @@ async function create(event) {
   const name = $("your-name").value.trim();
   if (name) setPlayerName(name);
   const seats = readSeats(name || TEXT.guest);
+  rememberChoices();
   $("create-btn").disabled = true;
   try {
     const answer = await api.create({ game: currentGame().name, options: readOptions(), seats, clock: readClock() });
