@@ -111,3 +111,12 @@ def test_only_the_player_counts_are_left_to_the_presets() -> None:
         if o["sets_players"]
     }
     assert flagged == {("abalone", "players"), ("quoridor", "players")}
+
+
+def test_presets_name_the_options_that_cannot_apply() -> None:
+    games = {g["name"]: {p["name"]: p for p in g["presets"]} for g in catalog_body()["games"]}
+    assert "team_order" in games["abalone"]["2"]["inapplicable"]
+    assert "team_order" not in games["abalone"]["4"]["inapplicable"]
+    assert "side" in games["oust"]["square-9"]["inapplicable"]
+    assert "size" in games["oust"]["hex-7"]["inapplicable"]
+    assert games["go"]["9x9"]["inapplicable"] == []

@@ -145,6 +145,23 @@ def test_more_options_have_plain_labels_and_explanations(
         no_sideways_scroll(page)
 
 
+def test_options_that_cannot_apply_to_a_preset_are_hidden(new_page: Any, server: str) -> None:
+    page = new_page(*SIZES["desktop"])
+    page.goto(server + "/")
+    page.wait_for_selector("#game-abalone")
+    page.check("#game-abalone")
+    page.click("#more-options summary")
+    page.check("#preset-2")
+    assert not page.is_visible("#opt-team_order") and page.is_visible("#opt-max_plies")
+    page.check("#preset-4")
+    assert page.is_visible("#opt-team_order") and not page.is_visible("#opt-layout")
+    page.select_option("#opt-team_order", "consecutive")
+    page.check("#opponent-computer")
+    page.click("#create-btn")
+    page.wait_for_url("**/game/**")
+    assert api_view(server, game_id(page))["options"]["team_order"] == "consecutive"
+
+
 @pytest.mark.parametrize("width", [360, 390, 430])
 def test_no_sideways_scroll_on_the_home_page(new_page: Any, server: str, width: int) -> None:
     page = new_page(width, 844)

@@ -443,7 +443,8 @@ class CatalogOption(Exact):
 
 
 class CatalogPreset(Exact):
-    """A named starting point of a game (its option values) and the seats it makes."""
+    """A named starting point of a game (its option values), the seats it makes and the
+    options that cannot differ from their defaults in it (``inapplicable``)."""
 
     name: str
     label: str
@@ -452,6 +453,7 @@ class CatalogPreset(Exact):
     players: int
     sides: list[str]
     colours: list[str]
+    inapplicable: list[str]
 
 
 class CatalogGame(Exact):

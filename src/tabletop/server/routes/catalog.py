@@ -10,7 +10,7 @@ from fastapi import APIRouter
 
 from tabletop.ai.levels import LEVEL_WORDS, MAX_LEVEL, MIN_LEVEL
 from tabletop.core import TabletopError, list_games, load_game
-from tabletop.core.options import OptionSpec
+from tabletop.core.options import OptionSpec, Preset
 from tabletop.core.registry import GameInfo
 from tabletop.play.clock import CLOCK_KINDS, CLOCK_PRESETS
 from tabletop.server import protocol as p
@@ -53,9 +53,30 @@ def option_entry(info: GameInfo, o: OptionSpec) -> dict[str, Any]:
     }
 
 
+def applies(info: GameInfo, preset: Preset, o: OptionSpec) -> bool:
+    """Whether the option can take another value than its default in the preset's game
+    (Abalone's team order with 2 players cannot; Oust's hexagon size on squares cannot):
+    tried with each other choice, or the ends of its range."""
+    if o.choices is not None:
+        values: tuple[Any, ...] = o.choices
+    elif o.kind is bool:
+        values = (True, False)
+    else:
+        values = tuple(v for v in (o.minimum, o.maximum) if v is not None)
+    others = [v for v in values if v != o.default and o.name not in preset.options]
+    for value in others:
+        try:
+            load_game(info.name, **{**preset.options, o.name: o.kind(value)})
+        except TabletopError:
+            continue
+        return True
+    return not others
+
+
 def preset_entries(info: GameInfo) -> list[dict[str, Any]]:
     """A game's presets, each with the seats it makes: their names and colours (the
-    create form's "play as"), from the game loaded with the preset's options."""
+    create form's "play as"), from the game loaded with the preset's options, and the
+    options that do not apply to it (the form hides them)."""
     entries = []
     for preset in info.presets:
         game = load_game(info.name, **preset.options)
@@ -68,6 +89,7 @@ def preset_entries(info: GameInfo) -> list[dict[str, Any]]:
                 "players": game.num_players,
                 "sides": list(game.seat_names),
                 "colours": list(info.facts.colours[: game.num_players]),
+                "inapplicable": [o.name for o in info.options if not applies(info, preset, o)],
             }
         )
     return entries

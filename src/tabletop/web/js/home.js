@@ -171,7 +171,8 @@ function renderGame() {
 }
 
 /** A preset chosen: the options it names take its values, the others (but the main ones,
- * chosen beside the presets) their defaults; the seats follow its player count. */
+ * chosen beside the presets) their defaults; options that cannot apply to it are hidden;
+ * the seats follow its player count. */
 function applyPreset() {
   const game = currentGame();
   const preset = currentPreset();
@@ -183,6 +184,7 @@ function applyPreset() {
     const value = option.name in preset.options ? preset.options[option.name] : option.default;
     if (node.type === "checkbox") node.checked = value === true;
     else node.value = value === null || value === undefined ? "" : String(value);
+    node.closest(".option").hidden = (preset.inapplicable || []).includes(option.name);
   }
   renderOpponent();
 }
