@@ -63,7 +63,7 @@ const TEXT = {
   person: (name, side) => (name && name !== side ? `${name} (${side})` : side),
   computer: (level, side) => (side ? `computer level ${level} (${side})` : `computer level ${level}`),
   openSeat: (side) => `open: ${side}`,
-  waits: (who, open) => `${who} ${who.includes(", ") ? "wait" : "waits"} for ${open === 1 ? "a player" : `${open} players`}`,
+  waits: (who, count, open) => `${who} ${count === 1 ? "waits" : "wait"} for ${open === 1 ? "a player" : `${open} players`}`,
   waitingFor: (open) => `waiting for ${open === 1 ? "a player" : `${open} players`}`,
   versus: " vs ",
   moves: (ply) => `${ply} moves`,
@@ -395,7 +395,7 @@ export function lobbyLine(g) {
   const present = seats.filter((s) => s.kind === "computer" || s.claimed).map(seatWords);
   let who;
   if (g.status === "waiting" || (open > 0 && g.status !== "finished")) {
-    who = present.length ? TEXT.waits(present.join(", "), open) : TEXT.waitingFor(open);
+    who = present.length ? TEXT.waits(present.join(", "), present.length, open) : TEXT.waitingFor(open);
   } else {
     who = seats.map(seatWords).join(TEXT.versus);
   }
