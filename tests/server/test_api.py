@@ -173,3 +173,14 @@ def test_past_positions_for_the_replay_view(client: TestClient) -> None:
     message = error(client.get(f"/api/games/{gid}", params={"ply": 4}), 400, "bad-request")
     assert "ply 4: the game has 3 plies" in message
     error(client.get(f"/api/games/{gid}", params={"ply": -1}), 400, "bad-request")
+
+
+def test_the_lobby_lists_title_variant_and_sides(client: TestClient) -> None:
+    """A lobby line needs no option names: the title, the variant in words, each seat's side
+    (a hex Oust game has width null in its options, which the line never shows)."""
+    new_game(client, game="oust", options={"board": "hex"}, seats=[{"claim": True}, {}])
+    listed = client.get("/api/games?status=open").json()[0]
+    assert listed["options"]["width"] is None
+    assert (listed["title"], listed["summary"]) == ("Oust", "hex 7")
+    assert [s["side"] for s in listed["seats"]] == ["Black", "White"]
+    assert [s["colour"] for s in listed["seats"]] == ["black", "white"]

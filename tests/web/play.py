@@ -24,16 +24,32 @@ def create_by_form(
     seats: list[str | int],
     one_screen: bool = False,
     name: str = "Ann",
+    preset: str | None = None,
 ) -> str:
-    """Create a game on the home page; `seats` holds "person" or a computer level.
+    """Create a game on the home page as a player does: the game (and ``preset``), the
+    opponent, the options under "more options". ``seats`` holds "person" or a computer
+    level per seat: a level anywhere plays the computer (every computer seat at that
+    level), persons only invite a friend, ``one_screen`` plays all seats here; this
+    browser plays the first person seat.
 
     Returns the game id once the game page has opened.
     """
     if not page.url.startswith(base + "/") or urlparse(page.url).path != "/":
         page.goto(base + "/")
-    page.wait_for_selector(f'#game-select option[value="{game}"]', state="attached")
+    page.wait_for_selector(f"#game-{game}")
     page.fill("#your-name", name)
-    page.select_option("#game-select", game)
+    page.check(f"#game-{game}")
+    if preset is not None:
+        page.check(f"#preset-{preset}")
+    levels = [who for who in seats if who != "person"]
+    opponent = "screen" if one_screen else "computer" if levels else "friend"
+    page.check(f"#opponent-{opponent}")
+    if levels:
+        page.select_option("#level", str(levels[0]))
+    if not one_screen:
+        page.select_option("#play-as", str(seats.index("person")))
+    if options and page.locator("#more-options[open]").count() == 0:
+        page.click("#more-options summary")
     for option, value in options.items():
         selector = f"#opt-{option}"
         kind = page.eval_on_selector(selector, "n => n.tagName + ':' + (n.type || '')")
@@ -43,17 +59,24 @@ def create_by_form(
             page.set_checked(selector, bool(value))
         else:
             page.fill(selector, str(value))
-    for seat, who in enumerate(seats):
-        if who == "person":
-            page.select_option(f"#seat-{seat}-kind", "person")
-        else:
-            page.select_option(f"#seat-{seat}-kind", "computer")
-            page.select_option(f"#seat-{seat}-level", str(who))
-    page.set_checked("#one-screen", one_screen)
     page.click("#create-btn")
     page.wait_for_url("**/game/**")
     page.wait_for_selector("#seats li")
     return game_id(page)
+
+
+def open_invite(page: Any, link: str, name: str = "Bob") -> None:
+    """Open an invite link as a person does: give a name when asked, then the game."""
+    page.goto(link)
+    answer_name(page, name)
+    page.wait_for_selector("#seats li")
+
+
+def answer_name(page: Any, name: str) -> None:
+    """Give ``name`` in the dialog that asks it before taking a seat."""
+    page.wait_for_selector("#ask-name[open]")
+    page.fill("#ask-name-input", name)
+    page.click("#ask-name-ok")
 
 
 def game_id(page: Any) -> str:

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web.play import (
+    answer_name,
     api_view,
     click_point,
     create_by_form,
     legal_points,
     move_count,
+    open_invite,
     token_of,
     wait_turn,
 )
@@ -25,8 +27,7 @@ def test_two_players_and_a_spectator(new_page: Any, server: str) -> None:
     assert "Waiting" in ann.inner_text("#status")
 
     bob = new_page(width=390, height=800)  # a phone-sized screen
-    bob.goto(invite)
-    bob.wait_for_selector("#seats li")
+    open_invite(bob, invite)
     # The page fits a phone's width: no sideways scrolling, the board is the full width.
     assert bob.evaluate("document.documentElement.scrollWidth") <= 390
     assert bob.locator("#board").bounding_box()["width"] > 300
@@ -87,8 +88,7 @@ def test_moves_out_of_turn_or_with_a_wrong_token_are_refused(new_page: Any, serv
     ann = new_page()
     gid = create_by_form(ann, server, "go", {"size": 5}, ["person", "person"])
     bob = new_page()
-    bob.goto(ann.input_value("#invite-1"))
-    bob.wait_for_selector("#seats li")
+    open_invite(bob, ann.input_value("#invite-1"))
     ann.wait_for_selector("#board.interactive")
 
     # Bob types a move while it is Ann's turn: refused, shown, nothing changes.
@@ -155,7 +155,8 @@ def test_go_scoring_on_one_screen(new_page: Any, server: str) -> None:
 def test_lobby_join_confirmation_and_clock(new_page: Any, server: str) -> None:
     ann = new_page()
     ann.goto(server + "/")
-    ann.wait_for_selector('#game-select option[value="go"]', state="attached")
+    ann.wait_for_selector("#game-go")
+    ann.check("#clock-custom")
     ann.select_option("#clock-kind", "absolute")
     ann.fill("#clock-main", "5")
     gid = create_by_form(ann, server, "go", {"size": 5}, ["person", "person"])
@@ -165,6 +166,7 @@ def test_lobby_join_confirmation_and_clock(new_page: Any, server: str) -> None:
     bob = new_page(width=390, height=800)
     bob.goto(server + "/")
     bob.click(f'#lobby li[data-game="{gid}"] button')
+    answer_name(bob, "Bob")  # the name field was empty: the join asks it
     bob.wait_for_url(f"**/game/{gid}*")
     bob.wait_for_function("document.getElementById('seats').textContent.includes('(you)')")
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.play import api_view, click_point, create_by_form, move_count, token_of, wait_turn
+from tests.web.play import (
+    answer_name,
+    api_view,
+    click_point,
+    create_by_form,
+    move_count,
+    token_of,
+    wait_turn,
+)
 
 HOLDS_A_SEAT = "document.getElementById('seats').textContent.includes('(you)')"
 
@@ -26,6 +34,7 @@ def test_an_invite_link_gives_its_seat_once(new_page: Any, server: str) -> None:
 
     bob = new_page()  # browser A of the issue: opens the invite and plays
     bob.goto(invite)
+    answer_name(bob, "Bob")
     bob.wait_for_function(HOLDS_A_SEAT)
     # The invite token left the address bar; the browser keeps the seat's own new token.
     bob.wait_for_function("!location.search.includes('token')")

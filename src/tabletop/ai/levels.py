@@ -38,6 +38,22 @@ from tabletop.core.game import Game, Move, State
 
 MIN_LEVEL, MAX_LEVEL = 1, 10
 
+#: Each level in a player's words, for the create form (served by the catalog, so the
+#: languages are translated in one place). The same words fit every game: the ladder
+#: spaces the levels evenly in each (docs/strength.md).
+LEVEL_WORDS: dict[int, str] = {
+    1: "just learning the moves",
+    2: "a beginner",
+    3: "knows the basics",
+    4: "a casual player",
+    5: "a steady player",
+    6: "a keen club newcomer",
+    7: "a club player",
+    8: "a strong club player",
+    9: "very strong",
+    10: "its very best (about 3 seconds a move)",
+}
+
 #: No level thinks longer than this per move (seconds).
 MAX_SECONDS = 3.0
 

@@ -9,7 +9,8 @@ A game registers them, as :class:`GameFacts`, with its
 * its scoring phase, when the players agree on the count after play (Go's dead stones),
 * the record formats it offers besides the JSON record every game has (Go's SGF),
 * its knowledge for the searches (``games/<name>/evaluation.py``),
-* whether it has a pass move at every turn (the browser app then always shows the button).
+* whether it has a pass move at every turn (the browser app then always shows the button),
+* the colour each seat's pieces are drawn in (its seats' names are the game's ``seat_names``).
 """
 
 from __future__ import annotations
@@ -98,6 +99,8 @@ class GameFacts:
     it; None: random rollouts. A game names its module, so that an error importing
     it is an error, never a silent fall back to random play.
     ``pass_move``: the game has a pass at every turn (the app keeps its button shown).
+    ``colours``: the paint of each seat's pieces in seat order (the browser app's palette
+    names); a game whose seats are named by colour paints them in those colours.
     """
 
     board_view: BoardView
@@ -106,3 +109,4 @@ class GameFacts:
     scoring: ScoringPhase | None = None
     records: Mapping[str, RecordFormat] = field(default_factory=dict)
     pass_move: bool = False
+    colours: tuple[str, ...] = ("black", "white", "red", "blue")

@@ -74,6 +74,12 @@ class OptionSpec:
     ``default`` is what the option is when not given; ``None`` means "derived
     from another option" (e.g. Go's komi follows the rule set), which
     ``default_text`` then explains.
+
+    ``help`` is the terse text of the command line; ``label``, ``explanation`` and
+    ``choice_labels`` are the player's words for the browser app's create form (a
+    plain name, one sentence, and a name per choice), served by the catalog so that
+    they are translated in one place (decision record 0089). ``main`` puts the option
+    beside the presets instead of under "more options".
     """
 
     name: str
@@ -84,6 +90,15 @@ class OptionSpec:
     minimum: float | None = None
     maximum: float | None = None
     default_text: str | None = None
+    label: str = ""
+    explanation: str = ""
+    choice_labels: tuple[tuple[Any, str], ...] = ()
+    main: bool = False
+
+    def choice_label(self, value: Any) -> str:
+        """The player's word for a choice (the value itself when it has none)."""
+        labels: dict[Any, str] = dict(self.choice_labels)
+        return labels.get(value, str(value))
 
     def describe_allowed(self) -> str:
         """The allowed values in words, for error messages and listings."""
@@ -114,6 +129,17 @@ class OptionSpec:
         ):
             raise OptionError(f"{where}: allowed values are {self.describe_allowed()}")
         return converted
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named starting point of a game for the create form: a few option values
+    (``Go 9×9``, ``Abalone for 3``); every option not given keeps its default."""
+
+    name: str
+    label: str
+    explanation: str
+    options: Mapping[str, Any]
 
 
 def validate_options(

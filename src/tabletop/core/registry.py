@@ -13,13 +13,13 @@ from typing import Any
 from tabletop.core.errors import OptionError
 from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
-from tabletop.core.options import OptionSpec, validate_options
+from tabletop.core.options import OptionSpec, Preset, validate_options
 
 
 @dataclass(frozen=True)
 class GameInfo:
     """What ``list_games()`` tells about one game, and its facts for the generic layers
-    (core/facts.py)."""
+    (core/facts.py); ``presets`` are its named starting points for the create form."""
 
     name: str
     title: str
@@ -27,6 +27,7 @@ class GameInfo:
     options: tuple[OptionSpec, ...]
     factory: Callable[[dict[str, Any]], Game]
     facts: GameFacts
+    presets: tuple[Preset, ...] = ()
 
 
 _GAMES: dict[str, GameInfo] = {}

@@ -220,6 +220,7 @@ class SeatView(BaseModel):
     level: int | None
     claimed: bool
     connected: bool
+    side: str
     colour: str
 
 
@@ -393,13 +394,18 @@ class ListedSeat(Exact):
     kind: str
     level: int | None
     claimed: bool
+    side: str
+    colour: str
 
 
 class ListedGame(Exact):
-    """One game of ``GET /api/games``; ``clock`` is its setting (as when creating)."""
+    """One game of ``GET /api/games``; ``clock`` is its setting (as when creating);
+    ``title`` and ``summary`` (the variant in a few words) make the lobby's line."""
 
     id: str
     game: str
+    title: str
+    summary: str
     options: dict[str, Any]
     seats: list[ListedSeat]
     clock: dict[str, Any]
@@ -408,8 +414,18 @@ class ListedGame(Exact):
     ply: int
 
 
+class ChoiceLabel(Exact):
+    """A choice of an option and its word for players."""
+
+    value: Any
+    label: str
+
+
 class CatalogOption(Exact):
-    """One option of a game in the catalog."""
+    """One option of a game in the catalog: its rules (``help`` is the command line's
+    terse text) and its player's words (``label``, ``explanation``, ``choice_labels``);
+    ``main`` options are shown beside the presets, the others under "more options", but
+    for those that change the number of players (``sets_players``): the presets set them."""
 
     name: str
     kind: str
@@ -419,23 +435,62 @@ class CatalogOption(Exact):
     choices: list[Any] | None
     minimum: Number | None
     maximum: Number | None
+    label: str
+    explanation: str
+    choice_labels: list[ChoiceLabel] | None
+    main: bool
+    sets_players: bool
+
+
+class CatalogPreset(Exact):
+    """A named starting point of a game (its option values), the seats it makes and the
+    options that cannot differ from their defaults in it (``inapplicable``)."""
+
+    name: str
+    label: str
+    explanation: str
+    options: dict[str, Any]
+    players: int
+    sides: list[str]
+    colours: list[str]
+    inapplicable: list[str]
 
 
 class CatalogGame(Exact):
-    """One game of the catalog: its players and options."""
+    """One game of the catalog: its players, options and presets."""
 
     name: str
     title: str
     players: list[int]
     options: list[CatalogOption]
+    presets: list[CatalogPreset]
+
+
+class LevelWords(Exact):
+    """A computer level described for players."""
+
+    level: int
+    words: str
+
+
+class ClockPreset(Exact):
+    """A clock of the create form: its name, label, explanation and setting."""
+
+    name: str
+    label: str
+    explanation: str
+    clock: dict[str, Any]
 
 
 class CatalogOut(Exact):
-    """``GET /api/catalog``: the games, the computer levels and the clock kinds."""
+    """``GET /api/catalog``: the games, the computer levels (with words) and the clock kinds
+    and presets."""
 
     games: list[CatalogGame]
     levels: list[int]
+    level_words: list[LevelWords]
     clocks: list[str]
+    clock_presets: list[ClockPreset]
 
 
 class ImportedOut(Exact):

@@ -7,16 +7,14 @@ every cell and gives its drawing coordinates (hex boards included), and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from tabletop.core import Game, State, facts_of, game_info
+from tabletop.core import Game, State, TabletopError, facts_of, game_info, load_game
 from tabletop.play.match import Match
 from tabletop.play.outcome import outcome_text, outcome_to_dict
-
-#: Seat colours in seat order (the client picks its palette from them).
-COLOURS = ("black", "white", "red", "blue")
 
 
 def game_view(
@@ -31,6 +29,7 @@ def game_view(
     state = match.state
     now = match.now() if now is None else now
     outcome = match.outcome()
+    colours = facts_of(game).colours
     return {
         "id": game_id,
         "game": game.name,
@@ -42,11 +41,12 @@ def game_view(
             {
                 "seat": i,
                 "name": spec.name or game.seat_names[i],
+                "side": game.seat_names[i],
                 "kind": spec.kind,
                 "level": spec.level,
                 "claimed": match.claimed[i],
                 "connected": spec.kind == "computer" or i in connected,
-                "colour": COLOURS[i],
+                "colour": colours[i],
             }
             for i, spec in enumerate(match.seats)
         ],
@@ -240,3 +240,32 @@ def scoring_view(match: Match) -> dict[str, Any] | None:
 def board_view(state: State) -> Mapping[str, Any]:
     """The ``board`` field: the game's own board view (games/<name>/view.py)."""
     return facts_of(state.game).board_view(state)
+
+
+@lru_cache(maxsize=256)
+def _described(game: str, options: str) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    """A listed game's title, summary, seat names and colours, from its stored options."""
+    info = game_info(game)
+    try:
+        loaded = load_game(game, **json.loads(options))
+    except TabletopError:  # a row from an older server: the title alone
+        return info.title, "", (), ()
+    colours = info.facts.colours[: loaded.num_players]
+    return info.title, info.facts.summary(loaded), tuple(loaded.seat_names), colours
+
+
+def listed_game(entry: dict[str, Any]) -> dict[str, Any]:
+    """A lobby entry (store.listing) with what its one line shows: the game's title, its
+    variant in a few words and each seat's side (docs/protocol.md)."""
+    title, summary, sides, colours = _described(
+        entry["game"], json.dumps(entry["options"], sort_keys=True)
+    )
+    seats = [
+        {
+            **seat,
+            "side": sides[i] if i < len(sides) else "",
+            "colour": colours[i] if i < len(colours) else "",
+        }
+        for i, seat in enumerate(entry["seats"])
+    ]
+    return {**entry, "title": title, "summary": summary, "seats": seats}

@@ -7,7 +7,7 @@ from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
 from tabletop.games.abalone import view
 from tabletop.games.abalone.notation import PASS, AbaloneMove
-from tabletop.games.abalone.options import OPTION_SPECS, AbaloneOptions
+from tabletop.games.abalone.options import OPTION_SPECS, START_PRESETS, AbaloneOptions
 from tabletop.games.abalone.rules import AbaloneGame, AbaloneState
 
 
@@ -15,7 +15,12 @@ def _make(values: dict[str, Any]) -> Game:
     return AbaloneGame(AbaloneOptions.resolve(values))
 
 
-FACTS = GameFacts(board_view=view.board_view, knowledge="tabletop.games.abalone.evaluation")
-register_game(GameInfo("abalone", "Abalone", (2, 3, 4), OPTION_SPECS, _make, FACTS))
+FACTS = GameFacts(
+    board_view=view.board_view,
+    knowledge="tabletop.games.abalone.evaluation",
+    # The marbles' colours are the seats' names (rules.SEAT_NAMES).
+    colours=("black", "white", "yellow", "blue"),
+)
+register_game(GameInfo("abalone", "Abalone", (2, 3, 4), OPTION_SPECS, _make, FACTS, START_PRESETS))
 
 __all__ = ["PASS", "AbaloneGame", "AbaloneMove", "AbaloneOptions", "AbaloneState"]

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
-from tabletop.core.options import OptionSpec
+from tabletop.core.options import OptionSpec, Preset
 from tabletop.games.abalone.layouts import LAYOUTS_2P
 
 BROADSIDE_POLICIES = ("end", "all-own", "any-own")
@@ -15,13 +15,30 @@ TEAM_ORDERS = ("alternating", "consecutive")
 EJECT_TO_WIN = 6
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("players", int, 2, "number of players (4 play in two teams)", choices=(2, 3, 4)),
+    OptionSpec(
+        "players",
+        int,
+        2,
+        "number of players (4 play in two teams)",
+        choices=(2, 3, 4),
+        label="Players",
+        explanation="Two, three, or four playing in two teams of two.",
+        choice_labels=((2, "2 players"), (3, "3 players"), (4, "4 players in two teams")),
+    ),
     OptionSpec(
         "layout",
         str,
         "standard",
         "start position; the daisies are for 2 players, 3 and 4 players have one layout each",
         choices=LAYOUTS_2P,
+        label="Starting position",
+        explanation="Where the marbles start; the daisies mix the two sides for a "
+        "livelier start (2 players only).",
+        choice_labels=(
+            ("standard", "standard"),
+            ("belgian-daisy", "Belgian daisy"),
+            ("german-daisy", "German daisy"),
+        ),
     ),
     OptionSpec(
         "broadside",
@@ -30,6 +47,13 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "4 players: which marbles of a sideways line must be the mover's own "
         "(end: an end marble, all-own, any-own)",
         choices=BROADSIDE_POLICIES,
+        label="Moving your partner's marbles sideways",
+        explanation="With 4 players, which marbles of a line moving sideways must be your own.",
+        choice_labels=(
+            ("end", "one at an end of the line"),
+            ("all-own", "all of them"),
+            ("any-own", "at least one"),
+        ),
     ),
     OptionSpec(
         "team_order",
@@ -38,6 +62,13 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "4 players: alternating (teams take turns A, B, A, B) or consecutive "
         "(partners sit side by side and move one after the other: A, A, B, B)",
         choices=TEAM_ORDERS,
+        label="Order of play in teams",
+        explanation="With 4 players, whether the teams take turns, or partners sit side "
+        "by side and move one after the other.",
+        choice_labels=(
+            ("alternating", "teams take turns"),
+            ("consecutive", "partners one after the other"),
+        ),
     ),
     OptionSpec(
         "max_plies",
@@ -46,7 +77,30 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "end the game as an unofficial draw after this many plies (0: no limit)",
         minimum=0,
         maximum=1_000_000,
+        label="Move limit",
+        explanation="End the game as a draw after this many moves in all; 0 for no limit.",
     ),
+)
+
+#: The create form's starting points: the player count, and the 2-player layouts.
+START_PRESETS: tuple[Preset, ...] = (
+    Preset("2", "2 players", "The classic game: push six of the other's marbles off.", {}),
+    Preset(
+        "2-belgian",
+        "2 players, Belgian daisy",
+        "The sides start mixed in two flowers each: contact from the first move.",
+        {"layout": "belgian-daisy"},
+    ),
+    Preset(
+        "2-german",
+        "2 players, German daisy",
+        "Two flowers each, nearer the middle.",
+        {"layout": "german-daisy"},
+    ),
+    Preset(
+        "3", "3 players", "Each for themselves: the first to push six off wins.", {"players": 3}
+    ),
+    Preset("4", "4 players", "Two teams of two partners.", {"players": 4}),
 )
 
 

@@ -8,7 +8,7 @@ from tabletop.core.registry import GameInfo, register_game
 from tabletop.games.go import view
 from tabletop.games.go.agreement import DeadStoneAgreement
 from tabletop.games.go.notation import PASS, GoMove
-from tabletop.games.go.options import OPTION_SPECS, GoOptions
+from tabletop.games.go.options import OPTION_SPECS, START_PRESETS, GoOptions
 from tabletop.games.go.records import SGF
 from tabletop.games.go.rules import GoGame, GoState
 
@@ -25,6 +25,6 @@ FACTS = GameFacts(
     knowledge="tabletop.games.go.evaluation",
     pass_move=True,
 )
-register_game(GameInfo("go", "Go", (2,), OPTION_SPECS, _make, FACTS))
+register_game(GameInfo("go", "Go", (2,), OPTION_SPECS, _make, FACTS, START_PRESETS))
 
 __all__ = ["PASS", "GoGame", "GoMove", "GoOptions", "GoState"]

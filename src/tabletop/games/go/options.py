@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
-from tabletop.core.options import OptionSpec
+from tabletop.core.options import OptionSpec, Preset
 
 RULE_SETS = ("japanese", "chinese", "aga", "tromp-taylor")
 KO_RULES = ("simple", "positional", "situational")
@@ -59,7 +59,14 @@ HANDICAP_KOMI = 0.5
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
-        "size", int, 19, "board size (9, 13 and 19 are the usual ones)", minimum=5, maximum=25
+        "size",
+        int,
+        19,
+        "board size (9, 13 and 19 are the usual ones)",
+        minimum=5,
+        maximum=25,
+        label="Board size",
+        explanation="Lines each way: 9 is quick, 13 is longer, 19 is the full game.",
     ),
     OptionSpec(
         "rules",
@@ -67,6 +74,16 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "japanese",
         "rule-set preset; it decides every part below that is not given",
         choices=RULE_SETS,
+        label="Rules",
+        explanation="How the game is counted at the end and a few rare cases; "
+        "Japanese and Chinese rules almost always give the same winner.",
+        choice_labels=(
+            ("japanese", "Japanese"),
+            ("chinese", "Chinese"),
+            ("aga", "American (AGA)"),
+            ("tromp-taylor", "Tromp-Taylor (for computers)"),
+        ),
+        main=True,
     ),
     OptionSpec(
         "ko",
@@ -75,9 +92,26 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "ko rule",
         choices=KO_RULES,
         default_text="from the rule set",
+        label="Repeating positions",
+        explanation="Which earlier positions may not come back: only the one just before "
+        "(simple), or any earlier one.",
+        choice_labels=(
+            ("simple", "only the last one (simple ko)"),
+            ("positional", "any earlier board"),
+            ("situational", "any earlier board with the same player to move"),
+        ),
     ),
     OptionSpec(
-        "scoring", str, None, "scoring method", choices=SCORINGS, default_text="from the rule set"
+        "scoring",
+        str,
+        None,
+        "scoring method",
+        choices=SCORINGS,
+        default_text="from the rule set",
+        label="Counting",
+        explanation="Territory counts your empty points and prisoners; area counts your "
+        "empty points and your stones on the board.",
+        choice_labels=(("territory", "territory"), ("area", "area")),
     ),
     OptionSpec(
         "suicide",
@@ -86,6 +120,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "whether a move may take its own chain of two or more stones off the board",
         choices=SUICIDE_RULES,
         default_text="from the rule set",
+        label="Self-capture",
+        explanation="Whether you may play a stone that captures your own group of two or more.",
+        choice_labels=(("forbidden", "not allowed"), ("multi-stone", "allowed")),
     ),
     OptionSpec(
         "komi",
@@ -95,6 +132,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         minimum=-150,
         maximum=150,
         default_text="6.5 territory, 7.5 area, 0.5 with handicap",
+        label="Komi",
+        explanation="Points White gets for moving second; a half point means no draw.",
     ),
     OptionSpec(
         "handicap",
@@ -103,6 +142,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "fixed handicap stones (2..9 on 9x9, 13x13, 19x19)",
         minimum=0,
         maximum=9,
+        label="Handicap stones",
+        explanation="Black starts with this many stones on the board (2 to 9), "
+        "to even a game between players of different strength; 0 for none.",
     ),
     OptionSpec(
         "handicap_bonus",
@@ -111,6 +153,13 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "points White gets per handicap stone under area scoring: none, n or n-1",
         choices=HANDICAP_BONUS,
         default_text="from the rule set",
+        label="Points for handicap stones",
+        explanation="With area counting, the points White gets back for Black's handicap stones.",
+        choice_labels=(
+            ("none", "none"),
+            ("n", "one per stone"),
+            ("n-1", "one per stone but the first"),
+        ),
     ),
     OptionSpec(
         "seki",
@@ -119,7 +168,18 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "territory scoring: simple counts every one-colour region; taxed (Japanese) "
         "counts no territory for groups in seki",
         choices=SEKI_RULES,
+        label="Territory in seki",
+        explanation="With territory counting, whether the empty points inside a group "
+        "in seki (living together with the other side) count.",
+        choice_labels=(("simple", "counts"), ("taxed", "does not count (Japanese)")),
     ),
+)
+
+#: The create form's starting points: the three usual boards (the rule set beside them).
+START_PRESETS: tuple[Preset, ...] = (
+    Preset("9x9", "9×9", "A quick game, for learning: about 10 minutes.", {"size": 9}),
+    Preset("13x13", "13×13", "A medium game: about half an hour.", {"size": 13}),
+    Preset("19x19", "19×19", "The full board of the classic game: an hour or more.", {"size": 19}),
 )
 
 

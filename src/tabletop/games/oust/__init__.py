@@ -7,7 +7,7 @@ from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
 from tabletop.games.oust import view
 from tabletop.games.oust.notation import PASS, SWAP, OustMove
-from tabletop.games.oust.options import OPTION_SPECS, OustOptions
+from tabletop.games.oust.options import OPTION_SPECS, START_PRESETS, OustOptions
 from tabletop.games.oust.rules import OustGame, OustState
 
 
@@ -18,6 +18,6 @@ def _make(values: dict[str, Any]) -> Game:
 FACTS = GameFacts(
     board_view=view.board_view, summary=view.summary, knowledge="tabletop.games.oust.evaluation"
 )
-register_game(GameInfo("oust", "Oust", (2,), OPTION_SPECS, _make, FACTS))
+register_game(GameInfo("oust", "Oust", (2,), OPTION_SPECS, _make, FACTS, START_PRESETS))
 
 __all__ = ["PASS", "SWAP", "OustGame", "OustMove", "OustOptions", "OustState"]

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
-from tabletop.core.options import OptionSpec
+from tabletop.core.options import OptionSpec, Preset
 from tabletop.games.oust.geometry import Grid, hex_grid, square_grid
 
 BOARDS = ("square", "hex")
@@ -27,6 +27,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "square",
         "board shape: a square grid (the 2007 game) or a hex-hex board (Steere's current game)",
         choices=BOARDS,
+        label="Board shape",
+        explanation="Square cells (the first version of the game) or hexagons (the current one).",
+        choice_labels=(("square", "square"), ("hex", "hexagons")),
     ),
     OptionSpec(
         "size",
@@ -36,6 +39,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         minimum=2,
         maximum=MAX_SQUARE,
         default_text="9 on square boards",
+        label="Square board size",
+        explanation="Cells each way of a square board; smaller boards make shorter games.",
     ),
     OptionSpec(
         "width",
@@ -44,7 +49,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "columns of a square board",
         minimum=2,
         maximum=MAX_SQUARE,
-        default_text="size, else 9",
+        default_text="the board size, else 9",
+        label="Board width",
+        explanation="Columns of a square board, for a board that is not square.",
     ),
     OptionSpec(
         "height",
@@ -53,7 +60,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "rows of a square board",
         minimum=2,
         maximum=MAX_SQUARE,
-        default_text="size, else 9",
+        default_text="the board size, else 9",
+        label="Board height",
+        explanation="Rows of a square board, for a board that is not square.",
     ),
     OptionSpec(
         "side",
@@ -62,12 +71,17 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "cells per side of a hex board",
         choices=HEX_SIDES,
         default_text="7 on hex boards",
+        label="Hexagon board size",
+        explanation="Cells along each edge of the hexagon board: 5 is quick, 9 is long.",
     ),
     OptionSpec(
         "pie",
         bool,
         False,
         "pie rule: White may answer Black's first stone by swapping (taking it over)",
+        label="Swap after the first stone",
+        explanation="White may take over Black's first stone instead of answering it, "
+        "so Black's first move is a fair one.",
     ),
     OptionSpec(
         "max_plies",
@@ -76,6 +90,22 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "end the game as a draw (reason max-plies) after this many moves; 0 for no limit",
         minimum=0,
         maximum=10**9,
+        label="Move limit",
+        explanation="End the game as a draw after this many moves in all; 0 for no limit.",
+    ),
+)
+
+#: The create form's starting points: the two board shapes.
+START_PRESETS: tuple[Preset, ...] = (
+    Preset("square-9", "Square 9×9", "The first version of the game, on squares.", {}),
+    Preset(
+        "hex-7", "Hexagons", "The current game, on a hexagon of 7 cells a side.", {"board": "hex"}
+    ),
+    Preset(
+        "hex-5",
+        "Small hexagons",
+        "A quick game on a hexagon of 5 cells a side.",
+        {"board": "hex", "side": 5},
     ),
 )
 

@@ -7,7 +7,7 @@ from tabletop.core.game import Game
 from tabletop.core.registry import GameInfo, register_game
 from tabletop.games.quoridor import view
 from tabletop.games.quoridor.notation import PASS, QuoridorMove
-from tabletop.games.quoridor.options import OPTION_SPECS, QuoridorOptions
+from tabletop.games.quoridor.options import OPTION_SPECS, START_PRESETS, QuoridorOptions
 from tabletop.games.quoridor.rules import QuoridorGame, QuoridorState
 
 
@@ -16,6 +16,6 @@ def _make(values: dict[str, Any]) -> Game:
 
 
 FACTS = GameFacts(board_view=view.board_view, knowledge="tabletop.games.quoridor.evaluation")
-register_game(GameInfo("quoridor", "Quoridor", (2, 4), OPTION_SPECS, _make, FACTS))
+register_game(GameInfo("quoridor", "Quoridor", (2, 4), OPTION_SPECS, _make, FACTS, START_PRESETS))
 
 __all__ = ["PASS", "QuoridorGame", "QuoridorMove", "QuoridorOptions", "QuoridorState"]

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
-from tabletop.core.options import OptionSpec
+from tabletop.core.options import OptionSpec, Preset
 
 PLAYER_COUNTS = (2, 4)
 
@@ -22,7 +22,16 @@ DEFAULT_WALLS = {2: 10, 4: 5}
 MAX_WALLS = 128
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("players", int, 2, "number of players", choices=PLAYER_COUNTS),
+    OptionSpec(
+        "players",
+        int,
+        2,
+        "number of players",
+        choices=PLAYER_COUNTS,
+        label="Players",
+        explanation="Two players, or four each racing to the opposite side.",
+        choice_labels=((2, "2 players"), (4, "4 players")),
+    ),
     OptionSpec(
         "walls",
         int,
@@ -31,6 +40,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         minimum=0,
         maximum=MAX_WALLS,
         default_text="10 with 2 players, 5 with 4",
+        label="Walls each",
+        explanation="How many walls each player may place (usually 10 with 2 players, 5 with 4).",
     ),
     OptionSpec(
         "side_step_around_pawns",
@@ -38,6 +49,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         True,
         "4 players: a pawn with a second pawn behind it may be passed by a side step, "
         "as when a wall is behind it (false: no move that way, as OpenSpiel)",
+        label="Step aside around two pawns",
+        explanation="With 4 players, when you cannot jump a pawn because another pawn is "
+        "behind it, you may step diagonally past it, as when a wall is behind it.",
     ),
     OptionSpec(
         "max_plies",
@@ -47,7 +61,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         minimum=1,
         maximum=1_000_000,
         default_text="no limit",
+        label="Move limit",
+        explanation="End the game as a draw after this many moves in all; empty for no limit.",
     ),
+)
+
+#: The create form's starting points: the two player counts.
+START_PRESETS: tuple[Preset, ...] = (
+    Preset("2", "2 players", "Race your pawn to the far side; 10 walls each.", {}),
+    Preset("4", "4 players", "Each races to the opposite side; 5 walls each.", {"players": 4}),
 )
 
 

@@ -14,7 +14,7 @@ from tabletop.server import protocol as p
 from tabletop.server.errors import ApiError
 from tabletop.server.limits import creator_tag
 from tabletop.server.routes.context import client_key, limits_of, room_of, rooms_of, store_of
-from tabletop.server.views import position_view
+from tabletop.server.views import listed_game, position_view
 
 router = APIRouter()
 
@@ -77,7 +77,7 @@ async def list_games_in(
     request: Request, status: Literal["open", "playing", "finished"] | None = None
 ) -> list[dict[str, Any]]:
     """The lobby (``status=open``) and other listings, newest first."""
-    return await store_of(request).listing(status)
+    return [listed_game(entry) for entry in await store_of(request).listing(status)]
 
 
 @router.get("/api/games/{game_id}", response_model=p.GameViewOut)

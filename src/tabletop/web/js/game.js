@@ -2,6 +2,7 @@
 // page; more than one only in one-screen play), the board, controls, clocks.
 
 import { api, applyDelta, storedTokens, storeToken, forgetToken, playerName } from "./api.js";
+import { askName } from "./ask-name.js";
 import { boardPrompt, drawBoard, scoreTable } from "./boards/index.js";
 import { seatName } from "./palette.js";
 import { renderMoves, renderSeats, tickClocks } from "./panels.js";
@@ -37,6 +38,7 @@ const state = {
   message: "",
   hintText: "",
   opened: new Set(), // tokens with a connection
+  joinName: "", // the name an invite link claims its seat under (asked first)
 };
 
 /** A WebSocket to the game that reconnects with `since` after a drop. */
@@ -55,6 +57,7 @@ class Connection {
     const query = new URLSearchParams();
     if (this.token) query.set("token", this.token);
     if (state.seq > 0 && this.primary) query.set("since", String(state.seq));
+    if (state.joinName && this.primary) query.set("name", state.joinName); // an invite's claim
     const qs = query.toString();
     this.reopening = false;
     this.ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}${qs ? `?${qs}` : ""}`);
@@ -431,7 +434,8 @@ async function askHandover() {
 
 async function joinSeat(seat) {
   try {
-    const answer = await api.join(gameId, { seat, name: playerName() || "Guest" });
+    const name = playerName() || (await askName());
+    const answer = await api.join(gameId, { seat, name });
     const kept = storeToken(gameId, answer.seat, answer.token);
     // The token stays out of the address bar when this browser keeps it.
     const query = kept ? "" : `?token=${encodeURIComponent(answer.token)}`;
@@ -518,11 +522,25 @@ function answerUndo(accept) {
   }
 }
 
-function start() {
+/** The name to join under when the address holds a link this browser has no seat from
+ * and the game has an open seat: an invite link then claims it, under this name. */
+async function nameForInvite(urlToken, tokens) {
+  if (!urlToken || tokens.includes(urlToken)) return "";
+  try {
+    const view = await api.game(gameId);
+    const open = view.status !== "finished" && view.seats.some((s) => s.kind === "person" && !s.claimed);
+    return open ? await askName() : "";
+  } catch {
+    return ""; // no such game: the connection says so
+  }
+}
+
+async function start() {
   wire();
   const urlToken = params.get("token");
   const tokens = Object.values(storedTokens(gameId));
   const token = urlToken || tokens[0] || null;
+  state.joinName = await nameForInvite(urlToken, tokens);
   if (token) state.opened.add(token);
   state.primaryConnection = new Connection(token, true);
 }

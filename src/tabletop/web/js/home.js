@@ -1,149 +1,357 @@
-// The home page: create a game from the catalog, and the lobby of games.
+// The home page: create a game as a player chooses one (the game, a preset, the opponent,
+// the clock, the side; every other rule under "more options"), and the lobby of games.
+// Every rule's words come from the catalog (GET /api/catalog): presets, option labels and
+// explanations, level descriptions and clock presets are the server's data (decision 0089).
 
 import { api, playerName, setPlayerName, storeToken } from "./api.js";
+import { askName } from "./ask-name.js";
 import { describeClock } from "./clock.js";
 import { fill, html } from "./svg.js";
 
+/** The words of this page (one place, for translation); the rules' words come from the catalog. */
+const TEXT = {
+  yourName: "Your name",
+  namePlaceholder: "Guest",
+  guest: "Guest",
+  game: "Game",
+  variant: "Variant",
+  opponent: "Opponent",
+  opponents: {
+    computer: "The computer",
+    friend: "A friend, by link",
+    screen: "Everyone on this screen",
+  },
+  opponentHelp: {
+    computer: "Play against the computer at the level you choose.",
+    friend: "You get a link to send; the game starts when your friend opens it.",
+    screen: "Take turns on this device, passing it around.",
+  },
+  level: "Computer level",
+  levelLine: (level, words) => `level ${level} – ${words}`,
+  clock: "Clock",
+  custom: "Custom",
+  customHelp: "Set the time yourself.",
+  clockKind: "Kind of clock",
+  clockKinds: {
+    absolute: "a fixed time each",
+    fischer: "time added after each move",
+    byoyomi: "byo-yomi (periods after the main time)",
+  },
+  minutes: "Minutes each",
+  increment: "Seconds added per move",
+  periods: "Periods",
+  period: "Seconds per period",
+  playAs: "Play as",
+  random: "Random",
+  movesFirst: (side) => `${side} (moves first)`,
+  moreOptions: "More options",
+  automatic: (text) => (text ? `automatic (${text})` : "automatic"),
+  create: "Create game",
+  openGames: "Open games",
+  playing: "Being played",
+  finished: "Finished",
+  loading: "Loading…",
+  none: "none",
+  join: "Join",
+  watch: "Watch",
+  replay: "Replay",
+  uploadLabel: "Replay a record file (JSON, or SGF for Go)",
+  upload: "Open replay",
+  chooseFile: "Choose a record file first",
+  // The lobby's one line per game: game and variant, clock, who plays or waits.
+  separator: " · ",
+  person: (name, side) => (name && name !== side ? `${name} (${side})` : side),
+  computer: (level, side) => (side ? `computer level ${level} (${side})` : `computer level ${level}`),
+  openSeat: (side) => `open: ${side}`,
+  waits: (who, count, open) => `${who} ${count === 1 ? "waits" : "wait"} for ${open === 1 ? "a player" : `${open} players`}`,
+  waitingFor: (open) => `waiting for ${open === 1 ? "a player" : `${open} players`}`,
+  versus: " vs ",
+  moves: (ply) => `${ply} moves`,
+};
+
 const $ = (id) => document.getElementById(id);
-let catalog = { games: [], levels: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] };
+/** Where this browser keeps its last choices of the form (game, preset, opponent, ...). */
+const CHOICES_KEY = "tabletop.create";
+let catalog = { games: [], levels: [], level_words: [], clock_presets: [] };
+
+/** The static texts of index.html, set from TEXT (so that translation touches TEXT only). */
+function setStaticTexts() {
+  const texts = {
+    "your-name-label": TEXT.yourName,
+    "more-options-title": TEXT.moreOptions,
+    "create-btn": TEXT.create,
+    "lobby-title": TEXT.openGames,
+    "playing-title": TEXT.playing,
+    "finished-title": TEXT.finished,
+    "record-file-label": TEXT.uploadLabel,
+    "upload-btn": TEXT.upload,
+  };
+  for (const [id, text] of Object.entries(texts)) $(id).textContent = text;
+  $("your-name").placeholder = TEXT.namePlaceholder;
+}
 
 function gameInfo(name) {
   return catalog.games.find((g) => g.name === name);
 }
 
-/** One form control for a declared game option (choices, number range, or true/false). */
+function checked(name) {
+  return document.querySelector(`input[name="${name}"]:checked`)?.value ?? null;
+}
+
+function currentGame() {
+  return gameInfo(checked("game"));
+}
+
+function currentPreset() {
+  const game = currentGame();
+  return game?.presets.find((p) => p.name === checked("preset")) || game?.presets[0];
+}
+
+/** A group of radio buttons, each with a label and an optional one-line explanation. */
+function radios(group, legend, items, chosen, onChange) {
+  const rows = items.map((item) => {
+    const id = `${group}-${item.value}`.replace(/[^a-z0-9_-]/gi, "-");
+    const help = item.help ? html("span", { class: "choice-help", id: `${id}-help`, text: item.help }) : null;
+    return html("label", { class: "choice", for: id }, [
+      html("input", {
+        type: "radio", name: group, id, value: item.value, checked: item.value === chosen,
+        "aria-describedby": help ? `${id}-help` : undefined, onchange: onChange,
+      }),
+      html("span", { class: "choice-text" }, [html("span", { class: "choice-label", text: item.label }), help]),
+    ]);
+  });
+  return [html("legend", { text: legend }), ...rows];
+}
+
+// -- the form ---------------------------------------------------------------------------------
+
+/** The choices made last time in this browser (lichess remembers them too). */
+function lastChoices() {
+  try {
+    return JSON.parse(localStorage.getItem(CHOICES_KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+function rememberChoices() {
+  const choices = { game: checked("game"), preset: checked("preset"), opponent: checked("opponent"), level: $("level")?.value, clock: checked("clock") };
+  try {
+    localStorage.setItem(CHOICES_KEY, JSON.stringify(choices));
+  } catch {
+    /* nothing kept */
+  }
+}
+
+/** Check the radio button of `group` with `value` if there is one (a remembered choice). */
+function restore(group, value) {
+  const node = value ? document.querySelector(`input[name="${group}"][value="${CSS.escape(String(value))}"]`) : null;
+  if (node) node.checked = true;
+  return Boolean(node);
+}
+
+function renderGames() {
+  const items = catalog.games.map((g) => ({ value: g.name, label: g.title }));
+  fill($("game-choice"), radios("game", TEXT.game, items, catalog.games[0]?.name, renderGame));
+  restore("game", lastChoices().game);
+}
+
+/** A game chosen: its presets, its main options and every other option. */
+function renderGame() {
+  const game = currentGame();
+  if (!game) return;
+  const items = game.presets.map((p) => ({ value: p.name, label: p.label, help: p.explanation }));
+  fill($("preset-choice"), radios("preset", TEXT.variant, items, game.presets[0]?.name, applyPreset));
+  const last = lastChoices();
+  if (last.game === game.name) restore("preset", last.preset);
+  const shown = game.options.filter((o) => !o.sets_players);
+  fill($("main-options"), shown.filter((o) => o.main).map(optionControl));
+  fill($("options"), shown.filter((o) => !o.main).map(optionControl));
+  applyPreset();
+}
+
+/** A preset chosen: the options it names take its values, the others (but the main ones,
+ * chosen beside the presets) their defaults; options that cannot apply to it are hidden;
+ * the seats follow its player count. */
+function applyPreset() {
+  const game = currentGame();
+  const preset = currentPreset();
+  if (!game || !preset) return;
+  for (const option of game.options) {
+    if (option.main) continue;
+    const node = $(`opt-${option.name}`);
+    if (!node) continue;
+    const value = option.name in preset.options ? preset.options[option.name] : option.default;
+    if (node.type === "checkbox") node.checked = value === true;
+    else node.value = value === null || value === undefined ? "" : String(value);
+    node.closest(".option").hidden = (preset.inapplicable || []).includes(option.name);
+  }
+  renderOpponent();
+}
+
+/** One control of a game option: its label, the control, its one-line explanation. */
 function optionControl(option) {
   const id = `opt-${option.name}`;
-  const help = option.help || "";
-  let control;
+  const helpId = `${id}-help`;
+  const help = html("span", { class: "small help", id: helpId, text: option.explanation });
   const dflt = option.default;
-  if (option.kind === "bool" || typeof dflt === "boolean") {
-    control = html("input", { type: "checkbox", id, name: option.name, checked: dflt === true });
-    return html("label", { class: "inline option", title: help }, [control, ` ${option.name}`]);
+  if (option.kind === "bool") {
+    const box = html("input", { type: "checkbox", id, name: option.name, checked: dflt === true, "aria-describedby": helpId });
+    return html("div", { class: "option option-bool" }, [html("label", { class: "inline", for: id }, [box, ` ${option.label}`]), help]);
   }
-  if (option.choices) {
-    const choices = option.choices.map((c) => html("option", { value: c, text: c, selected: String(c) === String(dflt) }));
+  let control;
+  if (option.choice_labels) {
+    const choices = option.choice_labels.map((c) => html("option", { value: String(c.value), text: c.label, selected: c.value === dflt }));
     if (dflt === null || dflt === undefined) {
-      choices.unshift(html("option", { value: "", text: option.default_text ? `default (${option.default_text})` : "default", selected: true }));
+      choices.unshift(html("option", { value: "", text: TEXT.automatic(option.default_text), selected: true }));
     }
-    control = html("select", { id, name: option.name }, choices);
+    control = html("select", { id, name: option.name, "aria-describedby": helpId }, choices);
   } else {
-    const integer = option.kind === "int";
     control = html("input", {
       id,
       name: option.name,
       type: "number",
-      step: integer ? "1" : "any",
+      inputmode: option.kind === "int" ? "numeric" : "decimal",
+      step: option.kind === "int" ? "1" : "0.5",
       min: option.minimum ?? undefined,
       max: option.maximum ?? undefined,
       value: dflt ?? "",
-      placeholder: option.default_text || "default",
+      placeholder: option.default_text || "",
+      "aria-describedby": helpId,
     });
   }
-  return html("div", { class: "option" }, [html("label", { for: id, text: option.name, title: help }), control,
-    help ? html("span", { class: "small help", text: help }) : null]);
+  return html("div", { class: "option" }, [html("label", { for: id, text: option.label }), control, help]);
 }
 
-function renderOptions() {
-  const game = gameInfo($("game-select").value);
-  if (!game) return;
-  const fields = (game.options || []).map(optionControl);
-  fill($("options"), [html("legend", { text: "Options" }), ...fields]);
-  const players = $("opt-players");
-  if (players) players.addEventListener("change", renderSeats);
-  renderSeats();
-}
-
-function seatCount() {
-  const game = gameInfo($("game-select").value);
-  const players = $("opt-players");
-  if (players && players.value) return Number(players.value);
-  return game?.players?.[0] ?? 2;
-}
-
-function renderSeats() {
-  const n = seatCount();
-  const levels = catalog.levels || [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-  const rows = [html("legend", { text: "Seats" })];
-  for (let seat = 0; seat < n; seat++) {
-    const kind = html("select", { id: `seat-${seat}-kind`, "aria-label": `Seat ${seat + 1} player` }, [
-      html("option", { value: "person", text: seat === 0 ? "you / a person" : "a person", selected: seat === 0 }),
-      html("option", { value: "computer", text: "the computer", selected: seat !== 0 }),
-    ]);
-    const level = html("select", { id: `seat-${seat}-level`, "aria-label": `Seat ${seat + 1} computer level` },
-      levels.map((l) => html("option", { value: l, text: `level ${l}`, selected: l === 1 })));
-    const sync = () => {
-      level.hidden = kind.value !== "computer";
-    };
-    kind.addEventListener("change", sync);
-    sync();
-    rows.push(html("div", { class: "seat-row" }, [html("span", { text: `Seat ${seat + 1}` }), kind, level]));
+/** The option values that differ from the defaults, in each option's JSON type. */
+function readOptions() {
+  const game = currentGame();
+  const preset = currentPreset();
+  const options = { ...preset.options };
+  for (const option of game.options) {
+    const node = $(`opt-${option.name}`);
+    if (!node) continue;
+    let value;
+    if (node.type === "checkbox") value = node.checked;
+    else if (node.value === "") value = null;
+    else if (option.kind === "int" || option.kind === "float") value = Number(node.value);
+    else value = node.value;
+    if (value === null || value === option.default) delete options[option.name];
+    else options[option.name] = value;
   }
-  fill($("seats"), rows);
+  return options;
+}
+
+function renderOpponent() {
+  const opponents = ["computer", "friend", "screen"];
+  const wanted = checked("opponent") || lastChoices().opponent;
+  const chosen = opponents.includes(wanted) ? wanted : opponents[0];
+  const items = opponents.map((value) => ({ value, label: TEXT.opponents[value], help: TEXT.opponentHelp[value] }));
+  fill($("opponent-choice"), radios("opponent", TEXT.opponent, items, chosen, renderSeatChoices));
+  renderSeatChoices();
+}
+
+/** The computer's level (against the computer) and the side to play (but on one screen). */
+function renderSeatChoices() {
+  const opponent = checked("opponent");
+  const chosenLevel = $("level")?.value || lastChoices().level || "1";
+  const levels = catalog.level_words.map((l) => html("option", {
+    value: l.level, text: TEXT.levelLine(l.level, l.words), selected: String(l.level) === chosenLevel,
+  }));
+  fill($("level-row"), opponent === "computer"
+    ? [html("label", { for: "level", text: TEXT.level }), html("select", { id: "level" }, levels)]
+    : []);
+  const preset = currentPreset();
+  const sides = preset?.sides || [];
+  const before = $("play-as")?.value || "0";
+  const choices = [
+    ...sides.map((side, seat) => html("option", { value: seat, text: seat === 0 ? TEXT.movesFirst(side) : side, selected: String(seat) === before })),
+    html("option", { value: "random", text: TEXT.random, selected: before === "random" }),
+  ];
+  fill($("play-as-row"), opponent === "screen"
+    ? []
+    : [html("label", { for: "play-as", text: TEXT.playAs }), html("select", { id: "play-as" }, choices)]);
+}
+
+function renderClocks() {
+  const items = [
+    ...catalog.clock_presets.map((c) => ({ value: c.name, label: c.label, help: c.explanation })),
+    { value: "custom", label: TEXT.custom, help: TEXT.customHelp },
+  ];
+  fill($("clock-choice"), radios("clock", TEXT.clock, items, catalog.clock_presets[0]?.name, renderCustomClock));
+  restore("clock", lastChoices().clock);
+  renderCustomClock();
+}
+
+function renderCustomClock() {
+  const name = checked("clock");
+  $("clock-help").textContent = name === "custom" ? TEXT.customHelp : catalog.clock_presets.find((c) => c.name === name)?.explanation || "";
+  const box = $("clock-custom-fields");
+  box.hidden = checked("clock") !== "custom";
+  if (box.hidden || $("clock-kind")) {
+    if (!box.hidden) renderClockFields();
+    return;
+  }
+  const kinds = catalog.clocks.filter((k) => k !== "none").map((k) => html("option", { value: k, text: TEXT.clockKinds[k] || k }));
+  fill(box, [
+    html("div", { class: "create-row" }, [html("label", { for: "clock-kind", text: TEXT.clockKind }), html("select", { id: "clock-kind", onchange: renderClockFields }, kinds)]),
+    html("div", { id: "clock-fields", class: "clock-fields" }),
+  ]);
+  renderClockFields();
 }
 
 function renderClockFields() {
   const kind = $("clock-kind").value;
-  const field = (id, text, value) => html("label", { class: "inline" }, [
-    `${text} `,
-    html("input", { id, type: "number", min: "1", step: "1", value, class: "short" }),
+  const field = (id, text, value) => html("div", { class: "create-row" }, [
+    html("label", { for: id, text }),
+    html("input", { id, type: "number", min: "1", step: "1", value, inputmode: "numeric", class: "short" }),
   ]);
   const fields = {
-    none: [],
-    absolute: [field("clock-main", "minutes", 10)],
-    fischer: [field("clock-main", "minutes", 5), field("clock-increment", "increment s", 5)],
-    byoyomi: [field("clock-main", "minutes", 10), field("clock-periods", "periods", 3), field("clock-period", "period s", 30)],
-  }[kind];
+    absolute: [field("clock-main", TEXT.minutes, 10)],
+    fischer: [field("clock-main", TEXT.minutes, 5), field("clock-increment", TEXT.increment, 5)],
+    byoyomi: [field("clock-main", TEXT.minutes, 10), field("clock-periods", TEXT.periods, 5), field("clock-period", TEXT.period, 30)],
+  }[kind] || [];
   fill($("clock-fields"), fields);
 }
 
 function readClock() {
+  const name = checked("clock");
+  if (name !== "custom") return catalog.clock_presets.find((c) => c.name === name)?.clock || { kind: "none" };
   const kind = $("clock-kind").value;
   const num = (id) => Number($(id)?.value);
-  if (kind === "none") return { kind };
   const clock = { kind, main: num("clock-main") * 60 };
   if (kind === "fischer") clock.increment = num("clock-increment");
   if (kind === "byoyomi") Object.assign(clock, { periods: num("clock-periods"), period: num("clock-period") });
   return clock;
 }
 
-function readOptions() {
-  const game = gameInfo($("game-select").value);
-  const options = {};
-  for (const option of game.options || []) {
-    const node = $(`opt-${option.name}`);
-    if (!node) continue;
-    if (node.type === "checkbox") {
-      if (node.checked !== (option.default === true)) options[option.name] = node.checked;
-    } else if (node.value !== "" && String(node.value) !== String(option.default)) {
-      options[option.name] = node.type === "number" ? Number(node.value) : node.value;
-      if (option.choices && typeof option.choices[0] === "number") options[option.name] = Number(node.value);
-    }
+/** The seats of the new game: this browser's, and the others by the opponent chosen. */
+function readSeats(name) {
+  const players = currentPreset().players;
+  const opponent = checked("opponent");
+  const chosen = $("play-as")?.value ?? "0";
+  const mine = chosen === "random" ? Math.floor(Math.random() * players) : Number(chosen);
+  const level = Number($("level")?.value || 1);
+  const seats = [];
+  for (let seat = 0; seat < players; seat++) {
+    if (opponent === "screen") seats.push({ kind: "person", claim: true });
+    else if (seat === mine) seats.push({ kind: "person", claim: true, name });
+    else if (opponent === "computer") seats.push({ kind: "computer", level });
+    else seats.push({ kind: "person" });
   }
-  return options;
+  return seats;
 }
 
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
   const name = $("your-name").value.trim();
-  setPlayerName(name);
-  const oneScreen = $("one-screen").checked;
-  const seats = [];
-  let claimedFirst = false;
-  for (let seat = 0; seat < seatCount(); seat++) {
-    const kind = $(`seat-${seat}-kind`).value;
-    if (kind === "computer") {
-      seats.push({ kind, level: Number($(`seat-${seat}-level`).value) });
-    } else {
-      const claim = oneScreen || !claimedFirst;
-      seats.push({ kind, claim, name: claim && !claimedFirst ? name || "Guest" : oneScreen ? `${name || "Guest"} ${seat + 1}` : undefined });
-      claimedFirst = claimedFirst || claim;
-    }
-  }
+  if (name) setPlayerName(name);
+  const seats = readSeats(name || TEXT.guest);
+  rememberChoices();
   $("create-btn").disabled = true;
   try {
-    const answer = await api.create({ game: $("game-select").value, options: readOptions(), seats, clock: readClock() });
+    const answer = await api.create({ game: currentGame().name, options: readOptions(), seats, clock: readClock() });
     const mine = [];
     const invites = [];
     answer.seats.forEach((s, i) => {
@@ -164,17 +372,43 @@ async function create(event) {
   }
 }
 
-function gameLine(g) {
-  const info = gameInfo(g.game);
-  const title = info?.title || g.game;
-  const seats = (g.seats || []).map((s) => (s.kind === "computer" ? `computer ${s.level ?? ""}`.trim() : s.name || (s.claimed ? "person" : "open"))).join(" vs ");
-  const opts = Object.entries(g.options || {}).map(([k, v]) => `${k} ${v}`).join(", ");
-  return `${title}${opts ? ` (${opts})` : ""}: ${seats}${g.clock ? `, ${describeClock(g.clock)}` : ""}${g.ply ? `, move ${g.ply}` : ""}`;
+// -- the lobby --------------------------------------------------------------------------------
+
+/** A clock setting in words: the create form's preset label when it is one. */
+function clockWords(clock) {
+  const same = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+  const preset = catalog.clock_presets.find((c) => same(c.clock, clock || { kind: "none" }));
+  return preset ? preset.label : describeClock(clock);
+}
+
+function seatWords(s) {
+  if (s.kind === "computer") return TEXT.computer(s.level, s.side);
+  if (!s.claimed) return TEXT.openSeat(s.side);
+  return TEXT.person(s.name, s.side);
+}
+
+/** One readable line for a listed game: game and variant, clock, who plays or waits. */
+export function lobbyLine(g) {
+  const game = [g.title || gameInfo(g.game)?.title || g.game, g.summary].filter(Boolean).join(" ");
+  const seats = g.seats || [];
+  const open = seats.filter((s) => s.kind === "person" && !s.claimed).length;
+  const present = seats.filter((s) => s.kind === "computer" || s.claimed).map(seatWords);
+  let who;
+  if (g.status === "waiting" || (open > 0 && g.status !== "finished")) {
+    who = present.length ? TEXT.waits(present.join(", "), present.length, open) : TEXT.waitingFor(open);
+  } else {
+    who = seats.map(seatWords).join(TEXT.versus);
+  }
+  const parts = [game, clockWords(g.clock), who];
+  if (g.ply) parts.push(TEXT.moves(g.ply));
+  return parts.join(TEXT.separator);
 }
 
 async function join(id) {
   try {
-    const name = $("your-name").value.trim() || playerName() || "Guest";
+    let name = $("your-name").value.trim();
+    if (!name) name = await askName(playerName());
+    if (name) setPlayerName(name);
     const answer = await api.join(id, { name });
     storeToken(id, answer.seat, answer.token);
     location.href = `/game/${encodeURIComponent(id)}?token=${encodeURIComponent(answer.token)}`;
@@ -188,11 +422,11 @@ async function loadLobby() {
   try {
     const [open, playing, finished] = await Promise.all([api.games("open"), api.games("playing"), api.games("finished")]);
     const list = (games, action) => games.length
-      ? games.map((g) => html("li", { "data-game": g.id }, [html("span", { text: gameLine(g) }), " ", action(g)]))
-      : [html("li", { class: "small", text: "none" })];
-    fill($("lobby"), list(open, (g) => html("button", { type: "button", text: "Join", onclick: () => join(g.id) })));
-    fill($("playing"), list(playing, (g) => html("a", { href: `/game/${encodeURIComponent(g.id)}`, text: "Watch" })));
-    fill($("finished"), list(finished.slice(0, 20), (g) => html("a", { href: `/replay/${encodeURIComponent(g.id)}`, text: "Replay" })));
+      ? games.map((g) => html("li", { "data-game": g.id }, [html("span", { class: "lobby-line", text: lobbyLine(g) }), " ", action(g)]))
+      : [html("li", { class: "small", text: TEXT.none })];
+    fill($("lobby"), list(open, (g) => html("button", { type: "button", text: TEXT.join, onclick: () => join(g.id) })));
+    fill($("playing"), list(playing, (g) => html("a", { href: `/game/${encodeURIComponent(g.id)}`, text: TEXT.watch })));
+    fill($("finished"), list(finished.slice(0, 20), (g) => html("a", { href: `/replay/${encodeURIComponent(g.id)}`, text: TEXT.replay })));
   } catch (err) {
     $("lobby-error").textContent = err.message;
   }
@@ -203,7 +437,7 @@ async function upload(event) {
   $("upload-error").textContent = "";
   const file = $("record-file").files?.[0];
   if (!file) {
-    $("upload-error").textContent = "Choose a record file first";
+    $("upload-error").textContent = TEXT.chooseFile;
     return;
   }
   const text = await file.text();
@@ -217,17 +451,16 @@ async function upload(event) {
 }
 
 async function start() {
+  setStaticTexts();
+  $("lobby").firstElementChild.textContent = TEXT.loading;
   $("your-name").value = playerName();
   $("create-form").addEventListener("submit", create);
   $("upload-form").addEventListener("submit", upload);
-  $("game-select").addEventListener("change", renderOptions);
-  $("clock-kind").addEventListener("change", renderClockFields);
-  renderClockFields();
   try {
-    const answer = await api.catalog();
-    catalog = Array.isArray(answer) ? { games: answer } : { ...catalog, ...answer };
-    fill($("game-select"), catalog.games.map((g) => html("option", { value: g.name, text: g.title || g.name })));
-    renderOptions();
+    catalog = { ...catalog, ...(await api.catalog()) };
+    renderGames();
+    renderGame();
+    renderClocks();
   } catch (err) {
     $("create-error").textContent = err.message;
   }
@@ -235,4 +468,4 @@ async function start() {
   setInterval(loadLobby, 5000);
 }
 
-start();
+if (document.getElementById("create-form")) start();

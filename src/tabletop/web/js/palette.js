@@ -22,11 +22,13 @@ export function seatPaint(view, seat) {
   return PAINT[SEAT_ORDER[seat % SEAT_ORDER.length]];
 }
 
-/** "Black (Ann)" style name of a seat. */
+/** "Black (Ann)" style name of a seat: its side as the game names it (the server's
+ * `seats[].side`: Quoridor's are compass points), and the person's name when there is one
+ * other than the side's (never "White (White)"). */
 export function seatName(view, seat) {
   const info = view?.seats?.[seat];
-  const colour = seatPaint(view, seat).label;
+  const side = info?.side || seatPaint(view, seat).label;
   // Computer seats carry the game's seat name from the server; the level says more.
   const name = info?.kind === "computer" ? `computer ${info.level ?? ""}`.trim() : info?.name || "";
-  return name ? `${colour} (${name})` : colour;
+  return name && name !== side ? `${side} (${name})` : side;
 }
