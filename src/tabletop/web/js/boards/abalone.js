@@ -6,9 +6,16 @@ import * as moves from "../abalone-moves.js";
 import { cellLabels, cellsOf, hintMark, resetRoot, stone } from "./common.js";
 import { cellBox } from "./oust.js";
 
+/** The words this board shows a player (one place, for translation). */
+const TEXT = {
+  pickMarbles: " – click the marbles to move",
+  pickTarget: " – now click where the marbles go",
+  which: (moves) => `Which move? ${moves.join(", ")} - select all the marbles that move`,
+};
+
 /** The status line's hint for the player to move, by the marbles selected so far. */
 export function abalonePrompt(selection) {
-  return selection.length ? " – now click where the marbles go" : " – click the marbles to move";
+  return selection.length ? TEXT.pickTarget : TEXT.pickMarbles;
 }
 
 /** Draw an Abalone GameView into `root`; `ctx.selection` is kept by the caller. */
@@ -72,7 +79,7 @@ export function drawAbalone(root, ctx) {
         const result = moves.click(described, selection, name, marbles, mover);
         if (result.move) ctx.onMove?.(result.move);
         else if (result.selection) ctx.onSelect?.(result.selection);
-        else if (result.ambiguous) ctx.onMessage?.(`Which move? ${result.ambiguous.join(", ")} - select all the marbles that move`);
+        else if (result.ambiguous) ctx.onMessage?.(TEXT.which(result.ambiguous));
       });
     }
     layer.appendChild(g);
