@@ -3,7 +3,7 @@
 
 import { svg } from "../svg.js";
 import * as moves from "../abalone-moves.js";
-import { cellLabels, cellsOf, hintMark, resetRoot, stone } from "./common.js";
+import { cellLabels, cellsOf, freshMove, hintMark, resetRoot, stone } from "./common.js";
 import { cellBox } from "./oust.js";
 
 /** The words this board shows a player (one place, for translation). */
@@ -32,6 +32,7 @@ export function drawAbalone(root, ctx) {
   const selectable = moves.selectable(described);
   const targets = moves.targets(described, selection);
   const last = new Set(board.last ? cellsOf(board.last) : []);
+  const fresh = freshMove(root, board.last);
   const hinted = new Map();
   for (const h of ctx.hints || []) for (const c of cellsOf(h.move)) if (!hinted.has(c)) hinted.set(c, h);
 
@@ -71,7 +72,7 @@ export function drawAbalone(root, ctx) {
       g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.16, class: "target-dot" }));
     }
     if (last.has(name)) {
-      g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.5, class: "last-ring" }));
+      g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.5, class: fresh ? "last-ring fresh" : "last-ring" }));
     }
     if (hinted.has(name)) g.appendChild(hintMark(cell.x, cell.y, 0.25, hinted.get(name).chance));
     if (ctx.interactive) {

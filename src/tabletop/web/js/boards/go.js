@@ -5,7 +5,7 @@
 
 import { html, svg } from "../svg.js";
 import { seatName, seatPaint } from "../palette.js";
-import { hintMark, label, lastMark, legalIndex, resetRoot, stone } from "./common.js";
+import { freshMove, hintMark, label, lastMark, legalIndex, resetRoot, stone } from "./common.js";
 
 /** Point name (lower case) of column x (0 = left) and row y (0 = bottom). */
 export function pointName(columns, x, y) {
@@ -51,6 +51,7 @@ export function drawGo(root, ctx) {
   }
 
   const last = board.last ? String(board.last).toLowerCase() : null;
+  const fresh = freshMove(root, last);
   const hints = new Map((ctx.hints || []).map((h) => [String(h.move).toLowerCase(), h]));
   const pending = ctx.pending ? String(ctx.pending).toLowerCase() : null;
   const points = svg("g", { class: "points" });
@@ -71,7 +72,9 @@ export function drawGo(root, ctx) {
       }
       if (seat !== undefined) {
         const isDead = dead.has(name);
+        const placed = fresh && name === last ? "fresh" : null;
         group.appendChild(stone(view, seat, cx, cy, 0.46, name.toUpperCase(), { opacity: isDead ? 0.45 : 1 }));
+        if (placed) group.lastChild.classList.add(placed);
         if (isDead) {
           const mark = seatPaint(view, 1 - seat).fill;
           group.appendChild(svg("path", {
@@ -79,7 +82,10 @@ export function drawGo(root, ctx) {
             stroke: mark, "stroke-width": 0.08, class: "dead", "pointer-events": "none",
           }));
         }
-        if (name === last) group.appendChild(lastMark(view, seat, cx, cy, 0.46));
+        if (name === last) {
+          group.appendChild(lastMark(view, seat, cx, cy, 0.46));
+          if (placed) group.lastChild.classList.add(placed);
+        }
         if (ctx.scoring) {
           group.classList.add("toggle");
           group.addEventListener("click", () => ctx.onPoint?.(name.toUpperCase()));
