@@ -44,10 +44,12 @@ export function drawGo(root, ctx) {
     root.appendChild(svg("circle", { cx: x, cy: sy(y), r: 0.1, fill: "#3a2a10", class: "star" }));
   }
   for (let i = 0; i < n; i++) {
-    root.appendChild(label(i, -0.7, columns[i], 0.4));
-    root.appendChild(label(i, n - 0.3, columns[i], 0.4));
-    root.appendChild(label(-0.7, sy(i), String(i + 1), 0.4));
-    root.appendChild(label(n - 0.3, sy(i), String(i + 1), 0.4));
+    // On the wood, whatever the page's colours (dark mode).
+    const wood = { class: "coord on-wood" };
+    root.appendChild(label(i, -0.7, columns[i], 0.4, wood));
+    root.appendChild(label(i, n - 0.3, columns[i], 0.4, wood));
+    root.appendChild(label(-0.7, sy(i), String(i + 1), 0.4, wood));
+    root.appendChild(label(n - 0.3, sy(i), String(i + 1), 0.4, wood));
   }
 
   const last = board.last ? String(board.last).toLowerCase() : null;
