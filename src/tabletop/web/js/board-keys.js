@@ -92,11 +92,22 @@ export function attachBoardKeys(root) {
     to.focus({ preventScroll: true });
   }
 
-  root.addEventListener("focusin", () => {
+  root.addEventListener("focusin", (event) => {
     hadFocus = true;
+    // Focus that came another way (a click, a script) moves the roving point too.
+    const g = event.target.closest?.(".pt[data-point]");
+    if (g && g.dataset.point !== current) {
+      byName(current)?.setAttribute("tabindex", "-1");
+      current = g.dataset.point;
+      g.setAttribute("tabindex", "0");
+    }
   });
-  root.addEventListener("focusout", (event) => {
-    hadFocus = root.contains(event.relatedTarget);
+  root.addEventListener("focusout", () => {
+    // A redraw removes the focused point (and may fire focusout): it is focused again
+    // in prepare(), before this check; only a focus that went elsewhere stays away.
+    setTimeout(() => {
+      hadFocus = root.contains(document.activeElement);
+    }, 0);
   });
   root.addEventListener("keydown", (event) => {
     const g = event.target.closest?.(".pt[data-point]");
