@@ -77,7 +77,10 @@ def play(url: str, game: str, options: dict[str, Any], plies: int, seed: int) ->
     """A game between two people with `plies` seeded legal moves played; (id, seat 0's token)."""
     players = call(url + "/api/catalog")["games"]
     count = options.get("players") or next(g["players"][0] for g in players if g["name"] == game)
-    seats = [{"kind": "person", "name": name, "claim": True} for name in ["Ann", "Ben", "Cem", "Dee"][:count]]
+    seats = [
+        {"kind": "person", "name": name, "claim": True}
+        for name in ["Ann", "Ben", "Cem", "Dee"][:count]
+    ]
     created = call(url + "/api/games", {"game": game, "options": options, "seats": seats})
     gid = created["id"]
     tokens = [seat["token"] for seat in created["seats"]]
@@ -88,7 +91,9 @@ def play(url: str, game: str, options: dict[str, Any], plies: int, seed: int) ->
             break
         moves = [m for m in view["legal"] if str(m).lower() not in {"pass", "resign"}]
         move = rng.choice(moves)
-        view = call(f"{url}/api/games/{gid}/moves", {"token": tokens[view["to_move"]], "move": move})
+        view = call(
+            f"{url}/api/games/{gid}/moves", {"token": tokens[view["to_move"]], "move": move}
+        )
     return gid, tokens[0]
 
 
@@ -97,7 +102,9 @@ def shoot(url: str, out: Path, dark: bool, png: bool = False) -> list[Path]:
     written = []
     process_games = {g: play(url, g, o, n, seed=9) for g, (o, n) in GAMES.items()}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        browser = pw.chromium.launch(
+            executable_path=chromium, args=["--no-sandbox", "--disable-gpu"]
+        )
         for size, (width, height) in SIZES.items():
             phone = size == "phone"
             context = browser.new_context(
@@ -116,7 +123,9 @@ def shoot(url: str, out: Path, dark: bool, png: bool = False) -> list[Path]:
                 if png:
                     page.screenshot(path=str(path), scale="css", animations="disabled")
                 else:
-                    page.screenshot(path=str(path), scale="css", type="jpeg", quality=85, animations="disabled")
+                    page.screenshot(
+                        path=str(path), scale="css", type="jpeg", quality=85, animations="disabled"
+                    )
                 if path.stat().st_size > LIMIT and not png:
                     raise SystemExit(f"{path} is {path.stat().st_size} bytes, over {LIMIT}")
                 written.append(path)
@@ -136,7 +145,10 @@ def main() -> None:
         process, url = serve(Path(folder))
         try:
             for path in shoot(url, args.out, args.dark, args.png):
-                print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size} bytes")
+                print(
+                    f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:"
+                    f" {path.stat().st_size} bytes"
+                )
         finally:
             process.terminate()
             process.wait(timeout=10)

@@ -18,7 +18,9 @@ KINDS: dict[str, dict[str, Any]] = {
 }
 
 
-def against_computer(base: str, game: str, options: dict[str, Any] | None = None) -> tuple[str, str]:
+def against_computer(
+    base: str, game: str, options: dict[str, Any] | None = None
+) -> tuple[str, str]:
     """A game of a person (seat 0, claimed) against the computer at level 1: (id, token)."""
     options = KINDS.get(game, {}) if options is None else options
     players = tabletop.load_game(game, **options).num_players

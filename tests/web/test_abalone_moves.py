@@ -25,12 +25,15 @@ CHECK = """async ([board, mover, legal]) => {
   const out = {missing: [], wrongTarget: [], unresolved: [], described: described.length};
   const select = (cells) => {
     let selection = [];
-    for (const cell of cells) selection = m.click(described, selection, cell, board.marbles, mover).selection;
+    for (const cell of cells) {
+      selection = m.click(described, selection, cell, board.marbles, mover).selection;
+    }
     return selection;
   };
   for (const move of described) {
     const selection = select(move.group);
-    const made = move.targets.map((t) => m.click(described, selection, t, board.marbles, mover).move);
+    const made = move.targets.map(
+      (t) => m.click(described, selection, t, board.marbles, mover).move);
     if (!made.includes(move.text)) out.missing.push([move.text, selection, move.targets, made]);
     for (const sel of [selection, select(move.group.slice(0, 1))]) {
       for (const t of m.targets(described, sel)) {
@@ -99,8 +102,6 @@ CLICK = """async ([board, mover, legal, clicks]) => {
 
 def broadsides(state: State) -> dict[str, str]:
     """Each three-marble broadside of the line: the move text -> the cell c4 moves to."""
-    from tabletop.games.abalone import geometry  # noqa: F401  (the engine names the cells)
-
     out = {}
     board = board_view(state)
     where = {c["name"]: (c["x"], c["y"]) for c in board["cells"]}

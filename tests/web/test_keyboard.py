@@ -10,7 +10,9 @@ from tests.web.games import against_computer
 
 
 def focused_point(page: Any) -> str | None:
-    name: str | None = page.evaluate("document.activeElement?.closest?.('#board .pt')?.dataset.point ?? null")
+    name: str | None = page.evaluate(
+        "document.activeElement?.closest?.('#board .pt')?.dataset.point ?? null"
+    )
     return name
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web.axe import assert_accessible
-from tests.web.games import against_computer, waiting
+from tests.web.games import KINDS, against_computer, replayed, waiting
 from tests.web.server import call
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -49,7 +49,9 @@ def brightness(colour: str) -> float:
     return sum(parts) / 3
 
 
-def open_game(page: Any, server: str, game: str = "go", options: dict[str, Any] | None = None) -> str:
+def open_game(
+    page: Any, server: str, game: str = "go", options: dict[str, Any] | None = None
+) -> str:
     gid, token = against_computer(server, game, options)
     page.goto(f"{server}/game/{gid}?token={token}")
     page.wait_for_selector("#board.interactive")
@@ -93,7 +95,8 @@ def test_disabled_buttons_look_disabled_and_spectators_see_no_controls(
     looks = page.evaluate(
         """() => {
           const s = (id) => getComputedStyle(document.getElementById(id));
-          return {resign: [s('resign-btn').color, s('resign-btn').opacity, s('resign-btn').borderStyle],
+          const r = s('resign-btn');
+          return {resign: [r.color, r.opacity, r.borderStyle],
                   hint: s('theme-switch').opacity};
         }"""
     )
@@ -115,7 +118,8 @@ def test_copy_says_it_copied(desktop: Callable[..., Any], server: str) -> None:
     gid, seats = waiting(server, "go")
     page.goto(server + "/")
     page.evaluate(
-        "([id, invites]) => localStorage.setItem(`tabletop.invites.${id}`, JSON.stringify(invites))",
+        "([id, invites]) =>"
+        " localStorage.setItem(`tabletop.invites.${id}`, JSON.stringify(invites))",
         [gid, seats],
     )
     page.goto(f"{server}/game/{gid}?token={seats[0]['token']}")
@@ -186,3 +190,22 @@ def test_last_move_is_marked_and_the_reply_is_placed_not_popped(
     assert fill.startswith("url(#shade-")
     assert page.locator(f"radialGradient#{fill[5:-1]}").count() == 1
     assert_accessible(page, "go after a reply")
+
+
+def test_every_page_has_no_axe_violations_on_a_desktop(
+    desktop: Callable[..., Any], server: str
+) -> None:
+    page = desktop()
+    for game in KINDS:
+        waiting(server, game)
+    page.goto(server + "/")
+    page.wait_for_selector("#lobby li a, #lobby li button", state="attached")
+    assert_accessible(page, "home page with the lobby")
+    for game in KINDS:
+        open_game(page, server, game)
+        assert_accessible(page, f"{game} game page")
+        page.goto(f"{server}/replay/{replayed(server, game)}")
+        page.wait_for_selector("#moves li")
+        assert_accessible(page, f"{game} replay page")
+        page.click("#prev")
+        assert_accessible(page, f"{game} replay, a move back")

@@ -26,7 +26,10 @@ def phone(browser: Any) -> Iterator[Callable[[int], Any]]:
 
     def make(width: int = 390) -> Any:
         context = browser.new_context(
-            viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True
+            viewport={"width": width, "height": 844},
+            is_mobile=True,
+            has_touch=True,
+            bypass_csp=True,
         )
         contexts.append(context)
         page = context.new_page()
@@ -63,9 +66,11 @@ def test_no_page_scrolls_sideways(phone: Callable[[int], Any], server: str, widt
     page.goto(server + "/")
     page.wait_for_selector("#lobby li a, #lobby li button", state="attached")
     options = page.eval_on_selector_all("#game-select option", "os => os.map(o => o.value)")
+    check = assert_accessible if width == 390 else lambda page, where: None
     for game in options:
         page.select_option("#game-select", game)
         assert overflow(page) == 0, f"home page with {game} selected, {width} px"
+        check(page, f"home page with {game} selected")
     for game in KINDS:
         open_game(page, server, game)
         assert overflow(page) == 0, f"{game} game page, {width} px"
@@ -73,6 +78,7 @@ def test_no_page_scrolls_sideways(phone: Callable[[int], Any], server: str, widt
         page.wait_for_selector("#board .pt")
         page.wait_for_selector("#moves li")
         assert overflow(page) == 0, f"{game} replay page, {width} px"
+        check(page, f"{game} replay page")
 
 
 def small_targets(page: Any) -> list[str]:
@@ -80,13 +86,18 @@ def small_targets(page: Any) -> list[str]:
     found: list[str] = page.evaluate(
         """(least) => {
           const out = [];
-          const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== 'hidden';
+          const shown = (n) => n.getClientRects().length > 0
+            && getComputedStyle(n).visibility !== 'hidden';
           for (const n of document.querySelectorAll('button, select, input')) {
             if (!shown(n) || n.closest('.sr-only')) continue;
             // A checkbox is hit through its label, which holds it.
-            const box = (n.type === 'checkbox' || n.type === 'radio') && n.closest('label') ? n.closest('label') : n;
+            const tick = n.type === 'checkbox' || n.type === 'radio';
+            const box = tick && n.closest('label') ? n.closest('label') : n;
             const r = box.getBoundingClientRect();
-            if (r.height < least || r.width < least) out.push(`${n.id || n.textContent.trim() || n.outerHTML.slice(0, 60)}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+            const name = n.id || n.textContent.trim() || n.outerHTML.slice(0, 60);
+            if (r.height < least || r.width < least) {
+              out.push(`${name}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+            }
           }
           return out;
         }""",
@@ -133,4 +144,25 @@ def test_small_board_zooms_on_the_first_tap(phone: Callable[[int], Any], server:
     assert_accessible(page, "zoomed board")
     page.tap("#confirm-yes")
     page.wait_for_selector("#moves li")
+    page.wait_for_selector(".board-frame:not(.zoomed)")
+
+
+def test_quoridor_wall_by_taps(phone: Callable[[int], Any], server: str) -> None:
+    page = phone(390)
+    open_game(page, server, "quoridor")
+
+    def groove() -> tuple[float, float]:
+        # e3h lies above square e3, across columns e and f: a point on it, off its middle.
+        box = page.locator('#board [data-point="e3"] rect').bounding_box()
+        unit = box["width"] / 0.8
+        return box["x"] + 1.2 * unit, box["y"] - 0.1 * unit
+
+    page.touchscreen.tap(*groove())
+    page.wait_for_selector(".board-frame.zoomed")
+    box = page.locator('#board [data-point="e3"] rect').bounding_box()
+    assert box["width"] / 0.8 * 0.5 >= TARGET - 0.5  # a groove's half square is a finger wide
+    page.touchscreen.tap(*groove())
+    page.wait_for_selector("#confirm-bar:not([hidden])")
+    assert page.text_content("#confirm-text") == "Play e3h?"
+    page.tap("#zoom-out" if page.locator("#zoom-out").count() else ".zoom-out")
     page.wait_for_selector(".board-frame:not(.zoomed)")
