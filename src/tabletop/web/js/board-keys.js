@@ -44,7 +44,9 @@ export function nearestToward(points, from, d) {
     if (along <= 1e-6) continue;
     const across = Math.abs(dx * d.y - dy * d.x);
     if (across > along * 1.8) continue;
-    const score = along + 2 * across;
+    // The nearest, then the straightest: on a hex board Up goes to the next row
+    // (a neighbour half a cell aside), not two rows up straight above.
+    const score = Math.hypot(dx, dy) + 0.5 * across;
     if (score < bestScore) {
       bestScore = score;
       best = p;
@@ -64,7 +66,7 @@ export function attachBoardKeys(root) {
   function ring(g) {
     if (g.querySelector(".focus-ring")) return;
     const c = centre(g);
-    g.appendChild(svg("circle", { cx: c.x, cy: c.y, r: Math.max(c.r, 0.3) * 1.02, class: "focus-ring" }));
+    g.appendChild(svg("circle", { cx: c.x, cy: c.y, r: Math.max(c.r, 0.3) * 1.12, class: "focus-ring" }));
   }
 
   function prepare() {
