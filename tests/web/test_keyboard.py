@@ -28,7 +28,7 @@ def tab_to_board(page: Any) -> str:
 def open_game(page: Any, server: str, game: str, options: dict[str, Any]) -> None:
     gid, token = against_computer(server, game, options)
     page.goto(f"{server}/game/{gid}?token={token}")
-    page.wait_for_selector("#board.interactive")
+    page.wait_for_selector("#board.interactive", timeout=60_000)
 
 
 def test_go_move_by_keyboard(new_page: Any, server: str) -> None:
@@ -43,12 +43,12 @@ def test_go_move_by_keyboard(new_page: Any, server: str) -> None:
     page.keyboard.press("ArrowDown")
     assert focused_point(page) == "d5"
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelectorAll('#moves li').length >= 2")
+    page.wait_for_function("document.querySelectorAll('#moves li').length >= 2", timeout=60_000)
     assert page.locator("#moves li").first.text_content().strip().endswith("D5")
     # Black's move and the reply are said; the focus stays on the board after the redraw.
     page.wait_for_function("/played/.test(document.getElementById('announce')?.textContent || '')")
     assert "played" in page.text_content("#announce")
-    page.wait_for_selector("#board.interactive")
+    page.wait_for_selector("#board.interactive", timeout=60_000)
     assert focused_point(page) == "d5"
     assert page.get_attribute('#board [data-point="d5"]', "aria-label") == "D5, Black (Ann)"
     assert_accessible(page, "go after a keyboard move")

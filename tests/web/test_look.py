@@ -54,7 +54,7 @@ def open_game(
 ) -> str:
     gid, token = against_computer(server, game, options)
     page.goto(f"{server}/game/{gid}?token={token}")
-    page.wait_for_selector("#board.interactive")
+    page.wait_for_selector("#board.interactive", timeout=60_000)
     return gid
 
 
@@ -174,8 +174,8 @@ def test_last_move_is_marked_and_the_reply_is_placed_not_popped(
     page = desktop()
     open_game(page, server, "go", {"size": 9})
     page.click('#board [data-point="e5"]')
-    page.wait_for_function("document.querySelectorAll('#moves li').length >= 2")
-    page.wait_for_selector("#board.interactive")
+    page.wait_for_function("document.querySelectorAll('#moves li').length >= 2", timeout=60_000)
+    page.wait_for_selector("#board.interactive", timeout=60_000)
     # The computer's stone carries the last-move ring and came in with the placing animation.
     last = page.locator("#board .pt:has(.last-move)")
     assert last.count() == 1

@@ -55,7 +55,7 @@ def open_game(page: Any, server: str, game: str) -> None:
     gid, token = against_computer(server, game)
     page.goto(f"{server}/game/{gid}?token={token}")
     page.wait_for_selector("#board .pt")
-    page.wait_for_selector("#board.interactive")
+    page.wait_for_selector("#board.interactive", timeout=60_000)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
