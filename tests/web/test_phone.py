@@ -78,6 +78,7 @@ def test_no_page_scrolls_sideways(phone: Callable[[int], Any], server: str, widt
         page.wait_for_selector("#board .pt")
         page.wait_for_selector("#moves li")
         assert overflow(page) == 0, f"{game} replay page, {width} px"
+        assert small_targets(page) == [], f"{game} replay page, {width} px"
         check(page, f"{game} replay page")
 
 
