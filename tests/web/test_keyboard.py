@@ -76,3 +76,21 @@ def test_move_list_can_be_focused(new_page: Any, server: str) -> None:
     open_game(page, server, "oust", {})
     page.focus("#moves")
     assert page.evaluate("document.activeElement.id") == "moves"
+
+
+def test_a_capture_is_announced(page: Any, static_url: str) -> None:
+    page.goto(static_url + "/")
+    text = page.evaluate(
+        """async () => {
+          const a = await import('/static/js/announce.js');
+          const seats = [0, 1].map((s) => ({seat: s, name: `P${s}`, kind: 'person', claimed: true,
+                                            colour: ['black', 'white'][s]}));
+          const board = (caps) => ({kind: 'go', size: 5, stones: {}, captures: caps});
+          const before = {players: 2, seats, moves: [{seat: 1, move: 'B2'}], board: board([0, 0])};
+          const after = {...before, moves: [...before.moves, {seat: 0, move: 'C3'}],
+                         board: board([2, 0])};
+          a.announceMove(before, after);
+          return [document.getElementById('announce').textContent, a.describeChange(after, after)];
+        }"""
+    )
+    assert text == ["Black (P0) played C3. Black (P0): captures: 2.", ""]
