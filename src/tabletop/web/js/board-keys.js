@@ -77,9 +77,13 @@ export function attachBoardKeys(root) {
       const marked = root.querySelector(".pt .last-move, .pt .last-ring")?.closest(".pt");
       current = (marked || all[Math.floor(all.length / 2)]).dataset.point;
     }
+    // Out of turn (or watching) no point does anything: say so. (This runs after the
+    // page's render, which sets "interactive", as a microtask of the redraw.)
+    const idle = !root.classList.contains("interactive");
     for (const g of all) {
       g.setAttribute("tabindex", g.dataset.point === current ? "0" : "-1");
       g.setAttribute("role", "button");
+      g.setAttribute("aria-disabled", String(idle && !g.classList.contains("toggle")));
       g.setAttribute("aria-label", describe(g));
       ring(g);
     }
