@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # CI adds the peers (open-spiel) so the differential tests run there.
 EXTRAS ?= dev
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ test: lint typecheck pytest
 
 bench: $(VENV)/.installed-$(EXTRAS)
 	for game in go abalone oust quoridor; do $(BIN)/python bench/playouts.py $$game || exit 1; done
+
+# Pictures of each game at desktop and phone size in docs/screenshots/ (README shows two).
+screenshots: $(VENV)/.installed-$(EXTRAS)
+	bash .ci/ensure-chromium
+	$(BIN)/python bench/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

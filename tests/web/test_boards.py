@@ -193,8 +193,10 @@ def abalone_view() -> dict[str, Any]:
         (["c3", "d3"], "c3d3"),  # one marble in line
         (["a1", "d4"], "a1b2"),  # rear marble, then the cell in front of the group
         (["b2", "c3", "d4"], "b2c3"),  # the whole group selected
-        (["c3", "c5", "d4"], "c3c5d4"),  # broadside: both ends, then where an end goes
+        (["c3", "c5", "d6"], "c3c5d4"),  # broadside: both ends, then where an end goes
         (["c5", "c3", "d6"], "c3c5d4"),  # ends in either order
+        (["c3", "c5", "d4"], "c3c5d3"),  # the middle cell in front: the middle marble goes there
+        (["c3", "c5", "d5"], "c3c5d4"),
         (["c4", "c3", "d4"], "c3c4d3"),  # a middle cell: the first selected marble goes there
     ],
 )

@@ -57,7 +57,8 @@ async def _invalid(_request: Request, err: Exception) -> JSONResponse:
     return error_response(400, "bad-request", describe_errors(err.errors()))
 
 
-async def _http_error(_request: Request, err: Exception) -> JSONResponse:
+async def http_error(_request: Request, err: Exception) -> JSONResponse:
+    """The JSON body of an HTTP error (404, 405, ...)."""
     assert isinstance(err, StarletteHTTPException)
     code = {404: "not-found", 405: "method-not-allowed"}.get(err.status_code, "bad-request")
     return error_response(err.status_code, code, str(err.detail))
@@ -69,4 +70,4 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(MatchError, _match_error)
     app.add_exception_handler(TabletopError, _tabletop_error)
     app.add_exception_handler(RequestValidationError, _invalid)
-    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)

@@ -70,10 +70,25 @@ export function describeMoves(cells, marbles, mover, legal) {
 
 const holds = (group, selection) => selection.every((s) => group.includes(s));
 
-/** The moves still possible with `selection` (cells) selected: their group holds it. */
+/** Marbles a selection may still grow into: moves whose group holds every selected marble. */
 export function candidates(moves, selection) {
   if (selection.length === 0) return [];
   return moves.filter((m) => holds(m.group, selection));
+}
+
+/**
+ * The moves `selection` names completely, so that a click on a target makes them:
+ * an in-line move needs its rear marble selected (the notation names it; the
+ * marbles ahead of it move too), a broadside needs both ends of its line selected
+ * (the marble between them is implied). A single marble selected never names a
+ * broadside, so its targets are only the cells it can move into.
+ */
+export function completed(moves, selection) {
+  return candidates(moves, selection).filter((m) =>
+    m.kind === "inline"
+      ? selection.includes(m.group[0])
+      : selection.includes(m.group[0]) && selection.includes(m.group[m.group.length - 1]),
+  );
 }
 
 /** Marbles that can start a selection (in some legal move's group). */
@@ -81,6 +96,38 @@ export function selectable(moves) {
   const set = new Set();
   for (const m of moves) for (const g of m.group) set.add(g);
   return set;
+}
+
+/**
+ * How far the marble of `m` that lands on `cell` is from the middle of its line
+ * (0 for the middle marble of three, 0.5 for either of two, 1 for an end of three).
+ */
+function offCentre(m, cell) {
+  const i = m.dest.indexOf(cell);
+  return i < 0 ? Infinity : Math.abs(i - (m.group.length - 1) / 2);
+}
+
+/**
+ * The one move a click on `cell` makes with `selection` selected, or the tied moves.
+ * A broadside's cells in front are each reached by two moves (the line going
+ * left-forward or right-forward): the click means the move that puts the marble
+ * nearest the middle of the line on it, so the middle cell in front of three
+ * marbles moves the middle marble there. Between two marbles, the first one
+ * selected goes to the cell clicked.
+ */
+function resolve(moves, selection, cell) {
+  let left = completed(moves, selection).filter((m) => m.targets.includes(cell));
+  const narrowings = [
+    (m) => m.group.length === selection.length && holds(selection, m.group),
+    (m) => offCentre(m, cell) === Math.min(...left.map((x) => offCentre(x, cell))),
+    (m) => m.dest[m.group.indexOf(selection[0])] === cell,
+  ];
+  for (const keep of narrowings) {
+    if (left.length <= 1) break;
+    const narrower = left.filter(keep);
+    if (narrower.length > 0) left = narrower;
+  }
+  return left;
 }
 
 /**
@@ -97,29 +144,17 @@ export function click(moves, selection, cell, marbles, mover) {
     return { selection: candidates(moves, [cell]).length > 0 ? [cell] : [] };
   }
   if (selection.length === 0) return { none: true };
-  const hits = candidates(moves, selection).filter((m) => m.targets.includes(cell));
+  const hits = resolve(moves, selection, cell);
   if (hits.length === 0) return { none: true };
   if (hits.length === 1) return { move: hits[0].text };
-  // Ties (a broadside's middle cell is reached two ways): prefer the move that
-  // moves exactly the selection, then one where a selected marble lands on the
-  // cell, then the first selected marble.
-  const narrowings = [
-    (m) => m.group.length === selection.length,
-    (m) => selection.some((s) => m.dest[m.group.indexOf(s)] === cell),
-    (m) => m.dest[m.group.indexOf(selection[0])] === cell,
-  ];
-  let left = hits;
-  for (const keep of narrowings) {
-    const narrower = left.filter(keep);
-    if (narrower.length === 1) return { move: narrower[0].text };
-    if (narrower.length > 1) left = narrower;
-  }
-  return { ambiguous: left.map((m) => m.text) };
+  return { ambiguous: hits.map((m) => m.text) };
 }
 
-/** Target cells to highlight for a selection. */
+/** Target cells to highlight for a selection: exactly the cells whose click makes a move. */
 export function targets(moves, selection) {
   const set = new Set();
-  for (const m of candidates(moves, selection)) for (const t of m.targets) if (t) set.add(t);
+  for (const m of completed(moves, selection)) {
+    for (const t of m.targets) if (t && !set.has(t) && resolve(moves, selection, t).length === 1) set.add(t);
+  }
   return set;
 }

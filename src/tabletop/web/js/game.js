@@ -7,6 +7,10 @@ import { boardPrompt, drawBoard, scoreTable } from "./boards/index.js";
 import { seatName } from "./palette.js";
 import { renderMoves, renderSeats, tickClocks } from "./panels.js";
 import { html, fill } from "./svg.js";
+import { announceMove } from "./announce.js";
+import { attachBoardKeys } from "./board-keys.js";
+import { attachZoom, zoomOut } from "./board-zoom.js";
+import { copyButton } from "./copy.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -18,7 +22,6 @@ const TEXT = {
   seatChanged: (who) => `${who} now plays from another device`,
   handoverHelp: "Open this link on the other device. It works once; this screen then only watches.",
   handoverFor: (who) => `Link for ${who}: `,
-  copy: "Copy",
   deadPending: "working out dead stones…",
   deadProposed: "dead stones proposed: check them, then accept",
 };
@@ -252,6 +255,8 @@ function describeEvent(event, view) {
 
 function showView(view) {
   const first = state.view === null;
+  announceMove(state.view, view);
+  zoomOut();
   state.view = view;
   state.receivedAt = performance.now();
   state.pending = null;
@@ -306,6 +311,7 @@ function render() {
     onMessage: setError,
   });
   $("board").classList.toggle("interactive", interactive);
+  document.body.classList.toggle("spectator", state.you.length === 0);
   renderSeats($("seats"), v, { you: state.you, elapsed: elapsed() });
   renderMoves($("moves"), v);
   renderControls(v, interactive);
@@ -389,7 +395,7 @@ function renderInvites(v) {
       items.push(html("p", { class: "invite" }, [
         html("label", { for: `invite-${seat.seat}`, text: `Invite for ${seatName(v, seat.seat)}: ` }),
         html("input", { id: `invite-${seat.seat}`, readonly: true, value: url, class: "invite-url", onfocus: (e) => e.target.select() }),
-        html("button", { type: "button", text: "Copy", onclick: () => navigator.clipboard?.writeText(url) }),
+        copyButton(url, `invite-${seat.seat}`),
       ]));
     } else if (state.you.length === 0 && v.status !== "finished") {
       items.push(html("button", { type: "button", class: "join", text: `Take the seat of ${seatName(v, seat.seat)}`, onclick: () => joinSeat(seat.seat) }));
@@ -409,7 +415,7 @@ function renderHandover(v) {
     items.push(html("p", { class: "invite" }, [
       html("label", { for: `handover-${seat}`, text: TEXT.handoverFor(seatName(v, seat)) }),
       html("input", { id: `handover-${seat}`, readonly: true, value: url, class: "invite-url", onfocus: (e) => e.target.select() }),
-      html("button", { type: "button", text: TEXT.copy, onclick: () => navigator.clipboard?.writeText(url) }),
+      copyButton(url, `handover-${seat}`),
     ]));
   }
   if (items.length) items.push(html("p", { class: "small", text: TEXT.handoverHelp }));
@@ -537,6 +543,8 @@ async function nameForInvite(urlToken, tokens) {
 
 async function start() {
   wire();
+  attachZoom($("board"));
+  attachBoardKeys($("board"));
   const urlToken = params.get("token");
   const tokens = Object.values(storedTokens(gameId));
   const token = urlToken || tokens[0] || null;

@@ -55,8 +55,17 @@ export function renderMoves(list, view, { current = null, onPick = null } = {}) 
   list._names = names; // a seat renamed (a player replaced): every item's title changes
   const mark = list.querySelector(".current") || list.lastElementChild;
   if (kept < moves.length || current !== null) {
-    if (mark && typeof mark.scrollIntoView === "function") mark.scrollIntoView({ block: "nearest" });
+    // Scroll the list only, never the page (scrollIntoView would move a phone's page
+    // down to the list at every move, away from the board).
+    if (mark) scrollWithin(list, mark);
   }
+}
+
+/** Scroll `list` so that its item `item` shows. */
+function scrollWithin(list, item) {
+  const top = item.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
 }
 
 function moveItem(view, m, ply, current, onPick) {

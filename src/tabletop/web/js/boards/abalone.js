@@ -3,12 +3,19 @@
 
 import { svg } from "../svg.js";
 import * as moves from "../abalone-moves.js";
-import { cellLabels, cellsOf, hintMark, resetRoot, stone } from "./common.js";
+import { cellLabels, cellsOf, freshMove, hintMark, resetRoot, stone } from "./common.js";
 import { cellBox } from "./oust.js";
+
+/** The words this board shows a player (one place, for translation). */
+const TEXT = {
+  pickMarbles: " – click the marbles to move",
+  pickTarget: " – now click where the marbles go",
+  which: (moves) => `Which move? ${moves.join(", ")} - select all the marbles that move`,
+};
 
 /** The status line's hint for the player to move, by the marbles selected so far. */
 export function abalonePrompt(selection) {
-  return selection.length ? " – now click where the marbles go" : " – click the marbles to move";
+  return selection.length ? TEXT.pickTarget : TEXT.pickMarbles;
 }
 
 /** Draw an Abalone GameView into `root`; `ctx.selection` is kept by the caller. */
@@ -25,6 +32,7 @@ export function drawAbalone(root, ctx) {
   const selectable = moves.selectable(described);
   const targets = moves.targets(described, selection);
   const last = new Set(board.last ? cellsOf(board.last) : []);
+  const fresh = freshMove(root, board.last);
   const hinted = new Map();
   for (const h of ctx.hints || []) for (const c of cellsOf(h.move)) if (!hinted.has(c)) hinted.set(c, h);
 
@@ -64,7 +72,7 @@ export function drawAbalone(root, ctx) {
       g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.16, class: "target-dot" }));
     }
     if (last.has(name)) {
-      g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.5, class: "last-ring" }));
+      g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.5, class: fresh ? "last-ring fresh" : "last-ring" }));
     }
     if (hinted.has(name)) g.appendChild(hintMark(cell.x, cell.y, 0.25, hinted.get(name).chance));
     if (ctx.interactive) {
@@ -72,7 +80,7 @@ export function drawAbalone(root, ctx) {
         const result = moves.click(described, selection, name, marbles, mover);
         if (result.move) ctx.onMove?.(result.move);
         else if (result.selection) ctx.onSelect?.(result.selection);
-        else if (result.ambiguous) ctx.onMessage?.(`Which move? ${result.ambiguous.join(", ")} - select all the marbles that move`);
+        else if (result.ambiguous) ctx.onMessage?.(TEXT.which(result.ambiguous));
       });
     }
     layer.appendChild(g);

@@ -10,9 +10,55 @@ export function resetRoot(root, box, label) {
   root.onpointermove = null;
   root.onpointerleave = null;
   root.setAttribute("viewBox", box.join(" "));
-  root.setAttribute("role", "img");
+  // A group of focusable points (js/board-keys.js), not one image.
+  root.setAttribute("role", "group");
   root.setAttribute("aria-label", label);
   root.setAttribute("preserveAspectRatio", "xMidYMid meet");
+}
+
+/**
+ * The id of a radial gradient that shades a stone of `paint` (light from the upper
+ * left), kept in one hidden <svg> of the document that every board refers to.
+ */
+function shade(paint) {
+  const id = `shade-${paint.fill.replace(/[^0-9a-z]/gi, "")}`;
+  if (document.getElementById(id)) return id;
+  let defs = document.getElementById("stone-shades");
+  if (!defs) {
+    const holder = svg("svg", { width: 0, height: 0, "aria-hidden": "true", focusable: "false", class: "sr-only" });
+    defs = svg("defs", { id: "stone-shades" });
+    holder.appendChild(defs);
+    document.body.appendChild(holder);
+  }
+  defs.appendChild(svg("radialGradient", { id, cx: "0.38", cy: "0.34", r: "0.72" }, [
+    svg("stop", { offset: "0", "stop-color": mix(paint.fill, "#ffffff", 0.45) }),
+    svg("stop", { offset: "0.55", "stop-color": paint.fill }),
+    svg("stop", { offset: "1", "stop-color": mix(paint.fill, "#000000", 0.35) }),
+  ]));
+  return id;
+}
+
+/** `a` moved the fraction `t` of the way to `b` (both #rrggbb or #rgb). */
+function mix(a, b, t) {
+  const rgb = (c) => {
+    const h = c.length === 4 ? c.slice(1).split("").map((x) => x + x).join("") : c.slice(1, 7);
+    return [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16));
+  };
+  const [p, q] = [rgb(a), rgb(b)];
+  if (p.some(Number.isNaN) || q.some(Number.isNaN)) return a;
+  return `#${p.map((v, i) => Math.round(v + (q[i] - v) * t).toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * True once for each new last move drawn into `root`: its stone is then placed with a
+ * short animation (style.css .fresh), so the computer's reply does not appear in the
+ * same frame as the player's own move.
+ */
+export function freshMove(root, last) {
+  const key = last === null || last === undefined ? "" : String(last);
+  const fresh = key !== "" && root.dataset.lastDrawn !== undefined && root.dataset.lastDrawn !== key;
+  root.dataset.lastDrawn = key;
+  return fresh;
 }
 
 /** A stone/marble of `seat` at (x, y) with radius r; its title names the seat and cell. */
@@ -22,7 +68,8 @@ export function stone(view, seat, x, y, r, name, extra = {}) {
     cx: x,
     cy: y,
     r,
-    fill: paint.fill,
+    fill: `url(#${shade(paint)})`,
+    "data-fill": paint.fill,
     stroke: paint.stroke,
     "stroke-width": r * 0.08,
     class: `stone seat-${seat}`,
@@ -45,16 +92,16 @@ export function cellsOf(move) {
   return (String(move).toLowerCase().match(/[a-z]\d+/g) || []);
 }
 
-/** A small dot marking the last move on a stone of `seat` (contrasting colour). */
+/** A ring marking the last move on a stone of `seat` (contrasting colour, seen at a glance). */
 export function lastMark(view, seat, x, y, r) {
   const paint = seatPaint(view, seat);
   return svg("circle", {
     cx: x,
     cy: y,
-    r: r * 0.35,
+    r: r * 0.42,
     fill: "none",
     stroke: paint.text,
-    "stroke-width": r * 0.14,
+    "stroke-width": r * 0.2,
     class: "last-move",
     "pointer-events": "none",
   });

@@ -5,7 +5,7 @@
 
 import { html, svg } from "../svg.js";
 import { seatName, seatPaint } from "../palette.js";
-import { hintMark, label, lastMark, legalIndex, resetRoot, stone } from "./common.js";
+import { freshMove, hintMark, label, lastMark, legalIndex, resetRoot, stone } from "./common.js";
 
 /** Point name (lower case) of column x (0 = left) and row y (0 = bottom). */
 export function pointName(columns, x, y) {
@@ -44,13 +44,16 @@ export function drawGo(root, ctx) {
     root.appendChild(svg("circle", { cx: x, cy: sy(y), r: 0.1, fill: "#3a2a10", class: "star" }));
   }
   for (let i = 0; i < n; i++) {
-    root.appendChild(label(i, -0.7, columns[i], 0.4));
-    root.appendChild(label(i, n - 0.3, columns[i], 0.4));
-    root.appendChild(label(-0.7, sy(i), String(i + 1), 0.4));
-    root.appendChild(label(n - 0.3, sy(i), String(i + 1), 0.4));
+    // On the wood, whatever the page's colours (dark mode).
+    const wood = { class: "coord on-wood" };
+    root.appendChild(label(i, -0.7, columns[i], 0.4, wood));
+    root.appendChild(label(i, n - 0.3, columns[i], 0.4, wood));
+    root.appendChild(label(-0.7, sy(i), String(i + 1), 0.4, wood));
+    root.appendChild(label(n - 0.3, sy(i), String(i + 1), 0.4, wood));
   }
 
   const last = board.last ? String(board.last).toLowerCase() : null;
+  const fresh = freshMove(root, last);
   const hints = new Map((ctx.hints || []).map((h) => [String(h.move).toLowerCase(), h]));
   const pending = ctx.pending ? String(ctx.pending).toLowerCase() : null;
   const points = svg("g", { class: "points" });
@@ -71,7 +74,9 @@ export function drawGo(root, ctx) {
       }
       if (seat !== undefined) {
         const isDead = dead.has(name);
+        const placed = fresh && name === last ? "fresh" : null;
         group.appendChild(stone(view, seat, cx, cy, 0.46, name.toUpperCase(), { opacity: isDead ? 0.45 : 1 }));
+        if (placed) group.lastChild.classList.add(placed);
         if (isDead) {
           const mark = seatPaint(view, 1 - seat).fill;
           group.appendChild(svg("path", {
@@ -79,7 +84,10 @@ export function drawGo(root, ctx) {
             stroke: mark, "stroke-width": 0.08, class: "dead", "pointer-events": "none",
           }));
         }
-        if (name === last) group.appendChild(lastMark(view, seat, cx, cy, 0.46));
+        if (name === last) {
+          group.appendChild(lastMark(view, seat, cx, cy, 0.46));
+          if (placed) group.lastChild.classList.add(placed);
+        }
         if (ctx.scoring) {
           group.classList.add("toggle");
           group.addEventListener("click", () => ctx.onPoint?.(name.toUpperCase()));

@@ -3,7 +3,7 @@
 
 import { svg } from "../svg.js";
 import { seatPaint } from "../palette.js";
-import { cellLabels, hintMark, lastMark, legalIndex, resetRoot, stone } from "./common.js";
+import { cellLabels, freshMove, hintMark, lastMark, legalIndex, resetRoot, stone } from "./common.js";
 
 /** Bounding box [x, y, w, h] of cells with a margin for labels. */
 export function cellBox(cells, margin = 1.5) {
@@ -34,6 +34,7 @@ export function drawOust(root, ctx) {
   for (const [name, seat] of Object.entries(board.stones || {})) stones[name.toLowerCase()] = seat;
   const legal = legalIndex(ctx.interactive ? view.legal : []);
   const last = board.last ? String(board.last).toLowerCase() : null;
+  const fresh = freshMove(root, last);
   const hints = new Map((ctx.hints || []).map((h) => [String(h.move).toLowerCase(), h]));
   const pending = ctx.pending ? String(ctx.pending).toLowerCase() : null;
   const paint = seatPaint(view, view.to_move ?? 0);
@@ -52,7 +53,10 @@ export function drawOust(root, ctx) {
     const seat = stones[name];
     if (seat !== undefined) {
       g.appendChild(stone(view, seat, cell.x, cell.y, 0.4, name));
-      if (name === last) g.appendChild(lastMark(view, seat, cell.x, cell.y, 0.4));
+      if (name === last) {
+        if (fresh) g.lastChild.classList.add("fresh");
+        g.appendChild(lastMark(view, seat, cell.x, cell.y, 0.4));
+      }
     } else if (legal.has(name)) {
       const text = legal.get(name);
       g.classList.add("legal");

@@ -3,7 +3,7 @@
 
 import { pointerPoint, svg } from "../svg.js";
 import { seatPaint, seatName } from "../palette.js";
-import { hintMark, label, legalIndex, resetRoot } from "./common.js";
+import { freshMove, hintMark, label, legalIndex, resetRoot } from "./common.js";
 import { squareCentre, squareName, wallAt, wallRect } from "../quoridor-walls.js";
 
 const GOAL_EDGE = {
@@ -20,6 +20,7 @@ export function drawQuoridor(root, ctx) {
   const n = board.size;
   resetRoot(root, [-1, -1, n + 1.6, n + 2], `Quoridor board ${n} by ${n}`);
   root.dataset.size = String(n);
+  root.dataset.targetUnits = "0.5"; // a wall groove is half a square wide (js/board-zoom.js)
   const legal = legalIndex(ctx.interactive ? view.legal : []);
   const mover = view.to_move;
   const moverPaint = seatPaint(view, mover ?? 0);
@@ -76,6 +77,13 @@ export function drawQuoridor(root, ctx) {
       "stroke-width": 0.05, class: `pawn seat-${seat}`, "data-cell": square,
       "pointer-events": "none", title: `${square}: ${seatName(view, seat)}` }));
   });
+  const fresh = freshMove(root, board.last);
+  if (fresh) {
+    // The newest pawn step or wall is placed with a short animation (style.css .fresh).
+    const lastText = String(board.last).toLowerCase();
+    const moved = /^[a-z]\d+$/.test(lastText) ? root.querySelector(`.pawn[data-cell="${lastText}"]`) : null;
+    moved?.classList.add("fresh");
+  }
   if (board.last) {
     const lastText = String(board.last).toLowerCase();
     if (/^[a-z]\d+$/.test(lastText)) {
@@ -83,7 +91,7 @@ export function drawQuoridor(root, ctx) {
       root.appendChild(svg("circle", { cx: p.x, cy: p.y, r: 0.12, class: "last-move-dot", "pointer-events": "none" }));
     } else {
       const rect = wallRect(lastText, n);
-      if (rect) root.appendChild(svg("rect", { ...rect, class: "wall last-wall", "pointer-events": "none" }));
+      if (rect) root.appendChild(svg("rect", { ...rect, class: fresh ? "wall last-wall fresh" : "wall last-wall", "pointer-events": "none" }));
     }
   }
   for (const [move, h] of hints) {
