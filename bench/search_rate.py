@@ -18,7 +18,8 @@ from typing import Any
 import tabletop
 from arguments import count, run_main
 from tabletop.ai.agent import Budget
-from tabletop.ai.levels import SEARCHES, agent_for_level
+from tabletop.ai.levels import agent_for_level
+from tabletop.ai.searches import make_search
 from tabletop.core.game import Game, State
 
 #: (search, game, options, iterations relative to --iterations): the compiled searches
@@ -51,10 +52,10 @@ def main() -> None:
         game = tabletop.load_game(name, **options)
         state = position(game)
         iterations = max(1, int(args.iterations * share))
-        SEARCHES[search](game, 0).analyze(state, Budget(playouts=16))  # load the kernels
+        make_search(search, game, 0)  # loads the kernels
         best = 0.0
         for _ in range(args.rounds):
-            agent = SEARCHES[search](game, 1)
+            agent = make_search(search, game, 1)
             start = time.perf_counter()
             analysis = agent.analyze(state, Budget(playouts=iterations))
             best = max(best, analysis.iterations / (time.perf_counter() - start))

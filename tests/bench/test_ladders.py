@@ -150,7 +150,9 @@ def test_the_committed_ladder_ledgers_keys_are_recomputed_unchanged() -> None:
     for name, options in LADDER_OPTIONS.items():
         args, extra = _parser().parse_known_args(["match", name, *options])
         game = tabletop.load_game(name, **_option_pairs(extra, name))
-        tasks = ladder_games(game, range(2, 11), GAMES, SEED, args.max_plies, None, args.max_repeats)
+        tasks = ladder_games(
+            game, range(2, 11), GAMES, SEED, args.max_plies, None, args.max_repeats
+        )
         keys = {task_key(task.description(game)) for _, task in tasks}
         ledger = BENCH.parent / LEDGERS / f"{name}.jsonl"
         committed = [json.loads(line)["key"] for line in ledger.read_text().splitlines()]
