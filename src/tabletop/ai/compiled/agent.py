@@ -62,6 +62,15 @@ class CompiledSearchAgent(Agent):
     def _context(self, state: State) -> Any:
         """The game's context for puct.run (its NamedTuple), searching from ``state``."""
 
+    def _run(
+        self, context: Any, tree: SearchTree, root: int, iterations: int, seen: np.ndarray
+    ) -> None:
+        """``iterations`` iterations of the loop from ``root`` (the tree has room for them)."""
+        puct.run(
+            context, root, iterations, self.exploration, self.fpu, seen,
+            tree.nodes, tree.value, tree.e_int, tree.e_prior, tree.counters,
+        )  # fmt: skip
+
     def _root_for(self, state: State, start: tuple[str, int]) -> tuple[SearchTree, int]:
         """The kept node for ``state`` when it continues the old root's line, else a new root."""
         players = state.game.num_players
@@ -104,10 +113,7 @@ class CompiledSearchAgent(Agent):
 
         def chunk(iterations: int) -> None:
             tree.make_room(iterations + 1, (iterations + 1) * actions)
-            puct.run(
-                context, root, iterations, self.exploration, self.fpu, seen,
-                tree.nodes, tree.value, tree.e_int, tree.e_prior, tree.counters,
-            )  # fmt: skip
+            self._run(context, tree, root, iterations, seen)
 
         deadline.run_in_chunks(chunk)
         return self._report(tree, state, root, deadline.iterations, deadline.elapsed)

@@ -51,7 +51,6 @@ from tabletop.games.go.kernels import (
 )
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.playout import (
-    POLICY_PARAMS,
     PlayoutPolicy,
     chain_liberties,
     exact_margin,
@@ -78,13 +77,13 @@ F_RW = 3
 C_USED = 0
 C_PLAYOUTS = 1
 
-# The params array (see SearchParams): the playout policy's rates, then these.
-P_EXPLORE = POLICY_PARAMS
-P_RAVE_K = POLICY_PARAMS + 1
-P_PRIOR_N = POLICY_PARAMS + 2
-P_EXPAND = POLICY_PARAMS + 3
-P_KOMI = POLICY_PARAMS + 4
-NUM_PARAMS = POLICY_PARAMS + 5
+# The params array (see SearchParams): these, then the playout policy's rates
+# (playout.P_PATTERN, playout.P_CAPTURE).
+P_EXPLORE = 0
+P_RAVE_K = 1
+P_PRIOR_N = 2
+P_EXPAND = 3
+P_KOMI = 4
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,7 @@ class SearchParams:
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
-        out = PlayoutPolicy(self.pattern_rate, self.capture_rate).array(NUM_PARAMS)
+        out = PlayoutPolicy(self.pattern_rate, self.capture_rate).array()
         out[P_EXPLORE] = self.explore
         out[P_RAVE_K] = self.rave_k
         out[P_PRIOR_N] = self.prior_n

@@ -118,7 +118,7 @@ def _is_quoridor(context: Any) -> bool:
     )
 
 
-@overload(puct.seats)
+@overload(puct.seats, inline="always")
 def _seats(context: Any) -> Any:
     if _is_quoridor(context):
 
@@ -129,19 +129,20 @@ def _seats(context: Any) -> Any:
     return None
 
 
-@overload(puct.is_over)
+@overload(puct.is_over, inline="always")
 def _is_over(context: Any, depth: Any) -> Any:
     if _is_quoridor(context):
 
         def is_over(context: Any, depth: Any) -> bool:
+            # ``|``, not ``or``: a short-circuit inlined into the loop trips numba's checks.
             won = context.pos[kernels.O_META + kernels.M_WINNER] >= 0
-            return bool(won or depth >= context.plies_left)
+            return bool(won | (depth >= context.plies_left))
 
         return is_over
     return None
 
 
-@overload(puct.grow)
+@overload(puct.grow, inline="always")
 def _grow(context: Any, node: Any, nodes: Any, e_int: Any, e_prior: Any, counters: Any) -> Any:
     if _is_quoridor(context):
 
@@ -155,7 +156,7 @@ def _grow(context: Any, node: Any, nodes: Any, e_int: Any, e_prior: Any, counter
     return None
 
 
-@overload(puct.play)
+@overload(puct.play, inline="always")
 def _play(context: Any, action: Any) -> Any:
     if _is_quoridor(context):
 
@@ -166,7 +167,7 @@ def _play(context: Any, action: Any) -> Any:
     return None
 
 
-@overload(puct.undo)
+@overload(puct.undo, inline="always")
 def _undo(context: Any) -> Any:
     if _is_quoridor(context):
 
@@ -177,7 +178,7 @@ def _undo(context: Any) -> Any:
     return None
 
 
-@overload(puct.position_key)
+@overload(puct.position_key, inline="always")
 def _position_key(context: Any) -> Any:
     if _is_quoridor(context):
 
@@ -188,7 +189,7 @@ def _position_key(context: Any) -> Any:
     return None
 
 
-@overload(puct.evaluate)
+@overload(puct.evaluate, inline="always")
 def _evaluate(context: Any, over: Any, returns: Any) -> Any:
     if _is_quoridor(context):
 

@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from tabletop.games.go import kernels
-from tabletop.games.go.kernels import EMPTY, LEGAL, PASS, check_move, is_own_eye
+from tabletop.games.go.kernels import EMPTY, LEGAL, PASS, check_move, is_own_eye, play_stone
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.playout import (
     PlayoutPolicy,
@@ -36,7 +36,6 @@ from tabletop.games.go.playout import (
     collect_empties,
     libs_after,
     pick_candidate,
-    play_tracked,
     playout_move,
 )
 from tabletop.games.go.rules import GoState
@@ -169,7 +168,16 @@ def _continue(
             ko = -1
         else:
             passes = 0
-            ko, ne = play_tracked(board, links, stats, zob, w, move, color, empties, where, ne)
+            captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+            if captured + suicided > 0:
+                ne = collect_empties(board, empties, where)
+            else:  # the one point taken leaves the list of empty points
+                j = where[move]
+                ne -= 1
+                moved = empties[ne]
+                empties[j] = moved
+                where[moved] = j
+                where[move] = -1
         last = move
         color = 3 - color
 

@@ -36,11 +36,12 @@ from tabletop.games.go.kernels import (
     region_owners,
 )
 
-#: Where the policy's rates sit in the params vector the kernels read; the tree search's
-#: own constants follow them in the same vector (tabletop.ai.go.search.SearchParams).
-P_PATTERN = 0
-P_CAPTURE = 1
-POLICY_PARAMS = 2
+#: Where the policy's rates sit in the params vector the kernels read, after the tree
+#: search's own constants (tabletop.ai.go.search.SearchParams): the one vector both
+#: read, in the order it had when they were one module (decision 0080).
+P_PATTERN = 5
+P_CAPTURE = 6
+NUM_PARAMS = 7
 
 
 @dataclass(frozen=True)
@@ -50,9 +51,9 @@ class PlayoutPolicy:
     pattern_rate: float = 0.9  # 3x3 pattern moves next to the last move
     capture_rate: float = 0.9  # capture and atari replies to the last move
 
-    def array(self, size: int = POLICY_PARAMS) -> np.ndarray:
-        """A params vector of ``size`` entries with the policy's rates in their places."""
-        out = np.zeros(size, dtype=np.float64)
+    def array(self) -> np.ndarray:
+        """A params vector with the policy's rates in their places (the rest 0)."""
+        out = np.zeros(NUM_PARAMS, dtype=np.float64)
         out[P_PATTERN] = self.pattern_rate
         out[P_CAPTURE] = self.capture_rate
         return out
@@ -67,34 +68,6 @@ def _has(buf: np.ndarray, k: int, p: int) -> bool:
         if buf[i] == p:
             return True
     return False
-
-
-@njit(cache=True, inline="always")
-def _gather_liberties(
-    board: np.ndarray,
-    links: np.ndarray,
-    w: int,
-    h: int,
-    skip: int,
-    buf: np.ndarray,
-    k: int,
-    limit: int,
-) -> int:
-    """Add the liberties of the chain headed by h (other than ``skip``) that ``buf[:k]``
-    lacks, stopping at ``limit``; the new count."""
-    s = h
-    while True:
-        for d in (-w, -1, 1, w):
-            q = s + d
-            if board[q] == EMPTY and q != skip and not _has(buf, k, q):
-                buf[k] = q
-                k += 1
-                if k >= limit:
-                    return k
-        s = links[1, s]
-        if s == h:
-            break
-    return k
 
 
 @njit(cache=True)
@@ -124,10 +97,21 @@ def libs_after(
         return limit
     for d in (-w, -1, 1, w):
         nb = p + d
-        if board[nb] == color:
-            k = _gather_liberties(board, links, w, links[0, nb], p, buf, k, limit)
-            if k >= limit:
-                return limit
+        if board[nb] != color:
+            continue
+        h = links[0, nb]
+        s = h
+        while True:
+            for d2 in (-w, -1, 1, w):
+                q = s + d2
+                if board[q] == EMPTY and q != p and not _has(buf, k, q):
+                    buf[k] = q
+                    k += 1
+                    if k >= limit:
+                        return limit
+            s = links[1, s]
+            if s == h:
+                break
     return k
 
 
@@ -136,7 +120,20 @@ def chain_liberties(
     board: np.ndarray, links: np.ndarray, w: int, h: int, limit: int, buf: np.ndarray
 ) -> int:
     """Distinct liberties of the chain headed by h, counted up to ``limit``."""
-    return _gather_liberties(board, links, w, h, -1, buf, 0, limit)
+    k = 0
+    s = h
+    while True:
+        for d in (-w, -1, 1, w):
+            q = s + d
+            if board[q] == EMPTY and not _has(buf, k, q):
+                buf[k] = q
+                k += 1
+                if k >= limit:
+                    return k
+        s = links[1, s]
+        if s == h:
+            break
+    return k
 
 
 @njit(cache=True, inline="always")
@@ -322,34 +319,6 @@ def collect_empties(board: np.ndarray, empties: np.ndarray, where: np.ndarray) -
     return ne
 
 
-@njit(cache=True, inline="always")
-def play_tracked(
-    board: np.ndarray,
-    links: np.ndarray,
-    stats: np.ndarray,
-    zob: np.ndarray,
-    w: int,
-    move: int,
-    color: int,
-    empties: np.ndarray,
-    where: np.ndarray,
-    ne: int,
-) -> tuple[int, int]:
-    """Play ``color``'s stone at ``move`` (not PASS) and keep the list of empty points up
-    to date (collect_empties); the new ko point and number of empty points."""
-    captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
-    if captured + suicided > 0:
-        return ko, collect_empties(board, empties, where)
-    # Only the point taken leaves the list: the last entry moves into its place.
-    j = where[move]
-    ne -= 1
-    moved = empties[ne]
-    empties[j] = moved
-    where[moved] = j
-    where[move] = -1
-    return ko, ne
-
-
 @njit(cache=True)
 def run_playout(
     board: np.ndarray,
@@ -394,7 +363,16 @@ def run_playout(
             ko = -1
         else:
             passes = 0
-            ko, ne = play_tracked(board, links, stats, zob, w, move, color, empties, where, ne)
+            captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+            if captured + suicided > 0:
+                ne = collect_empties(board, empties, where)
+            else:  # the one point taken leaves the list of empty points
+                j = where[move]
+                ne -= 1
+                moved = empties[ne]
+                empties[j] = moved
+                where[moved] = j
+                where[move] = -1
         last = move
         color = 3 - color
     return length
