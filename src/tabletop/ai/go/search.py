@@ -38,17 +38,7 @@ import numpy as np
 from numba import njit
 
 from tabletop.games.go import kernels
-from tabletop.games.go.kernels import (
-    BLACK,
-    EMPTY,
-    LEGAL,
-    PASS,
-    WHITE,
-    check_move,
-    in_atari,
-    is_own_eye,
-    play_stone,
-)
+from tabletop.games.go.kernels import BLACK, EMPTY, PASS, in_atari, is_own_eye
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.playout import (
     PlayoutPolicy,
@@ -202,7 +192,7 @@ def expand(
     buf = np.empty(8, dtype=np.int64)
     stones = 0
     for p in range(size):
-        if board[p] == BLACK or board[p] == WHITE:
+        if board[p] == BLACK or board[p] == kernels.WHITE:
             stones += 1
     k = first
     prior_n = params[P_PRIOR_N]
@@ -212,7 +202,9 @@ def expand(
         if use_mask:
             if not mask[p]:
                 continue
-        elif check_move(board, links, stats, w, p, color, ko, allow_suicide) != LEGAL:
+        elif (
+            kernels.check_move(board, links, stats, w, p, color, ko, allow_suicide) != kernels.LEGAL
+        ):
             continue
         v = prior(board, links, stats, n, p, color, last, stones, patterns, buf)
         _init_node(tree_i, tree_f, k, p, node, prior_n, v)
@@ -356,7 +348,7 @@ def search(
                 ko = -1
             else:
                 passes = 0
-                _, _, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+                _, _, ko, _ = kernels.play_stone(board, links, stats, zob, w, move, color)
             last = move
             color = 3 - color
             node = child
