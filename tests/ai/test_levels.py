@@ -46,7 +46,7 @@ def test_four_player_quoridor_has_its_own_table() -> None:
     # Max-n MCTS on the race evaluation (decision record 0050), compiled (0061); with 2
     # players alpha-beta up to level 5, the generic MCTS above (decision record 0053)
     # and the compiled search at level 10 (0062).
-    from tabletop.ai.quoridor_search import QuoridorSearchAgent
+    from tabletop.ai.quoridor.agent import QuoridorSearchAgent
 
     four = tabletop.load_game("quoridor", players=4)
     two = tabletop.load_game("quoridor")
@@ -126,7 +126,7 @@ def _analysis(visits: list[int]) -> Analysis:
 
 
 def test_oust_plays_out_to_level_7_and_searches_in_numba_above() -> None:
-    from tabletop.ai.oust_search import OustSearchAgent
+    from tabletop.ai.oust.agent import OustSearchAgent
 
     game = tabletop.load_game("oust")
     for level in range(1, 11):

@@ -11,8 +11,8 @@ import pytest
 import tabletop
 from tabletop.ai import Budget, MCTSAgent, RandomAgent
 from tabletop.ai.knowledge import evaluation_for, prior_for, rollout_for
-from tabletop.ai.levels import mcts_with_evaluation
 from tabletop.ai.mcts import random_rollout
+from tabletop.ai.searches import make_search
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
 from tabletop.games.abalone import AbaloneGame, AbaloneState
@@ -165,7 +165,7 @@ def test_a_repeated_position_is_a_draw_to_the_search(playouts: int) -> None:
     for move in SHUFFLED.split():
         earlier.add(state.zobrist)
         state.play(move)
-    agent = mcts_with_evaluation(game, seed=1)
+    agent = make_search("mcts-evaluate", game, seed=1)
     analysis = agent.analyze(state, Budget(playouts=playouts))
     back = [stat for stat in analysis.moves if str(stat.move) == "c4"]
     assert back and back[0].value == 0.0  # c4 stood on the board two moves ago

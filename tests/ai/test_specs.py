@@ -53,11 +53,11 @@ def test_mcts_with_evaluated_leaves_needs_an_evaluation() -> None:
     ("kind", "name", "other"), [("oust", "Oust", "quoridor"), ("quoridor", "Quoridor", "oust")]
 )
 def test_a_compiled_search_plays_its_own_game_only(kind: str, name: str, other: str) -> None:
-    with pytest.raises(OptionError, match=rf"'{kind}-search'.*{name} only"):
-        make_agent(f"{kind}-search", tabletop.load_game(other))
+    with pytest.raises(OptionError, match=rf"'{kind}'.*{name} only"):
+        make_agent(kind, tabletop.load_game(other))
     game = tabletop.load_game(kind)
-    agent = make_agent(f"{kind}-search:playouts=300,c=0.5", game, seed=1)
-    assert agent.name == f"{kind}-search:playouts=300,c=0.5"
+    agent = make_agent(f"{kind}:playouts=300,c=0.5", game, seed=1)
+    assert agent.name == f"{kind}:playouts=300,c=0.5"
     analysis = agent.analyze(game.new_state(), agent.budget)
     assert analysis.iterations == 300 and analysis.moves
 

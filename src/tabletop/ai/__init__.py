@@ -1,8 +1,13 @@
-"""Computer players: game-independent search over the core contract.
+"""Computer players: searches over the core contract, and each game's own search.
 
-Agents see a game only through State (legal_actions, play, undo, copy,
-outcome) and the integer action interface; each game adds its knowledge
-(rollout policy, evaluation) in ``games/<name>/ai.py``.
+The generic searches (mcts.py, alphabeta.py) see a game only through State
+(legal_actions, play, undo, copy, outcome) and the integer action interface;
+each game adds its knowledge (rollout policy, evaluation, prior) in
+``games/<name>/evaluation.py`` (found by knowledge.py). A game with a search
+of its own compiled in numba has it in ``ai/<name>/``: ``search.py`` (the
+kernels) and ``agent.py`` (its Agent); the compiled PUCT searches share
+``ai/compiled/``. searches.py names every search once, for the level table
+(levels.py), agent specs (specs.py) and warm-up (warm.py).
 """
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat

@@ -31,6 +31,14 @@ class Budget:
         if self.playouts is not None and self.playouts <= 0:
             raise TabletopError(f"budget playouts={self.playouts}: must be positive")
 
+    def iterations_at(self, rate: float) -> int:
+        """About how many iterations this budget allows a search that runs ``rate`` a
+        second (0 with neither limit): what a compiled search sizes its tree for."""
+        by_time = None if self.seconds is None else int(self.seconds * rate)
+        if self.playouts is None:
+            return by_time or 0
+        return self.playouts if by_time is None else min(self.playouts, by_time)
+
 
 DEFAULT_BUDGET = Budget(seconds=1.0)
 

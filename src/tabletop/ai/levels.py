@@ -26,13 +26,11 @@ game's ``evaluation.py`` docstring and in docs/decisions/0035.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from tabletop.ai.agent import Agent, Analysis, Budget
 from tabletop.ai.alphabeta import AlphaBetaAgent
-from tabletop.ai.knowledge import candidates_for, evaluation_for, prior_for, rollout_for
-from tabletop.ai.mcts import MCTSAgent
+from tabletop.ai.searches import make_search
 from tabletop.core.errors import OptionError
 from tabletop.core.game import Game, Move, State
 
@@ -67,72 +65,11 @@ TOP_SECONDS = 2.8
 class Level:
     """One rung of a game's ladder."""
 
-    search: str  # a key of SEARCHES
+    search: str  # a name in tabletop.ai.searches.SEARCHES
     iterations: int  # MCTS playouts or alpha-beta nodes per move
     temperature: float = 0.0  # 0: play the best move; >0: sample by visits^(1/T)
     seconds: float = TOP_SECONDS  # cap on thinking time per move
     noise: float = 0.0  # alpha-beta: evaluation noise amplitude (values are in [-1, 1])
-
-
-def _mcts(game: Game, seed: int | None) -> Agent:
-    return MCTSAgent(rollout_for(game), seed=seed, prior=prior_for(game))
-
-
-def mcts_with_evaluation(game: Game, seed: int | None, exploration: float = 1.0) -> Agent:
-    """MCTS that values a new leaf by the game's evaluation instead of a playout."""
-    evaluate = evaluation_for(game)
-    if evaluate is None:
-        raise OptionError(f"{game.name} has no evaluation for MCTS leaves")
-    return MCTSAgent(
-        rollout_for(game),
-        exploration=exploration,
-        seed=seed,
-        prior=prior_for(game),
-        evaluate=evaluate,
-        leaf="evaluate",
-    )
-
-
-def _go_search(game: Game, seed: int | None) -> Agent:
-    from tabletop.ai.go_search import GoSearchAgent
-
-    if game.name != "go":
-        raise OptionError(f"the go search plays Go only, not {game.name}")
-    return GoSearchAgent(seed)
-
-
-def _oust_search(game: Game, seed: int | None) -> Agent:
-    from tabletop.ai.oust_search import OustSearchAgent
-
-    if game.name != "oust":
-        raise OptionError(f"the oust search plays Oust only, not {game.name}")
-    return OustSearchAgent(seed)
-
-
-def _quoridor_search(game: Game, seed: int | None) -> Agent:
-    from tabletop.ai.quoridor_search import QuoridorSearchAgent
-
-    if game.name != "quoridor":
-        raise OptionError(f"the quoridor search plays Quoridor only, not {game.name}")
-    return QuoridorSearchAgent(seed)
-
-
-def _alphabeta(game: Game, seed: int | None) -> Agent:
-    evaluate = evaluation_for(game)
-    if evaluate is None:
-        raise OptionError(f"{game.name} has no evaluation for alpha-beta")
-    return AlphaBetaAgent(evaluate, candidates=candidates_for(game), seed=seed)
-
-
-#: The searches a level can use: name -> factory(game, seed).
-SEARCHES: dict[str, Callable[[Game, int | None], Agent]] = {
-    "mcts": _mcts,
-    "mcts-evaluate": mcts_with_evaluation,
-    "alphabeta": _alphabeta,
-    "go": _go_search,
-    "oust": _oust_search,
-    "quoridor": _quoridor_search,
-}
 
 
 def _ladder(
@@ -166,7 +103,7 @@ _NOISE = (0.08, 0.065, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01, 0.01)
 #: Measurements behind the choice of search: each game's evaluation.py docstring and
 #: docs/decisions/0036.
 LEVELS: dict[str, tuple[Level, ...]] = {
-    # Go's own search (ai/go_search.py); level 10 is its 2.8 s cap (about 25,000
+    # Go's own search (ai/go/); level 10 is its 2.8 s cap (about 25,000
     # iterations on one busy core), below it the work halves a level.
     "go": _ladder("go", (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 100_000), (0.25, 0.125)),
     # Abalone and Oust: level 10 is what its search does in ~2 s on an idle core
@@ -259,27 +196,11 @@ class LevelAgent(Agent):
         self.inner.observe(state)
 
 
-#: The (game, search) pairs whose compiled kernels this process has loaded.
-_LOADED: set[tuple[str, str]] = set()
-
-
-def _load_kernels(game: Game, search: str) -> None:
-    """Run a tiny search of ``search`` once per process and game, so numba loads the
-    kernels from its cache here and not inside the first move's budget: a 2-player
-    Quoridor level-8 first move took 3.26 s for its 2.8 s (decision 0058; the compiled
-    searches load theirs when their agents are made)."""
-    key = (repr(game), search)
-    if key not in _LOADED:
-        _LOADED.add(key)
-        SEARCHES[search](game, 0).analyze(game.new_state(), Budget(playouts=16))
-
-
 def agent_for_level(game: Game, level: int, seed: int | None = None) -> Agent:
     """A computer player of ``game`` at ``level`` (1 weakest .. 10 strongest); the
-    first of a game and search in a process loads its kernels (_load_kernels)."""
+    first of a game and search in a process loads its kernels (searches.load_kernels)."""
     entry = level_for(game, level)
-    _load_kernels(game, entry.search)
-    inner = SEARCHES[entry.search](game, seed)
+    inner = make_search(entry.search, game, seed)
     if isinstance(inner, AlphaBetaAgent):
         inner.noise = entry.noise
     return LevelAgent(inner, level, entry, seed)

@@ -8,8 +8,11 @@
   of a playout (the search of Quoridor's upper levels), same keys
 * ``alphabeta`` with optional ``:playouts=N`` (nodes), ``seconds=S``, ``depth=D``;
   only for games with an evaluation
-* ``oust-search``, ``quoridor-search``: the game's own compiled search (Oust's
-  upper levels', 4-player Quoridor's), same keys as ``mcts``; that game only
+* ``go``, ``oust``, ``quoridor``: the game's own compiled search (Go's levels',
+  Oust's upper levels', 4-player Quoridor's), same keys as ``mcts``; that game only
+
+(every search by its name in tabletop.ai.searches, as the level table names it)
+
 * ``gtp:COMMAND``: an external GTP engine (Go only), e.g.
   ``gtp:gnugo --mode gtp --level 10 --chinese-rules``
 """
@@ -20,17 +23,12 @@ import math
 from collections.abc import Callable
 
 from tabletop.ai.agent import Agent, Budget
-from tabletop.ai.alphabeta import AlphaBetaAgent
-from tabletop.ai.knowledge import candidates_for, evaluation_for, prior_for, rollout_for
-from tabletop.ai.mcts import MCTSAgent
 from tabletop.ai.random_agent import RandomAgent
+from tabletop.ai.searches import SEARCHES, make_search
 from tabletop.core.errors import OptionError
 from tabletop.core.game import Game
 
-#: The compiled searches by agent kind: the game each plays.
-COMPILED = {"oust-search": "oust", "quoridor-search": "quoridor"}
-
-KINDS = ("random", "ai", "mcts", "mcts-evaluate", *COMPILED, "alphabeta", "gtp")
+KINDS = ("random", "ai", *SEARCHES, "gtp")
 
 
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
@@ -54,53 +52,27 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
         from tabletop.ai.gtp_player import GtpPlayer
 
         return GtpPlayer(rest)
-    if kind not in ("mcts", "mcts-evaluate", "alphabeta", *COMPILED):
+    search = SEARCHES.get(kind)
+    if search is None:
         raise OptionError(f"agent {spec!r}: unknown kind {kind!r}; known: {', '.join(KINDS)}")
-    tuning = "depth" if kind == "alphabeta" else "c"
-    allowed = ("playouts", "seconds", tuning)
+    allowed = ("playouts", "seconds", search.tuning)
     settings: dict[str, float] = {}
     for item in filter(None, rest.split(",")):
         key, eq, value = item.partition("=")
         if not eq or key not in allowed:
-            expected = ", ".join(f"{k}=..." for k in allowed)
+            expected = ", ".join(f"{name}=..." for name in allowed)
             raise OptionError(f"agent {spec!r}: expected {expected}")
         settings[key] = _setting(spec, key, value)
-    agent: Agent
-    if kind == "alphabeta":
-        evaluate = evaluation_for(game)
-        if evaluate is None:
-            raise OptionError(f"agent {spec!r}: {game.name} has no evaluation for alpha-beta")
-        agent = AlphaBetaAgent(
-            evaluate,
-            max_depth=int(settings.get("depth", 64)),
-            candidates=candidates_for(game),
-            seed=seed,
-        )
-    elif kind == "mcts-evaluate":
-        from tabletop.ai.levels import mcts_with_evaluation
-
-        try:
-            agent = mcts_with_evaluation(game, seed, exploration=settings.get("c", 1.0))
-        except OptionError as err:
-            raise OptionError(f"agent {spec!r}: {err}") from None
-    elif kind in COMPILED:
-        if game.name != COMPILED[kind]:
-            raise OptionError(f"agent {spec!r}: {kind} plays {COMPILED[kind].capitalize()} only")
-        from tabletop.ai.oust_search import OustSearchAgent
-        from tabletop.ai.quoridor_search import QuoridorSearchAgent
-
-        factory = OustSearchAgent if kind == "oust-search" else QuoridorSearchAgent
-        agent = factory(seed, exploration=settings.get("c", 1.0))
-    else:
-        agent = MCTSAgent(
-            rollout_for(game), exploration=settings.get("c", 1.4), seed=seed, prior=prior_for(game)
-        )
+    try:
+        agent = make_search(kind, game, seed, settings)
+    except OptionError as err:
+        raise OptionError(f"agent {spec!r}: {err}") from None
     if "playouts" in settings or "seconds" in settings:
         playouts = settings.get("playouts")
         agent.budget = Budget(
             seconds=settings.get("seconds"), playouts=None if playouts is None else int(playouts)
         )
-    label = ",".join(f"{k}={v:g}" for k, v in settings.items())
+    label = ",".join(f"{key}={value:g}" for key, value in settings.items())
     agent.name = f"{kind}:{label}" if label else kind
     return agent
 

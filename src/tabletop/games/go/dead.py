@@ -5,9 +5,9 @@ terminal, and GTP's ``final_score``, ``final_status_list`` and KGS clean-up).
 
 Method (decision record 0063): play on from the position as if the two passes
 had not ended the game - both colours in turn from the side to move - with
-the search's playout policy (search.playout_move: captures and atari escapes
-first, 3x3 patterns, never an own eye, never two or more own stones in
-atari), captures real, until that policy passes twice; one addition: after
+the playout policy the search plays out with (playout.playout_move: captures and
+atari escapes first, 3x3 patterns, never an own eye, never two or more own stones
+in atari), captures real, until that policy passes twice; one addition: after
 the capture and atari replies, the side to move usually answers next to the
 opponent's last move (LOCAL_REPLY), as the owner of an area answers an
 invasion of it. Each playout's final board is counted by area (an empty
@@ -29,16 +29,16 @@ from numba import njit
 from tabletop.games.go import kernels
 from tabletop.games.go.kernels import EMPTY, LEGAL, PASS, check_move, is_own_eye, play_stone
 from tabletop.games.go.patterns import pattern_table
-from tabletop.games.go.rules import GoState
-from tabletop.games.go.search import (
-    SearchParams,
-    _atari_replies,
-    _collect_empties,
-    _pick,
+from tabletop.games.go.playout import (
+    PlayoutPolicy,
+    atari_replies,
     chain_liberties,
+    collect_empties,
     libs_after,
+    pick_candidate,
     playout_move,
 )
+from tabletop.games.go.rules import GoState
 
 #: Playouts per proposal on 9x9; larger boards get fewer, down to MIN_PLAYOUTS, so that
 #: the work (playouts x points) stays about that of 9x9: the estimate runs when the second
@@ -136,21 +136,25 @@ def _continue(
     where = np.empty(size, dtype=np.int64)
     cand = np.empty(size + 8, dtype=np.int64)
     buf = np.empty(8, dtype=np.int64)
-    ne = _collect_empties(board, empties, where)
+    ne = collect_empties(board, empties, where)
     passes = 0
     plies = 0
     while passes < 2 and plies < 4 * n * n:
         move = PASS
         if last >= 0:
-            k = _atari_replies(board, links, stats, w, color, last, cand, buf)
-            move = _pick(board, links, stats, w, color, ko, allow_suicide, cand, k, buf, False)
+            k = atari_replies(board, links, stats, w, color, last, cand, buf)
+            move = pick_candidate(
+                board, links, stats, w, color, ko, allow_suicide, cand, k, buf, False
+            )
             if move == PASS and np.random.random() < local:
                 k = 0
                 for d in (-w, -1, 1, w):
                     if board[last + d] == EMPTY:
                         cand[k] = last + d
                         k += 1
-                move = _pick(board, links, stats, w, color, ko, allow_suicide, cand, k, buf, True)
+                move = pick_candidate(
+                    board, links, stats, w, color, ko, allow_suicide, cand, k, buf, True
+                )
         if move == PASS:
             move = playout_move(
                 board, links, stats, w, color, ko, last, allow_suicide, patterns, params,
@@ -166,7 +170,7 @@ def _continue(
             passes = 0
             captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
             if captured + suicided > 0:
-                ne = _collect_empties(board, empties, where)
+                ne = collect_empties(board, empties, where)
             else:  # the one point taken leaves the list of empty points
                 j = where[move]
                 ne -= 1
@@ -233,7 +237,7 @@ def owner_shares(
         bool(state._flags & kernels.ALLOW_SUICIDE),
         playouts,
         pattern_table(),
-        SearchParams().array(game.rules.komi),
+        PlayoutPolicy().array(),
         LOCAL_REPLY if local is None else local,
     )
     shares: np.ndarray = counts / max(1, playouts)

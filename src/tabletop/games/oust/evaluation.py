@@ -19,7 +19,7 @@ iterations against 4,900 won 8 of 18. MCTS valuing leaves by ``evaluate``
 keeps gaining (~58% a doubling) and beat playouts at 2,400 iterations 25-5
 with 7,000 iterations, ~2.4x the time (docs/decisions/0056), so the upper
 levels use it; the lower levels, measured and evenly spaced, keep playouts.
-The upper levels run it compiled whole (games/oust/search.py, decision
+The upper levels run it compiled whole (ai/oust/search.py, decision
 0060), with these weights (``search_weights``).
 
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
@@ -133,7 +133,7 @@ def prior(state: OustState) -> np.ndarray:
 
 
 def search_weights() -> np.ndarray:
-    """The evaluation's and the prior's weights as games/oust/search.py reads them (its W_*
+    """The evaluation's and the prior's weights as ai/oust/search.py reads them (its W_*
     order), so the compiled search values and orders moves exactly as these functions do."""
     return np.array(
         [

@@ -31,7 +31,7 @@ later (alpha-beta level 10, before decision 0053).
 With 4 players the search is max-n MCTS valuing leaves by ``evaluate``
 (the "quoridor/4" table): alpha-beta, paranoid or max-n, won at most 4 of
 16 games as level 10 against three level 3; MCTS won 15 of 24
-(docs/decisions/0050). It runs compiled whole (games/quoridor/search.py,
+(docs/decisions/0050). It runs compiled whole (ai/quoridor/search.py,
 decision 0061) with these constants (``search_weights``).
 
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
@@ -148,6 +148,6 @@ def prior(state: QuoridorState) -> np.ndarray:
 
 
 def search_weights(players: int) -> np.ndarray:
-    """The evaluation's and the prior's constants as games/quoridor/search.py reads them
+    """The evaluation's and the prior's constants as ai/quoridor/search.py reads them
     (its W_* order), so the compiled search values and orders moves as these functions do."""
     return np.array([WALL_STEPS[players], SCALE, IDLE_PRIOR], dtype=np.float64)

@@ -1,4 +1,4 @@
-"""Go's numba search: its knowledge agrees with the rules engine, its moves are legal."""
+"""Go's playout policy: its knowledge agrees with the rules engine, its moves are legal."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop
-from tabletop.games.go import GoState, kernels, search
+from tabletop.games.go import GoState, kernels, playout
 from tabletop.games.go.patterns import pattern_table
 
 from .helpers import position
@@ -49,7 +49,7 @@ def test_libs_after_matches_the_rules_engine(seed: int, plies: int) -> None:
         after.play(action)
         captured = sum(after.prisoners) > captures
         libs = len(after.liberties(move))
-        got = search.libs_after(state._board, state._links, state._stats, n + 2, p, color, 3, buf)
+        got = playout.libs_after(state._board, state._links, state._stats, n + 2, p, color, 3, buf)
         assert got == (3 if captured else min(3, libs)), (str(state), move)
 
 
@@ -63,13 +63,13 @@ def test_playout_moves_are_legal_and_never_fill_own_eyes(seed: int, plies: int) 
     legal = {state.game.points_by_action[a] for a in state.legal_actions().tolist()}
     last = state.history[-1] if state.history else None
     last_point = -1 if last is None else point(state, str(last))
-    params = search.SearchParams().array(7.0)
+    params = playout.PlayoutPolicy().array()
     size = w * w
     empties = np.array([p for p in range(size) if state._board[p] == 0], dtype=np.int64)
     cand = np.empty(size + 8, dtype=np.int64)
     kernels.seed_random(seed)
     for _ in range(5):
-        move = search.playout_move(
+        move = playout.playout_move(
             state._board, state._links, state._stats, w, color, state._ko, last_point, False,
             pattern_table(), params, empties.copy(), len(empties), cand,
             np.empty(8, dtype=np.int64),
@@ -79,44 +79,12 @@ def test_playout_moves_are_legal_and_never_fill_own_eyes(seed: int, plies: int) 
             assert not kernels.is_own_eye(state._board, w, move, color)
 
 
-@settings(max_examples=15)
-@given(
-    seed=st.integers(0, 10**6),
-    plies=st.integers(0, 60),
-    ko=st.sampled_from(["simple", "positional"]),
-)
-def test_root_children_are_exactly_the_legal_moves(seed: int, plies: int, ko: str) -> None:
-    state = random_state(seed, plies, rules="chinese", ko=ko)
-    tree = search.GoTree(50_000)
-    tree.set_root(state)
-    kernels.seed_random(seed)
-    tree.run(state, 30, search.root_mask(state))
-    legal = {state.game.points_by_action[a] for a in state.legal_actions().tolist()}
-    children = tree.children()
-    assert {p for p, _, _ in children} == legal
-    assert sum(v for _, v, _ in children) == 30
-
-
-def test_search_never_retakes_a_ko_at_once() -> None:
-    # Black's E5 has one liberty, D5; White takes it there, and D5 is then in atari at E5.
-    state = position(black="D4 C5 D6 E5", white="E4 F5 E6", rules="chinese", komi=7)
-    state.play("D5")
-    retake = state.move_to_action(state.parse_move("E5"))
-    assert retake not in state.legal_actions().tolist()
-    tree = search.GoTree(200_000)
-    tree.set_root(state)
-    kernels.seed_random(3)
-    tree.run(state, 400, search.root_mask(state))
-    visited = {p for p, v, _ in tree.children() if v > 0}
-    assert point(state, "E5") not in visited
-
-
 def test_margins_count_area_with_komi() -> None:
     state = position(black="C1 C2 C3 C4 C5 C6 C7 C8 C9", white="D1 D2 D3 D4 D5 D6 D7 D8 D9", size=9)
     # Exact: Black has columns A-C, White D-J.
-    assert search.exact_margin(state._board, 9, 7.0) == 27 - 54 - 7
+    assert playout.exact_margin(state._board, 9, 7.0) == 27 - 54 - 7
     # Settled (after a playout every empty point touches its owner): only the points next
     # to a stone count, columns B-C for Black and D-E for White.
     own = np.zeros(121, dtype=np.float64)
-    assert search.settled_margin(state._board, 9, 7.0, own) == 18 - 18 - 7
+    assert playout.settled_margin(state._board, 9, 7.0, own) == 18 - 18 - 7
     assert int(own.sum()) == 18

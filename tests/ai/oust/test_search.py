@@ -8,11 +8,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.games import search_tree as tree_arrays
+from tabletop.ai.compiled import tree as tree_arrays
+from tabletop.ai.oust import search
 from tabletop.games.oust import OustState, evaluation, kernels
-from tabletop.games.oust import search as ks
-
-from .helpers import game
+from tests.games.oust.helpers import game
 
 
 def random_position(seed: int, plies: int) -> OustState:
@@ -32,7 +31,9 @@ def test_the_kernel_evaluation_is_evaluation_py_as_black_sees_it(seed: int, plie
     state = random_position(seed, plies)
     g = state.game
     scratch = kernels.new_scratch(g.num_cells)
-    value = ks.evaluate(state.kernel_position(), g.neighbours, scratch, evaluation.search_weights())
+    value = search.evaluate(
+        state.kernel_position(), g.neighbours, scratch, evaluation.search_weights()
+    )
     assert value == evaluation.evaluate(state)[0]
 
 
@@ -45,7 +46,7 @@ def test_a_grown_node_has_the_legal_moves_best_prior_first(seed: int, plies: int
     g = state.game
     tree = tree_arrays.SearchTree(2, nodes=4, edges=4)
     tree.make_room(1, g.num_cells + 2)
-    ks.expand(
+    search.expand(
         tree.root, state.kernel_position(), g.neighbours, kernels.new_scratch(g.num_cells),
         evaluation.search_weights(), tree.nodes, tree.e_int, tree.e_prior, tree.counters,
     )  # fmt: skip

@@ -5,9 +5,10 @@ and Oust's prior (the search of Oust's upper levels, decision 0056), moved
 whole into compiled code: the generic search spends most of an iteration in
 Python (selection, the State wrappers round each kernel call), while the
 kernels themselves take a few microseconds (decision 0060 has the numbers).
-The tree and the PUCT steps are games/search_tree.py's; this module plays
+The tree and the PUCT steps are tabletop.ai.compiled's; this module plays
 Oust's moves, grows a node with Oust's prior and values a leaf with Oust's
-evaluation (the weights of evaluation.py, passed in).
+evaluation (the weights of evaluation.py, passed in), in its own copy of the
+iteration loop (``run``: shared, it cost Oust speed, decision 0079).
 """
 
 from __future__ import annotations
@@ -17,9 +18,8 @@ import math
 import numpy as np
 from numba import njit
 
-from tabletop.games import search_tree as st
-from tabletop.games.oust import eval_kernels as ek
-from tabletop.games.oust import kernels as k
+from tabletop.ai.compiled import puct, tree
+from tabletop.games.oust import eval_kernels, kernels
 
 # Indices of the weights array (evaluation.py's constants, in this order).
 W_MOVER_CAPTURE = 0
@@ -33,9 +33,6 @@ W_PRIOR_SAFE = 7
 W_PRIOR_EXPOSED = 8
 WEIGHTS = 9
 
-#: Plies an iteration may go below the root (the work trail's size past the root's ply).
-MAX_DEPTH = 240
-
 #: Every legal move gets an edge (the generic search may try any of them).
 ALL_MOVES = 1 << 30
 
@@ -45,23 +42,23 @@ def evaluate(pos: np.ndarray, nbr: np.ndarray, scratch: np.ndarray, weights: np.
     """Black's value of a position in [-1, 1]: the outcome when over, else the evaluation
     (evaluation.evaluate's formula, from the mover's side, turned to Black's)."""
     meta = pos[1]
-    if meta[k.M_END] != k.END_NONE:
-        winner = meta[k.M_WINNER]
-        if winner == k.BLACK:
+    if meta[kernels.M_END] != kernels.END_NONE:
+        winner = meta[kernels.M_WINNER]
+        if winner == kernels.BLACK:
             return 1.0
-        if winner == k.WHITE:
+        if winner == kernels.WHITE:
             return -1.0
         return 0.0
-    f = ek.features(pos[0], nbr, scratch)
-    me = meta[k.M_COLOR] - 1
+    f = eval_kernels.features(pos[0], nbr, scratch)
+    me = meta[kernels.M_COLOR] - 1
     other = 1 - me
     raw = (
-        float(f[me, ek.F_STONES] - f[other, ek.F_STONES])
-        + weights[W_MOVER_CAPTURE] * f[me, ek.F_BEST]
-        - weights[W_THREAT] * f[other, ek.F_BEST]
-        + weights[W_SAFE] * (f[me, ek.F_SAFE] - f[other, ek.F_SAFE])
-        + weights[W_GROUP] * (f[me, ek.F_GROUP] - f[other, ek.F_GROUP])
-        + weights[W_MOBILITY] * (f[me, ek.F_MOBILITY] - f[other, ek.F_MOBILITY])
+        float(f[me, eval_kernels.F_STONES] - f[other, eval_kernels.F_STONES])
+        + weights[W_MOVER_CAPTURE] * f[me, eval_kernels.F_BEST]
+        - weights[W_THREAT] * f[other, eval_kernels.F_BEST]
+        + weights[W_SAFE] * (f[me, eval_kernels.F_SAFE] - f[other, eval_kernels.F_SAFE])
+        + weights[W_GROUP] * (f[me, eval_kernels.F_GROUP] - f[other, eval_kernels.F_GROUP])
+        + weights[W_MOBILITY] * (f[me, eval_kernels.F_MOBILITY] - f[other, eval_kernels.F_MOBILITY])
     )
     v = math.tanh(raw / weights[W_SCALE])
     return v if me == 0 else -v
@@ -80,25 +77,25 @@ def expand(
     counters: np.ndarray,
 ) -> None:
     """Give ``node`` its moves with evaluation.prior's weights, best first."""
-    color = pos[1, k.M_COLOR]
-    legal = k.legal_actions(pos, nbr, scratch)
+    color = pos[1, kernels.M_COLOR]
+    legal = kernels.legal_actions(pos, nbr, scratch)
     n = legal.shape[0]
     cells = nbr.shape[0]
-    k.label_groups(pos[0], nbr, scratch)
+    kernels.label_groups(pos[0], nbr, scratch)
     kinds = np.empty((cells, 2), dtype=np.int64)
-    ek.classify(pos[0], nbr, scratch, color, kinds)
+    eval_kernels.classify(pos[0], nbr, scratch, color, kinds)
     w = np.empty(n, dtype=np.float64)
     for i in range(n):
         a = legal[i]
         weight = weights[W_PRIOR_SAFE]  # pass and swap too
         if a < cells:
             kind = kinds[a, 0]
-            if kind == ek.CAPTURE:
+            if kind == eval_kernels.CAPTURE:
                 weight = weights[W_PRIOR_CAPTURE] + kinds[a, 1]
-            elif kind == ek.EXPOSED:
+            elif kind == eval_kernels.EXPOSED:
                 weight = weights[W_PRIOR_EXPOSED]
         w[i] = weight
-    st.add_edges(node, color - 1, legal, w, n, ALL_MOVES, nodes, e_int, e_prior, counters)
+    tree.add_edges(node, color - 1, legal, w, n, ALL_MOVES, nodes, e_int, e_prior, counters)
 
 
 @njit(cache=True)
@@ -125,11 +122,13 @@ def run(
     """Run ``iterations`` iterations from ``root`` (``pos`` is its position, and is left
     as it was). The caller leaves room for one node and one node's moves an iteration.
 
-    As the generic search: a new leaf is valued before it grows; a position that
-    stood in the game or earlier on the line is a draw unless the game is over there."""
+    The same loop as compiled.puct.run (a new leaf is valued before it grows; a position
+    that stood in the game or earlier on the line is a draw unless the game is over
+    there), written out for Oust's arrays: through puct.run's hooks Oust ran 6-9% fewer
+    iterations a second (decision 0079), Quoridor none fewer."""
     cells = nbr.shape[0]
-    path = np.empty(MAX_DEPTH + 1, dtype=np.int64)
-    line = np.empty(MAX_DEPTH + 1, dtype=np.int64)
+    path = np.empty(puct.MAX_DEPTH + 1, dtype=np.int64)
+    line = np.empty(puct.MAX_DEPTH + 1, dtype=np.int64)
     returns = np.empty(2, dtype=np.float64)
     meta = pos[1]
     for _ in range(iterations):
@@ -138,32 +137,34 @@ def run(
         depth = 0
         repeated = False
         while True:
-            if nodes[node, st.N_EDGE0] < 0:
-                if nodes[node, st.N_VISITS] == 0 and node != root:
+            if nodes[node, tree.N_EDGE0] < 0:
+                if nodes[node, tree.N_VISITS] == 0 and node != root:
                     break  # a new leaf: value it before growing it
-                if meta[k.M_END] != k.END_NONE:
+                if meta[kernels.M_END] != kernels.END_NONE:
                     break
                 expand(node, pos, nbr, scratch, weights, nodes, e_int, e_prior, counters)
-            if nodes[node, st.N_EDGES] == 0 or depth == MAX_DEPTH:
+            if nodes[node, tree.N_EDGES] == 0 or depth == puct.MAX_DEPTH:
                 break
-            edge = st.select(node, exploration, fpu, nodes, value, e_int, e_prior, counters)
-            child = e_int[edge, st.E_CHILD]
-            k.play(pos, nbr, zob, trail, scratch, e_int[edge, st.E_ACTION], flags, max_plies)
+            edge = tree.select(node, exploration, fpu, nodes, value, e_int, e_prior, counters)
+            child = e_int[edge, tree.E_CHILD]
+            kernels.play(
+                pos, nbr, zob, trail, scratch, e_int[edge, tree.E_ACTION], flags, max_plies
+            )
             depth += 1
             path[depth] = child
-            key = k.situation_key(meta)
-            if meta[k.M_END] == k.END_NONE and st.repeats(key, seen, line, depth):
+            key = kernels.situation_key(meta)
+            if meta[kernels.M_END] == kernels.END_NONE and tree.repeats(key, seen, line, depth):
                 repeated = True
                 break
             line[depth] = key
             node = child
-            if nodes[child, st.N_VISITS] == 0:
+            if nodes[child, tree.N_VISITS] == 0:
                 break
         v = 0.0 if repeated else evaluate(pos, nbr, scratch, weights)
         returns[0] = v
         returns[1] = -v
-        st.backup(path, depth, returns, nodes, value)
+        tree.backup(path, depth, returns, nodes, value)
         for _ in range(depth):
-            k.undo(pos, trail, cells)
-        if depth > counters[st.C_DEPTH]:
-            counters[st.C_DEPTH] = depth
+            kernels.undo(pos, trail, cells)
+        if depth > counters[tree.C_DEPTH]:
+            counters[tree.C_DEPTH] = depth

@@ -8,10 +8,10 @@ import numpy as np
 from hypothesis import given, settings, strategies
 
 import tabletop
+from tabletop.ai.compiled import tree as tree_arrays
+from tabletop.ai.quoridor import search
 from tabletop.ai.values import search_values
-from tabletop.games import search_tree as tree_arrays
 from tabletop.games.quoridor import QuoridorState, evaluation
-from tabletop.games.quoridor import search as ks
 from tabletop.games.quoridor.notation import NUM_ACTIONS
 
 
@@ -35,7 +35,7 @@ def test_the_kernel_values_a_leaf_as_the_generic_search_does(
     state = random_position(players, seed, plies)
     out = np.empty(players)
     over = state.is_over()
-    ks.evaluate(state.kernel_position(), over, evaluation.search_weights(players), out)
+    search.evaluate(state.kernel_position(), over, evaluation.search_weights(players), out)
     outcome = state.outcome()
     # The generic search values a finished game by search_values (a loss is -1).
     expected = search_values(outcome) if outcome is not None else evaluation.evaluate(state)
@@ -53,7 +53,7 @@ def test_a_grown_node_keeps_its_best_moves_by_the_generic_prior(
     tree = tree_arrays.SearchTree(players, nodes=4, edges=4)
     tree.make_room(1, NUM_ACTIONS)
     limit = 20
-    ks.expand(
+    search.expand(
         tree.root, state.kernel_position(), True, evaluation.search_weights(players), limit,
         np.empty((NUM_ACTIONS, 3), dtype=np.int64), tree.nodes, tree.e_int, tree.e_prior,
         tree.counters,

@@ -8,8 +8,8 @@ import pytest
 
 import tabletop
 from tabletop.ai import Budget
-from tabletop.ai.levels import SEARCHES
-from tabletop.ai.oust_search import OustSearchAgent
+from tabletop.ai.oust.agent import OustSearchAgent
+from tabletop.ai.searches import make_search
 from tabletop.core.errors import TabletopError
 
 
@@ -80,7 +80,7 @@ def test_it_plays_oust_only() -> None:
     with pytest.raises(TabletopError, match="Oust only"):
         OustSearchAgent().analyze(tabletop.load_game("quoridor").new_state())
     with pytest.raises(TabletopError, match="Oust only"):
-        SEARCHES["oust"](tabletop.load_game("go", size=9), 0)
+        make_search("oust", tabletop.load_game("go", size=9), 0)
 
 
 def test_a_second_set_up_position_gets_a_tree_of_its_own() -> None:

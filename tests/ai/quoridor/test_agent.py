@@ -6,8 +6,8 @@ import pytest
 
 import tabletop
 from tabletop.ai import Budget
-from tabletop.ai.levels import SEARCHES
-from tabletop.ai.quoridor_search import QuoridorSearchAgent
+from tabletop.ai.quoridor.agent import QuoridorSearchAgent
+from tabletop.ai.searches import make_search
 from tabletop.core.errors import TabletopError
 
 
@@ -47,4 +47,4 @@ def test_it_plays_quoridor_only() -> None:
     with pytest.raises(TabletopError, match="Quoridor only"):
         QuoridorSearchAgent().analyze(tabletop.load_game("oust").new_state())
     with pytest.raises(TabletopError, match="Quoridor only"):
-        SEARCHES["quoridor"](tabletop.load_game("abalone"), 0)
+        make_search("quoridor", tabletop.load_game("abalone"), 0)

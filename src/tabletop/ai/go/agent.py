@@ -1,4 +1,4 @@
-"""The Go computer player: an Agent around Go's own numba tree search (games/go/search.py).
+"""The Go computer player: an Agent around Go's own numba tree search (search.py).
 
 This module only adapts: it honours the Budget (the kernel runs in chunks,
 and the deadline and stop() are checked between chunks), keeps the tree
@@ -13,20 +13,17 @@ import random
 import numpy as np
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
-from tabletop.core.errors import TabletopError
-from tabletop.core.game import Move, State
-from tabletop.games.go import GoMove, GoState, kernels
-from tabletop.games.go.kernels import PASS
-from tabletop.games.go.search import (
+from tabletop.ai.go.search import (
     GoTree,
     SearchParams,
     exact_margin_of,
     fills_own_eye,
     root_mask,
 )
-
-#: Iterations per second assumed when only a time budget sizes the tree.
-ASSUMED_RATE = 20_000
+from tabletop.core.errors import TabletopError
+from tabletop.core.game import Move, State
+from tabletop.games.go import GoMove, GoState, kernels
+from tabletop.games.go.kernels import PASS
 
 #: Nodes per iteration the tree grows by at most, per board point (a child per legal move
 #: on every other iteration).
@@ -46,7 +43,11 @@ def _is_pass(move: Move) -> bool:
 class GoSearchAgent(Agent):
     """UCT with RAVE and Go priors, tree and playouts in numba; Go only."""
 
-    name = "go-search"
+    name = "go"
+
+    #: Iterations a second assumed when only a time budget sizes the tree: about the
+    #: search's rate on 9x9, since its tree has a fixed size (a full one stops growing).
+    assumed_rate = 20_000
 
     def __init__(
         self, seed: int | None = None, params: SearchParams | None = None, resign: bool = True
@@ -56,16 +57,11 @@ class GoSearchAgent(Agent):
         self.params = params or SearchParams()
         self.resign = resign
         self._tree: GoTree | None = None
-        _warm_up()
 
     def _tree_for(self, state: GoState, budget: Budget) -> GoTree:
         """The kept tree, or a new one big enough for this budget."""
         n = state.game.size
-        iterations = budget.playouts
-        if budget.seconds is not None:
-            by_time = int(budget.seconds * ASSUMED_RATE)
-            iterations = by_time if iterations is None else min(iterations, by_time)
-        assert iterations is not None
+        iterations = budget.iterations_at(self.assumed_rate)
         nodes = int(iterations * NODES_PER_POINT * (n * n + 1)) + 2 * (n * n + 1)
         nodes = max(10_000, min(MAX_NODES, nodes))
         if self._tree is None or self._tree.capacity < nodes:
@@ -158,22 +154,3 @@ class GoSearchAgent(Agent):
         share = tree.ownership()
         w = n + 2
         return [round(float(share[(a // n + 1) * w + a % n + 1]), 3) for a in range(n * n)]
-
-
-_warmed = False
-
-
-def _warm_up() -> None:
-    """Load every compiled kernel the search uses, once a process, when the first agent is
-    made: the first call of each takes up to a second (numba loads it from its cache),
-    and part of that would otherwise fall after a move's deadline (the report's
-    kernels), so a first move asked for in 1 s took 1.2 s."""
-    global _warmed
-    if _warmed:
-        return
-    _warmed = True
-    from tabletop.core.registry import load_game
-
-    state = load_game("go", size=5).new_state()
-    assert isinstance(state, GoState)
-    GoSearchAgent(seed=0).analyze(state, Budget(playouts=2))

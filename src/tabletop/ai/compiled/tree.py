@@ -1,13 +1,12 @@
-"""The tree of the games' compiled searches (Oust's, Quoridor's): arrays and PUCT steps.
+"""The tree of the compiled searches (Oust's, Quoridor's): arrays and PUCT steps.
 
-A game's compiled search (``games/<name>/search.py``) walks its own kernels'
-positions and values its own leaves; what every such search shares is here:
-the tree's layout, choosing a child by PUCT, giving a node its moves best
-prior first, backing a value up and telling a repeated position. They are
-the steps of ``tabletop.ai.mcts.MCTSAgent`` (decisions 0035, 0051), the same
-rules in compiled code (decision 0060). This module sits with the games, not
-in ``tabletop.ai``, because the games' kernels call it and the games import
-nothing from the layers above.
+A game's compiled search (``tabletop.ai.<name>.search``) walks its own
+kernels' positions and values its own leaves; what every such search shares
+is here and in puct.py (the iteration loop): the tree's layout, choosing a
+child by PUCT, giving a node its moves best prior first, backing a value up
+and telling a repeated position. They are the steps of
+``tabletop.ai.mcts.MCTSAgent`` (decisions 0035, 0051), the same rules in
+compiled code (decision 0060).
 
 Layout (owned by ``SearchTree``, grown between kernel calls):
 

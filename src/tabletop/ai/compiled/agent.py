@@ -1,39 +1,37 @@
-"""What the games' compiled searches share as Agents: budgets, the kept tree, the analysis.
+"""What the compiled searches share as Agents: budgets, the kept tree, the analysis.
 
-A game's compiled search (games/<name>/search.py over games/search_tree.py)
-runs iterations in numba and cannot look at the clock; its Agent here only
-adapts, as ai/go_search.py does for Go: it runs the kernel in short chunks
-until the Budget is spent or stop() is called (Deadline.run_in_chunks),
-keeps the tree between moves when the game continues the line it searched
-(and starts from the same position: two set-up positions both have no
-moves), and turns the tree into an Analysis. A subclass says which states
-it plays and how to run its kernel from a root.
+A game's compiled search (tabletop.ai.<name>.search, run by puct.py's loop
+over tree.py's arrays) runs iterations in numba and cannot look at the
+clock; its Agent only adapts, as tabletop.ai.go.agent does for Go: it runs
+the loop in short chunks until the Budget is spent or stop() is called
+(Deadline.run_in_chunks), keeps the tree between moves when the game
+continues the line it searched (and starts from the same position: two
+set-up positions both have no moves), and turns the tree into an Analysis.
+A subclass says which states it plays and gives the loop its game's
+context for a root position.
 """
 
 from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
+from tabletop.ai.compiled import puct
+from tabletop.ai.compiled.tree import C_DEPTH, SearchTree
 from tabletop.ai.repetition import positions_and_start
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
-from tabletop.games.search_tree import C_DEPTH, SearchTree
+from tabletop.games.kernel_random import seed_random
 
 #: Drop a kept tree with more edges than this (12 bytes each) rather than grow it further.
 MAX_KEPT_EDGES = 8_000_000
 
-#: Iterations a second assumed when sizing the tree for a time budget, and the most
-#: iterations the tree is sized for ahead (it grows beyond when it must).
-ASSUMED_RATE = 100_000
+#: The most iterations a tree is sized for ahead (it grows beyond when it must).
 MAX_PRESIZED = 400_000
-
-#: Run = a chunk of the kernel: (tree, root, iterations) -> None.
-Run = Callable[[SearchTree, int, int], None]
 
 
 class CompiledSearchAgent(Agent):
@@ -42,6 +40,14 @@ class CompiledSearchAgent(Agent):
 
     #: Edges one iteration may add at most, per action of the game (a grown node).
     edges_per_action = 1.0
+
+    #: Iterations a second assumed when sizing the tree for a time budget: on the high
+    #: side, since a tree sized too small grows as it must (Go's has a fixed size).
+    assumed_rate = 100_000
+
+    #: The states this search plays, and the game's name in messages.
+    state_type: type[State]
+    game_title = ""
 
     def __init__(self, seed: int | None = None, exploration: float = 1.0, fpu: float = 0.2):
         super().__init__()
@@ -53,13 +59,17 @@ class CompiledSearchAgent(Agent):
         self._root_start: tuple[str, int] | None = None
 
     @abstractmethod
-    def _check(self, state: State) -> None:
-        """Raise TabletopError when this search cannot play ``state``'s game."""
+    def _context(self, state: State) -> Any:
+        """The game's context for puct.run (its NamedTuple), searching from ``state``."""
 
-    @abstractmethod
-    def _runner(self, state: State, seen: np.ndarray) -> Run:
-        """The kernel, set up to search from ``state`` (``seen``: the game's position keys,
-        sorted), as a function of the tree, the root and a number of iterations."""
+    def _run(
+        self, context: Any, tree: SearchTree, root: int, iterations: int, seen: np.ndarray
+    ) -> None:
+        """``iterations`` iterations of the loop from ``root`` (the tree has room for them)."""
+        puct.run(
+            context, root, iterations, self.exploration, self.fpu, seen,
+            tree.nodes, tree.value, tree.e_int, tree.e_prior, tree.counters,
+        )  # fmt: skip
 
     def _root_for(self, state: State, start: tuple[str, int]) -> tuple[SearchTree, int]:
         """The kept node for ``state`` when it continues the old root's line, else a new root."""
@@ -85,7 +95,8 @@ class CompiledSearchAgent(Agent):
         return tree, node
 
     def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
-        self._check(state)
+        if not isinstance(state, self.state_type):
+            raise TabletopError(f"the {self.game_title} search plays {self.game_title} only")
         if state.is_over():
             raise TabletopError("the game is over: there is nothing to analyse")
         # The clock starts first: the set-up is part of the move's time.
@@ -93,15 +104,16 @@ class CompiledSearchAgent(Agent):
         positions, start = positions_and_start(state)
         tree, root = self._root_for(state, start)
         seen = np.array(sorted(positions), dtype=np.int64)
-        run = self._runner(state, seen)
+        context = self._context(state)
+        seed_random(self.rng.getrandbits(31))
         actions = state.game.num_actions
         tree.counters[C_DEPTH] = 0
-        expected = min(MAX_PRESIZED, _iterations_expected(deadline.budget))
+        expected = min(MAX_PRESIZED, deadline.budget.iterations_at(self.assumed_rate))
         tree.make_room(expected, int(expected * self.edges_per_action * actions))
 
-        def chunk(k: int) -> None:
-            tree.make_room(k + 1, (k + 1) * actions)
-            run(tree, root, k)
+        def chunk(iterations: int) -> None:
+            tree.make_room(iterations + 1, (iterations + 1) * actions)
+            self._run(context, tree, root, iterations, seen)
 
         deadline.run_in_chunks(chunk)
         return self._report(tree, state, root, deadline.iterations, deadline.elapsed)
@@ -132,11 +144,3 @@ class CompiledSearchAgent(Agent):
         values = tuple(tree.mean(root, s) for s in range(tree.players))
         detail: dict[str, object] = {"nodes": tree.size, "depth": int(tree.counters[C_DEPTH])}
         return Analysis(values, moves, line, iterations, seconds, detail)
-
-
-def _iterations_expected(budget: Budget) -> int:
-    """About how many iterations ``budget`` allows."""
-    by_time = None if budget.seconds is None else int(budget.seconds * ASSUMED_RATE)
-    if budget.playouts is None:
-        return by_time or 0
-    return budget.playouts if by_time is None else min(budget.playouts, by_time)

@@ -7,7 +7,7 @@ import threading
 import tabletop
 from tabletop.ai import Budget
 from tabletop.ai.agent import MoveStat
-from tabletop.ai.go_search import GoSearchAgent
+from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.levels import LevelAgent, agent_for_level
 from tabletop.games.go import PASS, GoState
 

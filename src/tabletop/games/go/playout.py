@@ -1,0 +1,414 @@
+"""Go's playout policy in numba: the moves a playout plays, and the Go knowledge it shares
+with the search's priors.
+
+Used by Go's tree search (tabletop.ai.go.search: its playouts and its priors)
+and by the dead-stone estimate (dead.py: play continued to the end), so it
+lives with the game, below both.
+
+The policy, in order: capture the last move's chain when it is in atari;
+save an own chain the last move put in atari (capture an attacker or extend
+to two liberties); a 3x3 pattern move next to the last move (patterns.py);
+else a random legal move that neither fills an own eye nor puts two or more
+own stones in atari. A side passes only when nothing but such moves is left.
+A playout's board is then counted by area with komi (``settled_margin``).
+
+Every kernel takes its constants as arguments (numba caches compiled code
+with module globals frozen in).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from tabletop.games.go.kernels import (
+    BLACK,
+    EMPTY,
+    LEGAL,
+    PASS,
+    WHITE,
+    check_move,
+    in_atari,
+    is_own_eye,
+    play_stone,
+    region_owners,
+)
+
+#: Where the policy's rates sit in the params vector the kernels read, after the tree
+#: search's own constants (tabletop.ai.go.search.SearchParams): the one vector both
+#: read, in the order it had when they were one module (decision 0080).
+P_PATTERN = 5
+P_CAPTURE = 6
+NUM_PARAMS = 7
+
+
+@dataclass(frozen=True)
+class PlayoutPolicy:
+    """How often the policy tries its informed moves before a random one."""
+
+    pattern_rate: float = 0.9  # 3x3 pattern moves next to the last move
+    capture_rate: float = 0.9  # capture and atari replies to the last move
+
+    def array(self) -> np.ndarray:
+        """A params vector with the policy's rates in their places (the rest 0)."""
+        out = np.zeros(NUM_PARAMS, dtype=np.float64)
+        out[P_PATTERN] = self.pattern_rate
+        out[P_CAPTURE] = self.capture_rate
+        return out
+
+
+# -- Go knowledge shared by the playout policy and the priors ------------------------------
+
+
+@njit(cache=True, inline="always")
+def _has(buf: np.ndarray, k: int, p: int) -> bool:
+    for i in range(k):  # noqa: SIM110  # numba compiles the loop, not any() over a generator
+        if buf[i] == p:
+            return True
+    return False
+
+
+@njit(cache=True)
+def libs_after(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    p: int,
+    color: int,
+    limit: int,
+    buf: np.ndarray,
+) -> int:
+    """Liberties (counted up to ``limit``) of the chain a stone of ``color`` at empty p
+    would form; ``limit`` when the stone captures something (that frees points)."""
+    opp = 3 - color
+    k = 0
+    for d in (-w, -1, 1, w):
+        nb = p + d
+        v = board[nb]
+        if v == EMPTY:
+            buf[k] = nb
+            k += 1
+        elif v == opp and in_atari(stats, links[0, nb]):
+            return limit
+    if k >= limit:
+        return limit
+    for d in (-w, -1, 1, w):
+        nb = p + d
+        if board[nb] != color:
+            continue
+        h = links[0, nb]
+        s = h
+        while True:
+            for d2 in (-w, -1, 1, w):
+                q = s + d2
+                if board[q] == EMPTY and q != p and not _has(buf, k, q):
+                    buf[k] = q
+                    k += 1
+                    if k >= limit:
+                        return limit
+            s = links[1, s]
+            if s == h:
+                break
+    return k
+
+
+@njit(cache=True)
+def chain_liberties(
+    board: np.ndarray, links: np.ndarray, w: int, h: int, limit: int, buf: np.ndarray
+) -> int:
+    """Distinct liberties of the chain headed by h, counted up to ``limit``."""
+    k = 0
+    s = h
+    while True:
+        for d in (-w, -1, 1, w):
+            q = s + d
+            if board[q] == EMPTY and not _has(buf, k, q):
+                buf[k] = q
+                k += 1
+                if k >= limit:
+                    return k
+        s = links[1, s]
+        if s == h:
+            break
+    return k
+
+
+@njit(cache=True, inline="always")
+def pattern_code(board: np.ndarray, w: int, p: int) -> int:
+    """The 3x3 code of p's neighbourhood (see patterns.py)."""
+    return (
+        board[p - w - 1]
+        | (board[p - w] << 2)
+        | (board[p - w + 1] << 4)
+        | (board[p - 1] << 6)
+        | (board[p + 1] << 8)
+        | (board[p + w - 1] << 10)
+        | (board[p + w] << 12)
+        | (board[p + w + 1] << 14)
+    )
+
+
+@njit(cache=True, inline="always")
+def _liberty(stats: np.ndarray, h: int) -> int:
+    """The one liberty of a chain in atari."""
+    return stats[2, h] // stats[1, h]
+
+
+@njit(cache=True)
+def own_neighbour(board: np.ndarray, w: int, p: int, color: int) -> bool:
+    for d in (-w, -1, 1, w):  # noqa: SIM110  # as in _has
+        if board[p + d] == color:
+            return True
+    return False
+
+
+@njit(cache=True)
+def atari_replies(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    color: int,
+    last: int,
+    cand: np.ndarray,
+    buf: np.ndarray,
+) -> int:
+    """Candidate replies to the last move: capture its chain when in atari; for own chains
+    next to it in atari, capture an attacker in atari or extend to 2+ liberties."""
+    k = 0
+    opp = 3 - color
+    if board[last] == opp:
+        h = links[0, last]
+        if in_atari(stats, h):
+            cand[k] = _liberty(stats, h)
+            k += 1
+    for d in (-w, -1, 1, w):
+        nb = last + d
+        if board[nb] != color:
+            continue
+        h = links[0, nb]
+        if not in_atari(stats, h):
+            continue
+        s = h
+        while True:  # attackers of this chain that are themselves in atari
+            for d2 in (-w, -1, 1, w):
+                q = s + d2
+                if board[q] == opp:
+                    a = links[0, q]
+                    if in_atari(stats, a) and k < cand.shape[0]:
+                        cand[k] = _liberty(stats, a)
+                        k += 1
+            s = links[1, s]
+            if s == h:
+                break
+        lib = _liberty(stats, h)
+        if libs_after(board, links, stats, w, lib, color, 2, buf) >= 2 and k < cand.shape[0]:
+            cand[k] = lib
+            k += 1
+    return k
+
+
+# -- the playout ------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def pick_candidate(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    color: int,
+    ko: int,
+    allow_suicide: bool,
+    cand: np.ndarray,
+    k: int,
+    buf: np.ndarray,
+    avoid_self_atari: bool,
+) -> int:
+    """A random legal candidate of cand[:k] (not an own eye, optionally not a self-atari)."""
+    while k > 0:
+        i = np.random.randint(k)
+        c = cand[i]
+        if (
+            board[c] == EMPTY
+            and not is_own_eye(board, w, c, color)
+            and check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL
+            and (not avoid_self_atari or libs_after(board, links, stats, w, c, color, 2, buf) >= 2)
+        ):
+            return c
+        k -= 1
+        cand[i] = cand[k]
+    return PASS
+
+
+@njit(cache=True)
+def playout_move(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    color: int,
+    ko: int,
+    last: int,
+    allow_suicide: bool,
+    patterns: np.ndarray,
+    params: np.ndarray,
+    empties: np.ndarray,
+    ne: int,
+    cand: np.ndarray,
+    buf: np.ndarray,
+) -> int:
+    """The playout policy's move for ``color`` (PASS when only own eyes and bad moves remain)."""
+    if last >= 0:
+        if np.random.random() < params[P_CAPTURE]:
+            k = atari_replies(board, links, stats, w, color, last, cand, buf)
+            move = pick_candidate(
+                board, links, stats, w, color, ko, allow_suicide, cand, k, buf, False
+            )
+            if move != PASS:
+                return move
+        if np.random.random() < params[P_PATTERN]:
+            k = 0
+            for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
+                q = last + d
+                if board[q] == EMPTY and patterns[pattern_code(board, w, q)]:
+                    cand[k] = q
+                    k += 1
+            move = pick_candidate(
+                board, links, stats, w, color, ko, allow_suicide, cand, k, buf, True
+            )
+            if move != PASS:
+                return move
+    # A random move: drawn without replacement until an acceptable one comes up.
+    cand[:ne] = empties[:ne]
+    k = ne
+    while k > 0:
+        i = np.random.randint(k)
+        c = cand[i]
+        # Two or more own stones in atari is nearly always a blunder; a lone
+        # stone's self-atari can be a throw-in that kills an eye.
+        if (
+            not is_own_eye(board, w, c, color)
+            and check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL
+            and (
+                not own_neighbour(board, w, c, color)
+                or libs_after(board, links, stats, w, c, color, 2, buf) >= 2
+            )
+        ):
+            return int(c)
+        k -= 1
+        cand[i] = cand[k]
+    return PASS
+
+
+@njit(cache=True)
+def collect_empties(board: np.ndarray, empties: np.ndarray, where: np.ndarray) -> int:
+    """List the empty points in ``empties`` (``where[p]``: p's index there, -1 when not
+    empty); their number."""
+    ne = 0
+    for p in range(board.shape[0]):
+        if board[p] == EMPTY:
+            empties[ne] = p
+            where[p] = ne
+            ne += 1
+        else:
+            where[p] = -1
+    return ne
+
+
+@njit(cache=True)
+def run_playout(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    zob: np.ndarray,
+    n: int,
+    color: int,
+    ko: int,
+    last: int,
+    passes: int,
+    allow_suicide: bool,
+    max_plies: int,
+    patterns: np.ndarray,
+    params: np.ndarray,
+    seq: np.ndarray,
+    seq_color: np.ndarray,
+    start: int,
+) -> int:
+    """Play the policy until two passes or max_plies, appending moves to seq from ``start``;
+    returns the new length of seq."""
+    w = n + 2
+    size = board.shape[0]
+    empties = np.empty(size, dtype=np.int64)
+    where = np.empty(size, dtype=np.int64)
+    cand = np.empty(size + 8, dtype=np.int64)
+    buf = np.empty(8, dtype=np.int64)
+    ne = collect_empties(board, empties, where)
+    length = start
+    plies = 0
+    while plies < max_plies and passes < 2 and length < seq.shape[0]:
+        move = playout_move(
+            board, links, stats, w, color, ko, last, allow_suicide, patterns, params, empties,
+            ne, cand, buf,
+        )  # fmt: skip
+        seq[length] = move
+        seq_color[length] = color
+        length += 1
+        plies += 1
+        if move == PASS:
+            passes += 1
+            ko = -1
+        else:
+            passes = 0
+            captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+            if captured + suicided > 0:
+                ne = collect_empties(board, empties, where)
+            else:  # the one point taken leaves the list of empty points
+                j = where[move]
+                ne -= 1
+                moved = empties[ne]
+                empties[j] = moved
+                where[moved] = j
+                where[move] = -1
+        last = move
+        color = 3 - color
+    return length
+
+
+@njit(cache=True)
+def settled_margin(board: np.ndarray, n: int, komi: float, own: np.ndarray) -> float:
+    """Black's area minus White's minus komi on a settled board (after a playout): an empty
+    point belongs to the one colour next to it. Adds 1 to own[p] for each point Black's."""
+    w = n + 2
+    black = 0
+    white = 0
+    for row in range(n):
+        for col in range(n):
+            p = (row + 1) * w + col + 1
+            v = board[p]
+            if v == EMPTY:
+                b = 0
+                wh = 0
+                for d in (-w, -1, 1, w):
+                    c = board[p + d]
+                    if c == BLACK:
+                        b = 1
+                    elif c == WHITE:
+                        wh = 1
+                v = BLACK if b and not wh else (WHITE if wh and not b else EMPTY)
+            if v == BLACK:
+                black += 1
+                own[p] += 1.0
+            elif v == WHITE:
+                white += 1
+    return black - white - komi
+
+
+@njit(cache=True)
+def exact_margin(board: np.ndarray, n: int, komi: float) -> float:
+    """Black's area minus White's minus komi with every stone on the board alive."""
+    owner = region_owners(board, n)
+    return float(np.sum(owner == BLACK) - np.sum(owner == WHITE)) - komi
