@@ -79,7 +79,7 @@ def test_against_the_computer_one_ask_starts_it(client: TestClient) -> None:
 
 
 def test_a_spectator_cannot_ask_and_is_counted(client: TestClient) -> None:
-    gid, ann, _ = two_players(client)
+    gid, _, _ = two_players(client)
     with client.websocket_connect(f"/ws/games/{gid}") as watcher:
         snapshot = until(watcher, "snapshot")
         assert snapshot["game"]["watchers"] == 1

@@ -10,6 +10,7 @@ restart is made again with one click, and a finished game holds nothing else wor
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from typing import TYPE_CHECKING
 
@@ -88,10 +89,9 @@ def _tell(room: Room, holder: Holder) -> None:
     place = room.rematch_seats.get(holder.seat) if holder.seat is not None else None
     if place is None or holder.queue is None or room.rematch_game is None:
         return
-    try:
+    # A socket that stopped reading misses it; reconnecting gets it (Rooms.attach).
+    with contextlib.suppress(asyncio.QueueFull):
         holder.queue.put_nowait(rematch_frame(room.rematch_game, *place))
-    except asyncio.QueueFull:
-        pass  # it stopped reading; reconnecting gets the frame (Rooms.attach)
 
 
 def tell_on_attach(room: Room, holder: Holder) -> None:
