@@ -5,6 +5,7 @@ import { svg } from "../svg.js";
 import * as moves from "../abalone-moves.js";
 import { cellLabels, cellsOf, hintMark, resetRoot, stone } from "./common.js";
 import { cellBox } from "./oust.js";
+import { seatTable } from "./table.js";
 
 /** The status line's hint for the player to move, by the marbles selected so far. */
 export function abalonePrompt(selection) {
@@ -79,4 +80,45 @@ export function drawAbalone(root, ctx) {
   }
   root.appendChild(layer);
   for (const node of cellLabels(cells, "hex", 0.36)) root.appendChild(node);
+}
+
+/** Words of Abalone's result, teams and move marks (one place, for translation). */
+const RESULT_WORDS = {
+  caption: (n) => `Marbles pushed off (${n} to win)`,
+  pushed: "Pushed off",
+  team: "Team",
+  teamTotal: "Team total",
+  teamName: (t) => `team ${"ABCD"[t] ?? t + 1}`,
+  eject: (n) => `pushed off ${n}`,
+  counter: (n, goal) => `pushed off: ${n} of ${goal}`,
+};
+
+function teamTotals(board) {
+  const totals = {};
+  (board.teams || []).forEach((t, s) => (totals[t] = (totals[t] || 0) + (board.ejected?.[s] || 0)));
+  return totals;
+}
+
+/** Abalone's game-over breakdown: marbles each side pushed off, and each team's total. */
+export function abaloneResult(view) {
+  const board = view.board || {};
+  const rows = [{ label: RESULT_WORDS.pushed, values: board.ejected || [] }];
+  if (view.players > 2) {
+    const totals = teamTotals(board);
+    rows.unshift({ label: RESULT_WORDS.team, values: (board.teams || []).map((t) => RESULT_WORDS.teamName(t)) });
+    rows.push({ label: RESULT_WORDS.teamTotal, values: (board.teams || []).map((t) => totals[t]), cls: "score-total" });
+  }
+  return seatTable(view, RESULT_WORDS.caption(board.to_win ?? 6), rows);
+}
+
+export const abaloneMark = RESULT_WORDS.eject;
+
+/** The seat's counter: its team's marbles pushed off against the goal; in 3 and 4 player
+ * games, which team it plays in. */
+export function abaloneCounter(view, seat) {
+  const board = view.board || {};
+  const team = board.teams?.[seat];
+  const pushed = view.players > 2 ? teamTotals(board)[team] : board.ejected?.[seat];
+  const text = RESULT_WORDS.counter(pushed ?? 0, board.to_win ?? 6);
+  return view.players > 2 ? `${RESULT_WORDS.teamName(team)}, ${text}` : text;
 }
