@@ -389,8 +389,8 @@ function renderStatus(v, interactive) {
   else if (interactive) {
     text = againText(v, state.you) || (state.you.length > 1 ? `${seatName(v, v.to_move)} to move` : "Your move");
     text += boardPrompt(v, state.selection);
-  } else if (state.you.length === 0) text = `Watching – ${seatName(v, v.to_move)} to move`;
-  else text = `${seatName(v, v.to_move)} to move`;
+  } else if (state.you.length === 0) text = `Watching – ${againText(v, state.you) || `${seatName(v, v.to_move)} to move`}`;
+  else text = againText(v, state.you) || `${seatName(v, v.to_move)} to move`;
   if (state.message) text = `${state.message}. ${text}`;
   if (state.hintText && interactive) text = state.hintText;
   setStatus(text);
