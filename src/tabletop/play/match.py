@@ -517,8 +517,10 @@ class Match:
         return [{"kind": "replaced", "seat": seat, "level": level}]
 
     # -- checks ----------------------------------------------------------------------------------
-    def _who(self, seat: int) -> str:
+    def _who(self, seat: int | None) -> str:
         """A seat as a player reads it: its colour (the game's seat name) and its player."""
+        if seat is None:
+            return "nobody"
         colour = self.game.seat_names[seat]
         name = self.seats[seat].name
         return f"{colour} ({name})" if name and name != colour else colour
