@@ -83,7 +83,7 @@ def test_each_game_shows_its_breakdown(
         assert shown["sentence"] == "Black (Ann) wins by resignation"
 
 
-def test_four_player_abalone_shows_teams(page: Any, static_url: str) -> None:
+def test_abalone_panels_show_teams_and_six_to_win(page: Any, static_url: str) -> None:
     seats = [SeatSpec("person", None, n) for n in ("Ann", "Bob", "Cy", "Di")]
     match = Match(load_game("abalone", players=4), seats, seed=1)
     for seat, name in enumerate(("Ann", "Bob", "Cy", "Di")):
@@ -103,3 +103,14 @@ def test_four_player_abalone_shows_teams(page: Any, static_url: str) -> None:
         "team A, pushed off: 0 of 6",
         "team B, pushed off: 0 of 6",
     ]
+    three = [SeatSpec("person", None, n) for n in ("Ann", "Bob", "Cy")]
+    match = Match(load_game("abalone", players=3), three, seed=1)
+    view = game_view(match, "g", 0)
+    counters = page.evaluate(
+        """async (view) => {
+          const boards = await import('/static/js/boards/index.js');
+          return [0, 1, 2].map((s) => boards.seatCounter(view, s));
+        }""",
+        view,
+    )
+    assert counters == ["pushed off: 0 of 6"] * 3  # three play alone: no teams to name

@@ -93,6 +93,11 @@ const RESULT_WORDS = {
   counter: (n, goal) => `pushed off: ${n} of ${goal}`,
 };
 
+/** Whether some team has more than one seat (4 players in two teams): else each plays alone. */
+function teamed(view) {
+  return new Set(view.board?.teams || []).size < view.players;
+}
+
 function teamTotals(board) {
   const totals = {};
   (board.teams || []).forEach((t, s) => (totals[t] = (totals[t] || 0) + (board.ejected?.[s] || 0)));
@@ -103,7 +108,7 @@ function teamTotals(board) {
 export function abaloneResult(view) {
   const board = view.board || {};
   const rows = [{ label: RESULT_WORDS.pushed, values: board.ejected || [] }];
-  if (view.players > 2) {
+  if (teamed(view)) {
     const totals = teamTotals(board);
     rows.unshift({ label: RESULT_WORDS.team, values: (board.teams || []).map((t) => RESULT_WORDS.teamName(t)) });
     rows.push({ label: RESULT_WORDS.teamTotal, values: (board.teams || []).map((t) => totals[t]), cls: "score-total" });
@@ -113,12 +118,12 @@ export function abaloneResult(view) {
 
 export const abaloneMark = RESULT_WORDS.eject;
 
-/** The seat's counter: its team's marbles pushed off against the goal; in 3 and 4 player
- * games, which team it plays in. */
+/** The seat's counter: its (team's) marbles pushed off against the goal, and in a game of
+ * teams which team it plays in. */
 export function abaloneCounter(view, seat) {
   const board = view.board || {};
   const team = board.teams?.[seat];
-  const pushed = view.players > 2 ? teamTotals(board)[team] : board.ejected?.[seat];
+  const pushed = teamed(view) ? teamTotals(board)[team] : board.ejected?.[seat];
   const text = RESULT_WORDS.counter(pushed ?? 0, board.to_win ?? 6);
-  return view.players > 2 ? `${RESULT_WORDS.teamName(team)}, ${text}` : text;
+  return teamed(view) ? `${RESULT_WORDS.teamName(team)}, ${text}` : text;
 }
