@@ -85,6 +85,10 @@ def test_a_spectator_cannot_ask_and_is_counted(client: TestClient) -> None:
         assert snapshot["game"]["watchers"] == 1
         watcher.send_json({"type": "rematch"})
         assert until(watcher, "error")["code"] == "spectator"
+        with client.websocket_connect(f"/ws/games/{gid}") as second:
+            assert until(second, "snapshot")["game"]["watchers"] == 2
+            assert until(watcher, "watchers") == {"type": "watchers", "count": 2}
+        assert until(watcher, "watchers") == {"type": "watchers", "count": 1}
 
 
 def test_a_capture_is_marked_in_the_move_list(client: TestClient) -> None:

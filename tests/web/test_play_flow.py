@@ -127,6 +127,13 @@ def test_messages_name_people_and_clear(new_page: Any, server: str) -> None:
     assert "seat" not in bob.inner_text("#status")
     watcher.click("#board")
     assert "You are watching" in watcher.inner_text("#error")
+    # The players see the spectator counted, and a second one come and go.
+    assert ann.inner_text("#watchers") == "1 spectator"
+    second = new_page()
+    second.goto(f"{server}/game/{created['id']}")
+    ann.wait_for_function("document.getElementById('watchers').textContent === '2 spectators'")
+    second.close()
+    ann.wait_for_function("document.getElementById('watchers').textContent === '1 spectator'")
     # Once the position changes, the message is gone.
     play(ann, bob, "c3")
     assert bob.inner_text("#error") == ""

@@ -653,6 +653,13 @@ class RematchFrame(Exact):
     token: str
 
 
+class WatchersFrame(Exact):
+    """To everyone watching a game when a spectator comes or goes: how many watch now."""
+
+    type: Literal["watchers"]
+    count: int
+
+
 class PongFrame(Exact):
     """The answer to a ping."""
 
@@ -660,7 +667,14 @@ class PongFrame(Exact):
 
 
 ServerMessage = Annotated[
-    SeatFrame | SnapshotFrame | EventFrame | HintFrame | ErrorFrame | PongFrame | RematchFrame,
+    SeatFrame
+    | SnapshotFrame
+    | EventFrame
+    | HintFrame
+    | ErrorFrame
+    | PongFrame
+    | RematchFrame
+    | WatchersFrame,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE = TypeAdapter(ServerMessage)
@@ -696,6 +710,11 @@ def hint_frame(result: dict[str, Any]) -> str:
 def rematch_frame(game: str, seat: int, token: str) -> str:
     """A :class:`RematchFrame`."""
     return frame({"type": "rematch", "game": game, "seat": seat, "token": token})
+
+
+def watchers_frame(count: int) -> str:
+    """A :class:`WatchersFrame`."""
+    return frame({"type": "watchers", "count": count})
 
 
 def error_frame(code: str, message: str) -> str:

@@ -43,7 +43,13 @@ from tabletop.core import TabletopError
 from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
-from tabletop.server.protocol import error_frame, event_frame, seat_frame, snapshot_frame
+from tabletop.server.protocol import (
+    error_frame,
+    event_frame,
+    seat_frame,
+    snapshot_frame,
+    watchers_frame,
+)
 from tabletop.server.rematch import tell_on_attach
 from tabletop.server.store import Conflict, Store, hash_token
 from tabletop.server.views import board_view, game_view, mark_taken, shown_part, view_delta
@@ -631,6 +637,8 @@ class Rooms:
             room.holders.add(holder)  # before its snapshot, which counts the watchers
             holder.queue = await self.subscribe_locked(room, holder.seat, since, before)
             tell_on_attach(room, holder)
+            if holder.seat is None:
+                self._count_watchers(room)
             return holder
 
     async def _take_seat(self, room: Room, holder: Holder, token: str, name: str) -> list[str]:
@@ -777,7 +785,15 @@ class Rooms:
     async def detach(self, room: Room, holder: Holder) -> None:
         """A socket closed."""
         room.holders.discard(holder)
+        if holder.seat is None:
+            self._count_watchers(room)
         await self.disconnect(room, holder.seat)
+
+    def _count_watchers(self, room: Room) -> None:
+        """A spectator came or went: everyone watching gets the new count (a frame outside
+        the numbered events: it changes nothing stored)."""
+        count = sum(1 for h in room.holders if h.seat is None)
+        self.bus.publish(room.id, watchers_frame(count))
 
     # -- people coming and going -------------------------------------------------------------
     async def connect_locked(self, room: Room, seat: int) -> None:

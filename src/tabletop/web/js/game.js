@@ -101,6 +101,13 @@ class Connection {
     } catch {
       return;
     }
+    if (msg.type === "watchers") {
+      if (this.primary && state.view) {
+        state.view = { ...state.view, watchers: msg.count };
+        $("watchers").textContent = msg.count ? TEXT.watchers(msg.count) : "";
+      }
+      return;
+    }
     if (msg.type === "rematch") {
       if (this.seat !== null) state.rematch.receive(this.seat, msg);
       return;
