@@ -635,10 +635,10 @@ class Rooms:
             if holder.seat is not None:
                 await self.connect_locked(room, holder.seat)
             room.holders.add(holder)  # before its snapshot, which counts the watchers
+            if holder.seat is None:
+                self._count_watchers(room)  # to the others: this one's snapshot has it
             holder.queue = await self.subscribe_locked(room, holder.seat, since, before)
             tell_on_attach(room, holder)
-            if holder.seat is None:
-                self._count_watchers(room)
             return holder
 
     async def _take_seat(self, room: Room, holder: Holder, token: str, name: str) -> list[str]:
