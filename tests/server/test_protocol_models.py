@@ -129,13 +129,15 @@ def test_every_frame_kind_matches_its_model() -> None:
         p.hint_frame(hint(job)),
         p.error_frame("stale", "the game moved on"),
         p.PONG,
+        p.rematch_frame("g2", 1, "token"),
+        p.watchers_frame(2),
     ]
     kinds = set()
     for text in frames:
         message = p.SERVER_MESSAGE.validate_json(text)
         kinds.add(message.type)
         assert json.loads(message.model_dump_json()) == json.loads(text)
-    assert kinds == {"seat", "snapshot", "event", "hint", "error", "pong"}
+    assert kinds == {"seat", "snapshot", "event", "hint", "error", "pong", "rematch", "watchers"}
 
 
 def test_every_error_code_raised_is_in_the_table() -> None:

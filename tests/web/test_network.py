@@ -63,7 +63,9 @@ def test_two_players_and_a_spectator(new_page: Any, server: str) -> None:
     bob.click("#resign-btn")
     for page in (ann, bob, watcher):
         page.wait_for_selector("#outcome:not([hidden])")
-    text = api_view(server, gid)["outcome"]["text"]
+    assert api_view(server, gid)["outcome"]["text"] == "Black wins by resignation"
+    # The page names the player beside the colour.
+    text = "Black (Ann) wins by resignation"
     assert ann.inner_text("#outcome-text") == watcher.inner_text("#outcome-text") == text
 
 
@@ -223,6 +225,8 @@ def test_a_watcher_follows_captures_from_event_deltas(new_page: Any, server: str
         "nodes => nodes.filter(n => n.querySelector('.stone')).map(n => n.dataset.point)",
     )
     assert sorted(shown) == sorted(point.lower() for point in view["board"]["stones"])
-    assert watcher.inner_text("#moves").split() == [m["move"] for m in view["moves"]]
+    listed = watcher.locator("#moves .move-text").all_inner_texts()
+    assert listed == [m["move"] for m in view["moves"]]
+    assert watcher.inner_text('#moves li[data-ply="3"] .move-mark') == "captured 1"
     events = [f for f in frames if '"type":"event"' in f]
     assert len(events) == 5 and all('"moves":{"keep"' in f for f in events)

@@ -237,7 +237,7 @@ class Match:
         if ply is not None and ply != self.ply:
             raise MatchError("stale", f"the game is at ply {self.ply}, not {ply}: reload")
         if self.state.to_move != seat:
-            raise MatchError("not-your-turn", f"it is seat {self.state.to_move}'s turn")
+            raise MatchError("not-your-turn", f"it is {self._who(self.state.to_move)}'s turn")
         if not isinstance(move, str) or len(move) > 32:
             raise MatchError("illegal-move", f"{str(move)[:32]!r} is not a move")
         probe = self.state
@@ -517,6 +517,14 @@ class Match:
         return [{"kind": "replaced", "seat": seat, "level": level}]
 
     # -- checks ----------------------------------------------------------------------------------
+    def _who(self, seat: int | None) -> str:
+        """A seat as a player reads it: its colour (the game's seat name) and its player."""
+        if seat is None:
+            return "nobody"
+        colour = self.game.seat_names[seat]
+        name = self.seats[seat].name
+        return f"{colour} ({name})" if name and name != colour else colour
+
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise MatchError("bad-request", f"seat {seat!r}: seats are 0..{len(self.seats) - 1}")

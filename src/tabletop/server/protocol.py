@@ -18,10 +18,12 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    SerializerFunctionWrapHandler,
     StrictBool,
     StrictInt,
     StrictStr,
     TypeAdapter,
+    model_serializer,
     model_validator,
 )
 from pydantic import ValidationError as PydanticValidationError
@@ -236,11 +238,22 @@ Number = int | float
 
 
 class MoveView(Exact):
-    """One move of the game: who played it, in notation, and the mover's time left after."""
+    """One move of the game: who played it, in notation, and the mover's time left after;
+    ``took``: the other seats' pieces it took off the board (a capture, an ejection),
+    absent when none."""
 
     seat: int | None
     move: str
     clock: Number | None
+    took: int | None = None
+
+    @model_serializer(mode="wrap")
+    def _absent_when_none(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``took`` is written only when the move took something, as the server sends it."""
+        data: dict[str, Any] = handler(self)
+        if data.get("took") is None:
+            data.pop("took", None)
+        return data
 
 
 class ClockRunning(Exact):
@@ -306,6 +319,14 @@ class UndoRequestView(Exact):
     accepted: list[int]
 
 
+class RematchView(Exact):
+    """The rematch asked for after the game: the seats that asked, the new game once
+    every person did (server/rematch.py)."""
+
+    offers: list[int]
+    game: str | None
+
+
 class OutcomeView(Exact):
     """The result of a finished game."""
 
@@ -351,6 +372,8 @@ class GameViewOut(Exact):
     scoring: ScoringView | None
     undo_request: UndoRequestView | None
     outcome: OutcomeView | None
+    watchers: int
+    rematch: RematchView | None
 
 
 class SeatCreated(Exact):
@@ -540,6 +563,12 @@ class PingMsg(Strict):
     type: Literal["ping"]
 
 
+class RematchMsg(Strict):
+    """After the game: offer a rematch, or accept the one offered (the same message)."""
+
+    type: Literal["rematch"]
+
+
 ClientMessage = Annotated[
     MoveMsg
     | ResignMsg
@@ -549,7 +578,8 @@ ClientMessage = Annotated[
     | DeadAcceptMsg
     | ResumeMsg
     | HintMsg
-    | PingMsg,
+    | PingMsg
+    | RematchMsg,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
@@ -563,6 +593,7 @@ CLIENT_TYPES = (
     "resume",
     "hint",
     "ping",
+    "rematch",
 )
 
 
@@ -667,6 +698,23 @@ class ErrorFrame(Exact):
     message: str
 
 
+class RematchFrame(Exact):
+    """To each socket of a player once the rematch starts: the new game, the player's
+    seat there and its token (each player moved one seat on)."""
+
+    type: Literal["rematch"]
+    game: str
+    seat: int
+    token: str
+
+
+class WatchersFrame(Exact):
+    """To everyone watching a game when a spectator comes or goes: how many watch now."""
+
+    type: Literal["watchers"]
+    count: int
+
+
 class PongFrame(Exact):
     """The answer to a ping."""
 
@@ -674,7 +722,14 @@ class PongFrame(Exact):
 
 
 ServerMessage = Annotated[
-    SeatFrame | SnapshotFrame | EventFrame | HintFrame | ErrorFrame | PongFrame,
+    SeatFrame
+    | SnapshotFrame
+    | EventFrame
+    | HintFrame
+    | ErrorFrame
+    | PongFrame
+    | RematchFrame
+    | WatchersFrame,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE = TypeAdapter(ServerMessage)
@@ -705,6 +760,16 @@ def event_frame(seq: int, event: dict[str, Any], delta: dict[str, Any] | None) -
 def hint_frame(result: dict[str, Any]) -> str:
     """A :class:`HintFrame` of a worker's hint (play/computer.py)."""
     return frame({"type": "hint", **result})
+
+
+def rematch_frame(game: str, seat: int, token: str) -> str:
+    """A :class:`RematchFrame`."""
+    return frame({"type": "rematch", "game": game, "seat": seat, "token": token})
+
+
+def watchers_frame(count: int) -> str:
+    """A :class:`WatchersFrame`."""
+    return frame({"type": "watchers", "count": count})
 
 
 def error_frame(code: str, message: str) -> str:

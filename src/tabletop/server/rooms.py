@@ -43,9 +43,16 @@ from tabletop.core import TabletopError
 from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
-from tabletop.server.protocol import error_frame, event_frame, seat_frame, snapshot_frame
+from tabletop.server.protocol import (
+    error_frame,
+    event_frame,
+    seat_frame,
+    snapshot_frame,
+    watchers_frame,
+)
+from tabletop.server.rematch import tell_on_attach
 from tabletop.server.store import Conflict, Store, hash_token
-from tabletop.server.views import game_view, shown_part, view_delta
+from tabletop.server.views import board_view, game_view, mark_taken, shown_part, view_delta
 from tabletop.server.work import Dropped, Work
 
 T = TypeVar("T")
@@ -142,6 +149,12 @@ class Room:
         # The indexed columns as last stored (None: unknown, write them).
         self.indexed: tuple[str, bool] | None = None
         self.holders: set[Holder] = set()  # the open sockets
+        # The rematch after the game (server/rematch.py), in memory only (decision record
+        # 0091): the seats that asked, the new game once all did, and each old seat's
+        # (new seat, token) there for its sockets, those open then and those opened later.
+        self.rematch_offers: list[int] = []
+        self.rematch_game: str | None = None
+        self.rematch_seats: dict[int, tuple[int, str]] = {}
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -157,7 +170,13 @@ class Room:
     def view(self) -> dict[str, Any]:
         """The GameView now."""
         online = [s for s, n in self.connected.items() if n > 0]
-        return game_view(self.match, self.id, self.seq, online)
+        rematch = (
+            {"offers": list(self.rematch_offers), "game": self.rematch_game}
+            if self.rematch_offers
+            else None
+        )
+        watchers = sum(1 for h in self.holders if h.seat is None)
+        return game_view(self.match, self.id, self.seq, online, watchers=watchers, rematch=rematch)
 
 
 class Rooms:
@@ -382,6 +401,8 @@ class Rooms:
             return events
         first = room.seq + 1
         match = room.match
+        if match.moves and any(e.get("kind") == "move" for e in events):
+            mark_taken(match.moves[-1], room.shown["board"], board_view(match.state))
         indexed = (match.status, needs_driver(match))
         try:
             await self.store.commit(
@@ -613,8 +634,11 @@ class Rooms:
                 before = await self._take_seat(room, holder, token, name)
             if holder.seat is not None:
                 await self.connect_locked(room, holder.seat)
+            room.holders.add(holder)  # before its snapshot, which counts the watchers
+            if holder.seat is None:
+                self._count_watchers(room)  # to the others: this one's snapshot has it
             holder.queue = await self.subscribe_locked(room, holder.seat, since, before)
-            room.holders.add(holder)
+            tell_on_attach(room, holder)
             return holder
 
     async def _take_seat(self, room: Room, holder: Holder, token: str, name: str) -> list[str]:
@@ -761,7 +785,15 @@ class Rooms:
     async def detach(self, room: Room, holder: Holder) -> None:
         """A socket closed."""
         room.holders.discard(holder)
+        if holder.seat is None:
+            self._count_watchers(room)
         await self.disconnect(room, holder.seat)
+
+    def _count_watchers(self, room: Room) -> None:
+        """A spectator came or went: everyone watching gets the new count (a frame outside
+        the numbered events: it changes nothing stored)."""
+        count = sum(1 for h in room.holders if h.seat is None)
+        self.bus.publish(room.id, watchers_frame(count))
 
     # -- people coming and going -------------------------------------------------------------
     async def connect_locked(self, room: Room, seat: int) -> None:

@@ -8,6 +8,7 @@ every cell and gives its drawing coordinates (hex boards included), and
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Collection, Mapping
 from functools import cache, lru_cache
 from typing import Any
@@ -23,8 +24,14 @@ def game_view(
     seq: int,
     connected: Collection[int] = (),
     now: float | None = None,
+    *,
+    watchers: int = 0,
+    rematch: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The public view of a match (no tokens) at sequence number ``seq``."""
+    """The public view of a match (no tokens) at sequence number ``seq``.
+
+    ``watchers``: the spectators' sockets open now; ``rematch``: the rematch offer
+    after the game (server/rematch.py), None before anyone made one."""
     game = match.game
     state = match.state
     now = match.now() if now is None else now
@@ -61,6 +68,8 @@ def game_view(
         "scoring": scoring_view(match),
         "undo_request": match.undo_request,
         "outcome": None if outcome is None else outcome_to_dict(game, outcome),
+        "watchers": watchers,
+        "rematch": rematch,
     }
 
 
@@ -235,6 +244,27 @@ def scoring_view(match: Match) -> dict[str, Any] | None:
         "score": {**count["score"], "text": outcome_text(match.game, outcome)},
         "detail": count["detail"],
     }
+
+
+def pieces_by_seat(board: Mapping[str, Any]) -> Counter[int]:
+    """How many pieces each seat has on a board view: the cells of its maps of seats
+    (Go's and Oust's stones, Abalone's marbles; Quoridor has none)."""
+    count: Counter[int] = Counter()
+    for value in board.values():
+        if isinstance(value, dict):
+            count.update(v for v in value.values() if isinstance(v, int))
+    return count
+
+
+def mark_taken(move: dict[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
+    """Note in ``move`` (a match's move entry) the other seats' pieces it took off the
+    board (a capture, an ejection), from the board views before and after it: the move
+    list marks those moves without a rule of any game in the browser."""
+    lost = pieces_by_seat(before)
+    lost.subtract(pieces_by_seat(after))
+    taken = sum(n for seat, n in lost.items() if seat != move["seat"] and n > 0)
+    if taken:
+        move["took"] = taken
 
 
 def board_view(state: State) -> Mapping[str, Any]:

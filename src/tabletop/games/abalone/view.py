@@ -9,6 +9,7 @@ from typing_extensions import TypedDict  # pydantic reads typing's only from Pyt
 
 from tabletop.core import State
 from tabletop.games.abalone import geometry
+from tabletop.games.abalone.options import EJECT_TO_WIN
 from tabletop.games.abalone.rules import AbaloneState
 from tabletop.games.board_view import Cell, last_move, seat_by_cell
 from tabletop.games.boards import hex_centres
@@ -16,13 +17,15 @@ from tabletop.games.boards import hex_centres
 
 class AbaloneBoard(TypedDict):
     """Abalone's ``board``: the cells with their centres, the marbles by cell (the seat),
-    the marbles each seat pushed off and each seat's team."""
+    the marbles each seat pushed off, each seat's team and the marbles a team pushes off
+    to win (``to_win``)."""
 
     kind: Literal["abalone"]
     cells: list[Cell]
     marbles: dict[str, int]
     ejected: list[int]
     teams: list[int]
+    to_win: int
     last: str | None
 
 
@@ -41,5 +44,6 @@ def board_view(state: State) -> AbaloneBoard:
         "marbles": seat_by_cell(state.game.num_players, state.marbles),
         "ejected": list(state.ejected),
         "teams": list(state.game.teams),
+        "to_win": EJECT_TO_WIN,
         "last": last_move(state),
     }

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from tabletop.core import TabletopError
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server import protocol as p
+from tabletop.server import rematch
 from tabletop.server.limits import retry_after
 from tabletop.server.rooms import Holder, Room, Rooms, SeatLost
 from tabletop.server.routes.context import client_key, client_limits_of, rooms_of
@@ -147,6 +148,9 @@ async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | 
     if isinstance(message, p.PingMsg):
         return p.PONG
     try:
+        if isinstance(message, p.RematchMsg):
+            await rematch.offer(rooms, room, holder)
+            return None
         if isinstance(message, p.HintMsg):  # a seat holder's hint goes to _hint_reply
             rooms.holding(room, holder)  # refuses a spectator
             raise MatchError("bad-message", "a hint is asked on its own")

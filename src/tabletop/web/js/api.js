@@ -38,7 +38,7 @@ export async function request(path, { method = "GET", body } = {}) {
 export const api = {
   catalog: () => request("/api/catalog"),
   games: (status) => request(`/api/games?status=${encodeURIComponent(status)}`),
-  game: (id) => request(`/api/games/${encodeURIComponent(id)}`),
+  game: (id, ply = null) => request(`/api/games/${encodeURIComponent(id)}${ply === null ? "" : `?ply=${ply}`}`),
   create: (body) => request("/api/games", { method: "POST", body }),
   join: (id, body) => request(`/api/games/${encodeURIComponent(id)}/join`, { method: "POST", body }),
   handover: (id, body) => request(`/api/games/${encodeURIComponent(id)}/handover`, { method: "POST", body }),

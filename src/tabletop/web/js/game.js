@@ -3,9 +3,14 @@
 
 import { api, applyDelta, storedTokens, storeToken, forgetToken, playerName } from "./api.js";
 import { askName } from "./ask-name.js";
-import { boardPrompt, drawBoard, scoreTable } from "./boards/index.js";
+import { boardPrompt, drawBoard, resultTable, scoreTable } from "./boards/index.js";
+import { TurnAlerts } from "./alerts.js";
+import { Lookback } from "./lookback.js";
+import { againText, resultSentence, whyNoMove } from "./messages.js";
 import { seatName } from "./palette.js";
 import { renderMoves, renderSeats, tickClocks } from "./panels.js";
+import { Rematch } from "./rematch.js";
+import { play as sound, wireMute } from "./sound.js";
 import { html, fill } from "./svg.js";
 import { announceMove } from "./announce.js";
 import { attachBoardKeys } from "./board-keys.js";
@@ -24,6 +29,8 @@ const TEXT = {
   handoverFor: (who) => `Link for ${who}: `,
   deadPending: "working out dead stones…",
   deadProposed: "dead stones proposed: check them, then accept",
+  lookingAt: (ply, total) => `Looking at move ${ply} of ${total}`,
+  watchers: (n) => (n === 1 ? "1 spectator" : `${n} spectators`),
 };
 
 /** Error codes after which a connection's token holds no seat any more (it then watches). */
@@ -42,7 +49,13 @@ const state = {
   hintText: "",
   opened: new Set(), // tokens with a connection
   joinName: "", // the name an invite link claims its seat under (asked first)
+  alerts: new TurnAlerts(),
 };
+state.lookback = new Lookback(gameId, { onChange: () => render(), onError: (text) => setError(text) });
+state.rematch = new Rematch({
+  send: (seat) => socketFor(seat)?.send({ type: "rematch" }),
+  heldSeats: () => state.you,
+});
 
 /** A WebSocket to the game that reconnects with `since` after a drop. */
 class Connection {
@@ -94,6 +107,17 @@ class Connection {
     } catch {
       return;
     }
+    if (msg.type === "watchers") {
+      if (this.primary && state.view) {
+        state.view = { ...state.view, watchers: msg.count };
+        $("watchers").textContent = msg.count ? TEXT.watchers(msg.count) : "";
+      }
+      return;
+    }
+    if (msg.type === "rematch") {
+      if (this.seat !== null) state.rematch.receive(this.seat, msg);
+      return;
+    }
     if (msg.type === "seat") {
       // An invite or hand-over link claimed the seat: keep the seat's own new token instead
       // (the link now only watches) and take it out of the address bar.
@@ -127,6 +151,7 @@ class Connection {
       state.seq = msg.seq;
       state.hints = [];
       state.hintText = "";
+      setError(""); // what was said about the position before is stale now
       // The view's change rides on the last event of an action; events caught up
       // after a reconnect have none (the snapshot after them brings the view).
       const view = msg.delta ? applyDelta(state.view, msg.delta) : state.view;
@@ -249,6 +274,7 @@ function describeEvent(event, view) {
     "seat-changed": TEXT.seatChanged(who),
     proposal: TEXT.deadProposed,
   }[event.kind];
+  if (event.kind === "move") sound(view.moves?.at(-1)?.took ? "capture" : "move");
   if (words) state.message = words;
   else state.message = "";
 }
@@ -292,10 +318,13 @@ function sendMove(move) {
 function render() {
   const v = state.view;
   if (!v) return;
-  const interactive = myTurn();
-  const scoring = v.status === "scoring" && state.you.length > 0;
+  const look = state.lookback;
+  // Looking back shows the past position (once it came) and plays nothing.
+  const shown = look.active && look.view ? look.view : v;
+  const interactive = myTurn() && !look.active;
+  const scoring = v.status === "scoring" && state.you.length > 0 && !look.active;
   drawBoard($("board"), {
-    view: v,
+    view: shown,
     interactive,
     scoring,
     showLegal: $("show-legal").checked,
@@ -313,7 +342,11 @@ function render() {
   $("board").classList.toggle("interactive", interactive);
   document.body.classList.toggle("spectator", state.you.length === 0);
   renderSeats($("seats"), v, { you: state.you, elapsed: elapsed() });
-  renderMoves($("moves"), v);
+  renderMoves($("moves"), v, { current: look.ply, onPick: (ply) => look.show(ply, v) });
+  $("lookback").hidden = !look.active;
+  if (look.active) $("lookback-text").textContent = TEXT.lookingAt(look.ply, v.moves.length);
+  $("watchers").textContent = v.watchers ? TEXT.watchers(v.watchers) : "";
+  state.alerts.update(v, myTurn()); // your move even while looking back
   renderControls(v, interactive);
   renderStatus(v, interactive);
   renderInvites(v);
@@ -366,14 +399,14 @@ function renderControls(v, interactive) {
 
 function renderStatus(v, interactive) {
   let text;
-  if (v.status === "finished") text = v.outcome?.text || "Game over";
+  if (v.status === "finished") text = resultSentence(v) || "Game over";
   else if (v.status === "waiting") text = "Waiting for players to join – share an invite link";
   else if (v.status === "scoring") text = "Scoring: mark dead stones, then accept (or resume play)";
   else if (interactive) {
-    text = state.you.length > 1 ? `${seatName(v, v.to_move)} to move` : "Your move";
+    text = againText(v, state.you) || (state.you.length > 1 ? `${seatName(v, v.to_move)} to move` : "Your move");
     text += boardPrompt(v, state.selection);
-  } else if (state.you.length === 0) text = `Watching – ${seatName(v, v.to_move)} to move`;
-  else text = `${seatName(v, v.to_move)} to move`;
+  } else if (state.you.length === 0) text = `Watching – ${againText(v, state.you) || `${seatName(v, v.to_move)} to move`}`;
+  else text = againText(v, state.you) || `${seatName(v, v.to_move)} to move`;
   if (state.message) text = `${state.message}. ${text}`;
   if (state.hintText && interactive) text = state.hintText;
   setStatus(text);
@@ -455,12 +488,12 @@ function renderOutcome(v) {
   const box = $("outcome");
   box.hidden = v.status !== "finished";
   if (v.status !== "finished") return;
-  $("outcome-text").textContent = v.outcome?.text || "Game over";
-  $("replay-link").href = `/replay/${encodeURIComponent(gameId)}`;
+  $("outcome-text").textContent = resultSentence(v) || "Game over";
+  state.rematch.render($("rematch"), v, { reviewUrl: `/replay/${encodeURIComponent(gameId)}` });
   $("record-json").href = api.recordUrl(gameId, "json");
   $("record-sgf").hidden = !(v.records || []).includes("sgf");
   $("record-sgf").href = api.recordUrl(gameId, "sgf");
-  fill($("outcome-detail"), [scoreTable(v, v.outcome?.detail)]);
+  fill($("outcome-detail"), [resultTable(v)]);
 }
 
 function elapsed() {
@@ -515,7 +548,21 @@ function wire() {
     const seat = state.you.includes(v.to_move) ? v.to_move : state.you[0];
     if (socketFor(seat)?.send({ type: "move", move: text, ply: v.ply })) input.value = "";
   });
-  setInterval(() => state.view && tickClocks($("seats"), state.view, elapsed()), 250);
+  setInterval(() => {
+    if (!state.view) return;
+    tickClocks($("seats"), state.view, elapsed());
+    state.alerts.tick($("seats"), state.view, elapsed(), state.you);
+  }, 250);
+  wireMute($("sound-on"));
+  $("lookback-end").addEventListener("click", () => state.lookback.back());
+  document.addEventListener("keydown", (event) => state.lookback.key(event, state.view));
+  // A click on the board that plays nothing says why (not your turn, watching, ...).
+  $("board").addEventListener("click", () => {
+    const v = state.view;
+    if (!v) return;
+    const why = whyNoMove(v, { you: state.you, lookingBack: state.lookback.active, myTurn: myTurn() });
+    if (why) setError(why);
+  });
 }
 
 function answerUndo(accept) {

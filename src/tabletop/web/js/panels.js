@@ -1,9 +1,14 @@
 // Side panels shared by the game and replay pages: players and the move list.
 
-import { seatCounter } from "./boards/index.js";
+import { seatCounter, takenMark } from "./boards/index.js";
 import { clockText } from "./clock.js";
 import { seatName, seatPaint } from "./palette.js";
 import { fill, html } from "./svg.js";
+
+/** The words of the move list's marks (one place, for translation). */
+const TEXT = {
+  again: "moves again",
+};
 
 /** Fill the players list: colour, name, counters, clock, whose turn, connection. */
 export function renderSeats(list, view, { you = [], elapsed = 0 } = {}) {
@@ -37,22 +42,27 @@ export function tickClocks(list, view, elapsed) {
   }
 }
 
-/** Fill the move list; `current` marks a ply (the replay position), `onPick(ply)` makes items clickable. */
+/** Fill the move list; `current` marks a ply (the position shown), `onPick(ply)` makes items
+ * clickable. A move that took pieces says so, and one after which the same seat moves
+ * again (an Oust capture) says that. */
 export function renderMoves(list, view, { current = null, onPick = null } = {}) {
   const moves = view.moves || [];
   // A live game's list changes at its end only (a delta keeps the earlier move objects):
   // keep the items of the moves still there, so a long game does not redraw them all.
   let kept = 0;
   const names = JSON.stringify((view.seats || []).map((s) => [s.name, s.colour]));
-  if (current === null && onPick === null && list._moves && list._names === names) {
+  if (list._moves && list._names === names && list._current === current && list._picking === Boolean(onPick)) {
     const before = list._moves;
     kept = Math.min(before.length, moves.length, list.children.length);
     while (kept > 0 && before[kept - 1] !== moves[kept - 1]) kept--;
+    kept = Math.max(0, kept - 1); // the last one may earn its "moves again" now
   }
   while (list.children.length > kept) list.lastElementChild.remove();
-  for (let i = kept; i < moves.length; i++) list.append(moveItem(view, moves[i], i + 1, current, onPick));
+  for (let i = kept; i < moves.length; i++) list.append(moveItem(view, moves, i, current, onPick));
   list._moves = moves;
   list._names = names; // a seat renamed (a player replaced): every item's title changes
+  list._current = current;
+  list._picking = Boolean(onPick);
   const mark = list.querySelector(".current") || list.lastElementChild;
   if (kept < moves.length || current !== null) {
     // Scroll the list only, never the page (scrollIntoView would move a phone's page
@@ -68,12 +78,18 @@ function scrollWithin(list, item) {
   else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
 }
 
-function moveItem(view, m, ply, current, onPick) {
+function moveItem(view, moves, index, current, onPick) {
+  const m = moves[index];
+  const ply = index + 1;
   const paint = seatPaint(view, m.seat);
+  const again = m.seat !== null && moves[index + 1]?.seat === m.seat;
   const body = [
     html("span", { class: "swatch small-swatch", style: `background:${paint.fill};border-color:${paint.stroke}`, "aria-hidden": "true" }),
     html("span", { class: "move-text", text: m.move }),
+    m.took ? html("span", { class: "move-mark took", text: takenMark(view, m.took) }) : null,
+    again ? html("span", { class: "move-mark again", text: TEXT.again }) : null,
   ];
-  return html("li", { class: ply === current ? "current" : "", "data-ply": ply, title: `${seatName(view, m.seat)}: ${m.move}` },
+  const who = seatName(view, m.seat);
+  return html("li", { class: ply === current ? "current" : "", "data-ply": ply, title: `${who}: ${m.move}` },
     onPick ? [html("button", { type: "button", class: "link", onclick: () => onPick(ply) }, body)] : body);
 }

@@ -5,6 +5,7 @@ import { svg } from "../svg.js";
 import * as moves from "../abalone-moves.js";
 import { cellLabels, cellsOf, freshMove, hintMark, resetRoot, stone } from "./common.js";
 import { cellBox } from "./oust.js";
+import { seatTable } from "./table.js";
 
 /** The words this board shows a player (one place, for translation). */
 const TEXT = {
@@ -87,4 +88,50 @@ export function drawAbalone(root, ctx) {
   }
   root.appendChild(layer);
   for (const node of cellLabels(cells, "hex", 0.36)) root.appendChild(node);
+}
+
+/** Words of Abalone's result, teams and move marks (one place, for translation). */
+const RESULT_WORDS = {
+  caption: (n) => `Marbles pushed off (${n} to win)`,
+  pushed: "Pushed off",
+  team: "Team",
+  teamTotal: "Team total",
+  teamName: (t) => `team ${"ABCD"[t] ?? t + 1}`,
+  eject: (n) => `pushed off ${n}`,
+  counter: (n, goal) => `pushed off: ${n} of ${goal}`,
+};
+
+/** Whether some team has more than one seat (4 players in two teams): else each plays alone. */
+function teamed(view) {
+  return new Set(view.board?.teams || []).size < view.players;
+}
+
+function teamTotals(board) {
+  const totals = {};
+  (board.teams || []).forEach((t, s) => (totals[t] = (totals[t] || 0) + (board.ejected?.[s] || 0)));
+  return totals;
+}
+
+/** Abalone's game-over breakdown: marbles each side pushed off, and each team's total. */
+export function abaloneResult(view) {
+  const board = view.board || {};
+  const rows = [{ label: RESULT_WORDS.pushed, values: board.ejected || [] }];
+  if (teamed(view)) {
+    const totals = teamTotals(board);
+    rows.unshift({ label: RESULT_WORDS.team, values: (board.teams || []).map((t) => RESULT_WORDS.teamName(t)) });
+    rows.push({ label: RESULT_WORDS.teamTotal, values: (board.teams || []).map((t) => totals[t]), cls: "score-total" });
+  }
+  return seatTable(view, RESULT_WORDS.caption(board.to_win ?? 6), rows);
+}
+
+export const abaloneMark = RESULT_WORDS.eject;
+
+/** The seat's counter: its (team's) marbles pushed off against the goal, and in a game of
+ * teams which team it plays in. */
+export function abaloneCounter(view, seat) {
+  const board = view.board || {};
+  const team = board.teams?.[seat];
+  const pushed = teamed(view) ? teamTotals(board)[team] : board.ejected?.[seat];
+  const text = RESULT_WORDS.counter(pushed ?? 0, board.to_win ?? 6);
+  return teamed(view) ? `${RESULT_WORDS.teamName(team)}, ${text}` : text;
 }

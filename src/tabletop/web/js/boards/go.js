@@ -6,6 +6,7 @@
 import { html, svg } from "../svg.js";
 import { seatName, seatPaint } from "../palette.js";
 import { freshMove, hintMark, label, lastMark, legalIndex, resetRoot, stone } from "./common.js";
+import { seatTable } from "./table.js";
 
 /** Point name (lower case) of column x (0 = left) and row y (0 = bottom). */
 export function pointName(columns, x, y) {
@@ -150,3 +151,17 @@ export function goStats(view, seat) {
   const caps = view.board.captures?.[seat];
   return caps === undefined ? "" : `captures ${caps}`;
 }
+
+/** Words of the result of a game not counted (one place, for translation). */
+const RESULT_WORDS = { caption: "Prisoners taken", prisoners: "Prisoners", capture: (n) => `captured ${n}` };
+
+/** Go's game-over breakdown: the count when the game was counted, else the prisoners. */
+export function goResult(view) {
+  const counted = goScoreTable(view, view.outcome?.detail);
+  if (counted) return counted;
+  const caps = view.board?.captures || [];
+  return seatTable(view, RESULT_WORDS.caption, [{ label: RESULT_WORDS.prisoners, values: caps }]);
+}
+
+/** The move list's mark of a Go move that took `n` stones. */
+export const goMark = RESULT_WORDS.capture;

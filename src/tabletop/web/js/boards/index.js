@@ -1,9 +1,9 @@
 // One entry point for the four board renderers and their per-seat counters.
 
-import { abalonePrompt, drawAbalone } from "./abalone.js";
-import { drawGo, goScoreTable } from "./go.js";
-import { drawOust } from "./oust.js";
-import { drawQuoridor } from "./quoridor.js";
+import { abaloneCounter, abaloneMark, abalonePrompt, abaloneResult, drawAbalone } from "./abalone.js";
+import { drawGo, goMark, goResult, goScoreTable } from "./go.js";
+import { drawOust, oustMark, oustResult } from "./oust.js";
+import { drawQuoridor, quoridorResult } from "./quoridor.js";
 
 const DRAW = { go: drawGo, oust: drawOust, abalone: drawAbalone, quoridor: drawQuoridor };
 
@@ -19,9 +19,7 @@ export function drawBoard(root, ctx) {
 export function seatCounter(view, seat) {
   const board = view.board || {};
   if (board.kind === "go" && board.captures) return `captures: ${board.captures[seat] ?? 0}`;
-  if (board.kind === "abalone" && board.ejected) {
-    return `pushed off: ${board.ejected[seat] ?? 0}`;
-  }
+  if (board.kind === "abalone" && board.ejected) return abaloneCounter(view, seat);
   if (board.kind === "quoridor" && board.walls_left) return `walls left: ${board.walls_left[seat] ?? 0}`;
   if (board.kind === "oust" && board.stones) {
     return `stones: ${Object.values(board.stones).filter((s) => s === seat).length}`;
@@ -44,4 +42,20 @@ const SCORE_TABLE = { go: goScoreTable };
 export function scoreTable(view, detail) {
   const make = SCORE_TABLE[view?.board?.kind || view?.game];
   return make ? make(view, detail) : null;
+}
+
+const RESULT = { go: goResult, abalone: abaloneResult, quoridor: quoridorResult, oust: oustResult };
+
+/** The game-over breakdown of a finished game (each board's own), or null. */
+export function resultTable(view) {
+  const make = RESULT[view?.board?.kind || view?.game];
+  return make && view?.status === "finished" ? make(view) : null;
+}
+
+const MARK = { go: goMark, abalone: abaloneMark, oust: oustMark };
+
+/** The move list's word for a move that took `n` of the others' pieces ("captured 2"). */
+export function takenMark(view, n) {
+  const mark = MARK[view?.board?.kind || view?.game];
+  return mark ? mark(n) : `×${n}`;
 }

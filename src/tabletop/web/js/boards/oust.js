@@ -4,6 +4,7 @@
 import { svg } from "../svg.js";
 import { seatPaint } from "../palette.js";
 import { cellLabels, freshMove, hintMark, lastMark, legalIndex, resetRoot, stone } from "./common.js";
+import { seatTable } from "./table.js";
 
 /** Bounding box [x, y, w, h] of cells with a margin for labels. */
 export function cellBox(cells, margin = 1.5) {
@@ -80,3 +81,14 @@ export function drawOust(root, ctx) {
   root.appendChild(group);
   for (const node of cellLabels(cells, hex ? "hex" : "square")) root.appendChild(node);
 }
+
+/** Words of Oust's result and move marks (one place, for translation). */
+const RESULT_WORDS = { caption: "Stones on the board at the end", stones: "Stones", capture: (n) => `captured ${n}` };
+
+/** Oust's game-over breakdown: each side's stones left (the winner captured the rest). */
+export function oustResult(view) {
+  const counts = [...Array(view.players).keys()].map((s) => Object.values(view.board?.stones || {}).filter((x) => x === s).length);
+  return seatTable(view, RESULT_WORDS.caption, [{ label: RESULT_WORDS.stones, values: counts }]);
+}
+
+export const oustMark = RESULT_WORDS.capture;

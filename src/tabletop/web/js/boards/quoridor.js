@@ -4,6 +4,7 @@
 import { pointerPoint, svg } from "../svg.js";
 import { seatPaint, seatName } from "../palette.js";
 import { freshMove, hintMark, label, legalIndex, resetRoot } from "./common.js";
+import { seatTable } from "./table.js";
 import { squareCentre, squareName, wallAt, wallRect } from "../quoridor-walls.js";
 
 const GOAL_EDGE = {
@@ -143,4 +144,29 @@ export function drawQuoridor(root, ctx) {
     else if (board.walls_left?.[mover] === 0) ctx.onMessage?.("No walls left");
     else ctx.onMessage?.(`Wall ${wall} is not allowed here`);
   };
+}
+
+/** Words of Quoridor's result (one place, for translation). */
+const RESULT_WORDS = {
+  caption: "Who reached the goal",
+  goal: "Goal",
+  side: { north: "north edge", south: "south edge", east: "east edge", west: "west edge" },
+  pawn: "Pawn at",
+  reached: "Reached it",
+  yes: "yes",
+  no: "no",
+  wallsLeft: "Walls left",
+};
+
+/** Quoridor's game-over breakdown: each pawn's goal, where it stands, who reached it. */
+export function quoridorResult(view) {
+  const board = view.board || {};
+  const winners = view.outcome?.reason === "goal-reached" ? view.outcome.winners : [];
+  const seats = [...Array(view.players).keys()];
+  return seatTable(view, RESULT_WORDS.caption, [
+    { label: RESULT_WORDS.goal, values: (board.goals || []).map((g) => RESULT_WORDS.side[g] || g) },
+    { label: RESULT_WORDS.pawn, values: board.pawns || [] },
+    { label: RESULT_WORDS.reached, values: seats.map((s) => (winners.includes(s) ? RESULT_WORDS.yes : RESULT_WORDS.no)), cls: "score-total" },
+    { label: RESULT_WORDS.wallsLeft, values: board.walls_left || [] },
+  ]);
 }

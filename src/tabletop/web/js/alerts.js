@@ -1,0 +1,44 @@
+// Telling a player it is their turn when they look elsewhere: the tab title, a sound;
+// and a clock under 10 seconds turns red and sounds once.
+
+import { remaining } from "./clock.js";
+import { play } from "./sound.js";
+
+/** The words of the tab title (one place, for translation). */
+export const TEXT = {
+  yourMove: "● Your move – tabletop",
+  title: (game) => `${game} – tabletop`,
+};
+
+/** Seconds left under which a clock is low. */
+export const LOW_TIME = 10;
+
+export class TurnAlerts {
+  constructor() {
+    this.wasMyTurn = false;
+    this.low = new Set(); // seats whose low-time sound has played since their clock started
+  }
+
+  /** After each view: the tab title, and the "your turn" sound when the turn just came. */
+  update(view, myTurn) {
+    document.title = myTurn ? TEXT.yourMove : TEXT.title(view.title);
+    if (myTurn && !this.wasMyTurn && view.ply > 0) play("turn");
+    this.wasMyTurn = myTurn;
+  }
+
+  /** A few times a second: mark the clocks under LOW_TIME red; sound once for a seat
+   * of this browser's whose clock is running low. */
+  tick(list, view, elapsed, you) {
+    for (const node of list.querySelectorAll("[data-clock-seat]")) {
+      const seat = Number(node.dataset.clockSeat);
+      const left = remaining(view.clock, seat, elapsed);
+      const low = left !== null && left < LOW_TIME && view.status === "playing" && view.clock?.running === seat;
+      node.classList.toggle("low-time", low);
+      if (!low) this.low.delete(seat);
+      else if (!this.low.has(seat) && you.includes(seat)) {
+        this.low.add(seat);
+        play("low");
+      }
+    }
+  }
+}

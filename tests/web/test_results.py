@@ -1,0 +1,116 @@
+"""The game-over breakdown of each game (boards/<game>.js through boards/index.js
+``resultTable``) on real finished views, and the result sentence naming people."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tabletop.core import load_game
+from tabletop.play.match import Match, SeatSpec
+from tabletop.server.views import game_view
+
+TABLE = """async (view) => {
+  const boards = await import('/static/js/boards/index.js');
+  const messages = await import('/static/js/messages.js');
+  const table = boards.resultTable(view);
+  document.body.replaceChildren(...(table ? [table] : []));
+  return {sentence: messages.resultSentence(view), text: table ? table.innerText : ''};
+}"""
+
+SEATS = [SeatSpec("person", None, "Ann"), SeatSpec("person", None, "Bob")]
+
+
+def random_to_the_end(match: Match, seed: int = 1, limit: int = 3000) -> None:
+    """Random legal moves until the game is over (each seat plays its own turn)."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if match.status != "playing":
+            return
+        match.play(match.to_move, rng.choice(match.legal_moves()))
+    raise AssertionError("the game did not end")
+
+
+def finished(game: str) -> dict[str, Any]:
+    """A finished view of ``game``: Go counted, Oust played out, the others resigned."""
+    if game == "go":
+        match = Match(load_game("go", size=5, komi=0.5), SEATS, seed=1)
+        match.claim(0, "Ann")
+        match.claim(1, "Bob")
+        for move in ["C3", "D3", "B3", "D4", "C4", "C2", "pass", "pass"]:
+            match.play(match.state.to_move, move)
+        for seat in (0, 1):
+            match.accept_dead(seat)
+    elif game == "oust":
+        match = Match(load_game("oust", width=4, height=4), SEATS, seed=1)
+        match.claim(0, "Ann")
+        match.claim(1, "Bob")
+        random_to_the_end(match)
+    else:
+        match = Match(load_game(game), SEATS, seed=1)
+        match.claim(0, "Ann")
+        match.claim(1, "Bob")
+        match.resign(1)
+    assert match.status == "finished"
+    return game_view(match, "g", match.ply)
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        ("go", ["Territory count", "Komi", "Total", "Black (Ann)", "White (Bob)"]),
+        ("abalone", ["Marbles pushed off (6 to win)", "Pushed off"]),
+        ("quoridor", ["Who reached the goal", "Goal", "Reached it", "Walls left"]),
+        ("oust", ["Stones on the board at the end"]),
+    ],
+)
+def test_each_game_shows_its_breakdown(
+    page: Any, static_url: str, game: str, words: list[str]
+) -> None:
+    view = finished(game)
+    page.goto(static_url + "/")
+    shown = page.evaluate(TABLE, view)
+    for word in words:
+        assert word in shown["text"], (word, shown["text"])
+    winners = view["outcome"]["winners"]
+    if winners:
+        # The sentence names the winner by colour and name, never by seat number.
+        assert ("Black (Ann)" if winners == [0] else "White (Bob)") in shown["sentence"]
+        assert "seat" not in shown["sentence"]
+    if game in ("abalone", "quoridor"):
+        assert shown["sentence"] == "Black (Ann) wins by resignation"
+
+
+def test_abalone_panels_show_teams_and_six_to_win(page: Any, static_url: str) -> None:
+    seats = [SeatSpec("person", None, n) for n in ("Ann", "Bob", "Cy", "Di")]
+    match = Match(load_game("abalone", players=4), seats, seed=1)
+    for seat, name in enumerate(("Ann", "Bob", "Cy", "Di")):
+        match.claim(seat, name)
+    view = game_view(match, "g", 0)
+    page.goto(static_url + "/")
+    counters = page.evaluate(
+        """async (view) => {
+          const boards = await import('/static/js/boards/index.js');
+          return [0, 1, 2, 3].map((s) => boards.seatCounter(view, s));
+        }""",
+        view,
+    )
+    assert counters == [
+        "team A, pushed off: 0 of 6",
+        "team B, pushed off: 0 of 6",
+        "team A, pushed off: 0 of 6",
+        "team B, pushed off: 0 of 6",
+    ]
+    three = [SeatSpec("person", None, n) for n in ("Ann", "Bob", "Cy")]
+    match = Match(load_game("abalone", players=3), three, seed=1)
+    view = game_view(match, "g", 0)
+    counters = page.evaluate(
+        """async (view) => {
+          const boards = await import('/static/js/boards/index.js');
+          return [0, 1, 2].map((s) => boards.seatCounter(view, s));
+        }""",
+        view,
+    )
+    assert counters == ["pushed off: 0 of 6"] * 3  # three play alone: no teams to name
