@@ -13,7 +13,7 @@ from tabletop.core import TabletopError, list_games, load_game
 from tabletop.core.options import OptionSpec, Preset
 from tabletop.core.registry import GameInfo
 from tabletop.play.clock import CLOCK_KINDS, CLOCK_PRESETS
-from tabletop.server import protocol as p
+from tabletop.server import protocol
 
 router = APIRouter()
 
@@ -122,7 +122,7 @@ def catalog_body() -> dict[str, Any]:
     }
 
 
-@router.get("/api/catalog", response_model=p.CatalogOut)
+@router.get("/api/catalog", response_model=protocol.CatalogOut)
 async def catalog() -> dict[str, Any]:
     """The games, their options with defaults, allowed values and words, their presets,
     the computer levels in words, the clock kinds and presets."""
