@@ -8,7 +8,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, Request
 
 from tabletop.core import load_game
-from tabletop.play.clock import ClockSpec
+from tabletop.play.clock import TimeControl
 from tabletop.play.match import Match, SeatSpec
 from tabletop.server import protocol
 from tabletop.server.errors import ApiError
@@ -36,7 +36,7 @@ async def create_game(body: protocol.CreateGame, request: Request) -> dict[str, 
     ]
     if any(s.kind == "computer" and s.level is None for s in seats):
         raise ApiError("bad-request", "a computer seat needs a level from 1 to 10")
-    clock = ClockSpec.from_dict(
+    clock = TimeControl.from_dict(
         None if body.clock is None else body.clock.model_dump(exclude_none=True)
     )
     # The dead-stone proposal is worked out in the pool, not here (decision record 0075).
