@@ -35,7 +35,7 @@ from typing import Any
 import tabletop
 from arguments import count, run_main, whole
 from tabletop.ai.agent import Agent
-from tabletop.ai.gtp_player import GtpPlayer
+from tabletop.ai.go.gtp_player import GtpPlayer
 from tabletop.ai.levels import agent_for_level
 from tabletop.games.go import GoState
 from tabletop.games.go.dead import DEAD_SHARE, dead_chains

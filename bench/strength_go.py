@@ -18,7 +18,7 @@ from pathlib import Path
 import tabletop
 from arguments import count, run_main
 from tabletop.ai.agent import Budget
-from tabletop.ai.gtp_player import GtpPlayer
+from tabletop.ai.go.gtp_player import GtpPlayer
 from tabletop.ai.levels import agent_for_level
 from tabletop.ai.tournament import run_match, table
 from timing import Timed

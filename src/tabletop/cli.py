@@ -369,50 +369,17 @@ def _run_ladder(args: argparse.Namespace, game: Game) -> int:
 
 
 def _run_gtp(args: argparse.Namespace) -> int:
-    from tabletop.ai import Agent, Budget
-    from tabletop.ai.levels import MAX_LEVEL, agent_for_level, level_for
-    from tabletop.games.go import GoMove, GoState
-    from tabletop.games.go.gtp import GtpEngine
-    from tabletop.play.match import default_dead_proposal
+    from tabletop.ai.go.engine import run_engine
 
-    level = MAX_LEVEL if args.level is None else args.level
-    explicit = args.seconds is not None or args.playouts is not None
-    if explicit and args.level is not None:
-        raise OptionError("--level sets the thinking budget; drop --seconds/--playouts")
-    level_for(tabletop.load_game("go"), level)  # an unknown level fails here, not mid-game
-    # An out-of-range budget fails here too; it is the same for every move.
-    fixed = Budget(seconds=args.seconds, playouts=args.playouts) if explicit else None
-    # Made now, before the first command: the first agent loads the compiled kernels
-    # (about a second), which must not come out of the first genmove's time.
-    first = tabletop.load_game("go", rules=args.rules)
-    agents: dict[Any, Agent] = {first: agent_for_level(first, level, args.seed)}
-
-    def genmove(state: GoState, seconds: float | None) -> GoMove | None:
-        agent = agents.get(state.game)
-        if agent is None:
-            agent = agents[state.game] = agent_for_level(state.game, level, args.seed)
-        if fixed is not None:
-            budget = fixed
-        else:
-            entry = level_for(state.game, level)
-            cap = entry.seconds if seconds is None else min(seconds, entry.seconds)
-            budget = Budget(seconds=cap, playouts=entry.iterations)
-        analysis = agent.analyze(state, budget)
-        best = analysis.moves[0]
-        if analysis.detail.get("resign") or (best.value < -0.95 and best.visits >= 200):
-            return None  # resign: every line the search tried loses
-        move = agent.pick(analysis)
-        assert isinstance(move, GoMove)
-        return move
-
-    def dead_stones(state: GoState) -> list[str]:
-        # The proposal the terminal and the browser start their scoring from.
-        return default_dead_proposal(state, 0 if args.seed is None else args.seed)
-
-    engine = GtpEngine(
-        genmove, rules=args.rules, version=tabletop.__version__, dead_stones=dead_stones
+    run_engine(
+        sys.stdin,
+        sys.stdout,
+        level=args.level,
+        seconds=args.seconds,
+        playouts=args.playouts,
+        rules=args.rules,
+        seed=args.seed,
     )
-    engine.run(sys.stdin, sys.stdout)
     return 0
 
 

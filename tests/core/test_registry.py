@@ -8,8 +8,8 @@ import tabletop
 from tabletop.core import (
     IllegalMoveError,
     NotationError,
+    Option,
     OptionError,
-    OptionSpec,
     Outcome,
     TabletopError,
 )
@@ -52,38 +52,38 @@ def test_unknown_option_lists_valid_ones() -> None:
 @pytest.mark.parametrize(
     ("spec", "raw", "value"),
     [
-        (OptionSpec("n", int, 1, "", minimum=0, maximum=9), "7", 7),
-        (OptionSpec("n", int, 1, "", minimum=0, maximum=9), 7.0, 7),
-        (OptionSpec("x", float, 1.0, ""), "2.5", 2.5),
-        (OptionSpec("b", bool, False, ""), "yes", True),
-        (OptionSpec("b", bool, False, ""), "off", False),
-        (OptionSpec("s", str, "a", "", choices=("a", "b")), "B", "b"),
+        (Option("n", int, 1, "", minimum=0, maximum=9), "7", 7),
+        (Option("n", int, 1, "", minimum=0, maximum=9), 7.0, 7),
+        (Option("x", float, 1.0, ""), "2.5", 2.5),
+        (Option("b", bool, False, ""), "yes", True),
+        (Option("b", bool, False, ""), "off", False),
+        (Option("s", str, "a", "", choices=("a", "b")), "B", "b"),
     ],
 )
-def test_coerce_accepts(spec: OptionSpec, raw: object, value: object) -> None:
+def test_coerce_accepts(spec: Option, raw: object, value: object) -> None:
     assert spec.coerce(raw) == value
 
 
 @pytest.mark.parametrize(
     ("spec", "raw", "message"),
     [
-        (OptionSpec("n", int, 1, "", minimum=0, maximum=9), "10", "from 0 to 9"),
-        (OptionSpec("n", int, 1, ""), 2.5, "whole number"),
-        (OptionSpec("n", int, 1, ""), True, "whole number"),
-        (OptionSpec("x", float, 1.0, ""), "abc", "number"),
-        (OptionSpec("b", bool, False, ""), "maybe", "true or false"),
-        (OptionSpec("s", str, "a", "", choices=("a", "b")), "c", "allowed values are a, b"),
-        (OptionSpec("s", str, "a", ""), 3, "text"),
+        (Option("n", int, 1, "", minimum=0, maximum=9), "10", "from 0 to 9"),
+        (Option("n", int, 1, ""), 2.5, "whole number"),
+        (Option("n", int, 1, ""), True, "whole number"),
+        (Option("x", float, 1.0, ""), "abc", "number"),
+        (Option("b", bool, False, ""), "maybe", "true or false"),
+        (Option("s", str, "a", "", choices=("a", "b")), "c", "allowed values are a, b"),
+        (Option("s", str, "a", ""), 3, "text"),
     ],
 )
-def test_coerce_rejects_with_the_option_named(spec: OptionSpec, raw: object, message: str) -> None:
+def test_coerce_rejects_with_the_option_named(spec: Option, raw: object, message: str) -> None:
     with pytest.raises(OptionError, match=message) as info:
         spec.coerce(raw)
     assert f"option {spec.name}=" in str(info.value)
 
 
 def test_validate_fills_defaults() -> None:
-    specs = (OptionSpec("a", int, 3, ""), OptionSpec("b", str, "x", "", choices=("x", "y")))
+    specs = (Option("a", int, 3, ""), Option("b", str, "x", "", choices=("x", "y")))
     assert validate_options("g", specs, {"b": "y"}) == {"a": 3, "b": "y"}
 
 

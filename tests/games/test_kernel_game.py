@@ -18,7 +18,7 @@ def test_every_built_in_game_stands_on_the_base(name: str) -> None:
     assert isinstance(game, KernelGame) and isinstance(state, KernelState)
     assert type(state).game_type is type(game)
     assert game.num_players == len(game.seat_names)
-    assert game.options == game.rules.as_dict()
+    assert game.options == game.settings.as_dict()
 
 
 @pytest.mark.parametrize("name", GAMES)

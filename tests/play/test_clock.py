@@ -7,11 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.core import OptionError
-from tabletop.play.clock import Clock, ClockSpec
+from tabletop.play.clock import Clock, TimeControl
 
 
 def test_none_clock_never_runs_or_falls() -> None:
-    clock = Clock(ClockSpec(), 2)
+    clock = Clock(TimeControl(), 2)
     clock.start(0, 0.0)
     assert clock.running is None
     assert clock.flag_time() is None
@@ -19,7 +19,7 @@ def test_none_clock_never_runs_or_falls() -> None:
 
 
 def test_absolute_time_is_charged_and_falls() -> None:
-    clock = Clock(ClockSpec("absolute", 60), 2)
+    clock = Clock(TimeControl("absolute", 60), 2)
     clock.start(0, 100.0)
     assert clock.remaining(0, 110.0) == 50.0
     assert clock.stop(110.0)
@@ -32,14 +32,14 @@ def test_absolute_time_is_charged_and_falls() -> None:
 
 
 def test_fischer_adds_the_increment_after_each_move() -> None:
-    clock = Clock(ClockSpec("fischer", 60, 5), 2)
+    clock = Clock(TimeControl("fischer", 60, 5), 2)
     clock.start(0, 0.0)
     assert clock.stop(10.0)
     assert clock.main[0] == 55.0
 
 
 def test_byoyomi_keeps_a_period_used_in_part_and_loses_whole_ones() -> None:
-    clock = Clock(ClockSpec("byoyomi", 10, periods=3, period=30), 2)
+    clock = Clock(TimeControl("byoyomi", 10, periods=3, period=30), 2)
     clock.start(0, 0.0)
     assert clock.stop(25.0)  # 10 main + 15 of the first period: the period is kept
     assert (clock.main[0], clock.periods_left[0]) == (0.0, 3)
@@ -54,7 +54,7 @@ def test_byoyomi_keeps_a_period_used_in_part_and_loses_whole_ones() -> None:
 
 
 def test_round_trip_through_a_dict() -> None:
-    clock = Clock(ClockSpec("byoyomi", 10, periods=3, period=30), 3)
+    clock = Clock(TimeControl("byoyomi", 10, periods=3, period=30), 3)
     clock.start(2, 5.0)
     again = Clock.from_dict(clock.to_dict())
     assert again.to_dict() == clock.to_dict()
@@ -77,7 +77,7 @@ def test_round_trip_through_a_dict() -> None:
 )
 def test_bad_specs_say_what_is_wrong(spec: object) -> None:
     with pytest.raises(OptionError, match="clock"):
-        ClockSpec.from_dict(spec)
+        TimeControl.from_dict(spec)
 
 
 @given(
@@ -87,7 +87,7 @@ def test_bad_specs_say_what_is_wrong(spec: object) -> None:
 def test_time_never_goes_up_without_an_increment_and_flag_time_is_exact(
     thinks: list[float], kind: str
 ) -> None:
-    spec = ClockSpec.from_dict(
+    spec = TimeControl.from_dict(
         {"kind": kind, "main": 100, "increment": 2}
         if kind == "fischer"
         else {"kind": kind, "main": 100, "periods": 2, "period": 10}

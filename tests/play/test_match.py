@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import State
-from tabletop.play import ClockSpec, Match, MatchError, SeatSpec
+from tabletop.play import Match, MatchError, SeatSpec, TimeControl
 
 
 class FakeTime:
@@ -112,7 +112,7 @@ def test_resignation_in_a_team_game_loses_for_the_partner_too() -> None:
 
 def test_flag_fall_ends_the_game_on_time() -> None:
     time = FakeTime()
-    match = started(clock=ClockSpec("absolute", 10), now=time)
+    match = started(clock=TimeControl("absolute", 10), now=time)
     match.play(0, "E5")
     time.t += 5
     assert match.check_time() == []
@@ -125,7 +125,7 @@ def test_flag_fall_ends_the_game_on_time() -> None:
 
 def test_a_move_after_the_flag_fell_is_not_played() -> None:
     time = FakeTime()
-    match = started(clock=ClockSpec("fischer", 10, 1), now=time)
+    match = started(clock=TimeControl("fischer", 10, 1), now=time)
     time.t += 11
     events = match.play(0, "E5")
     assert [e["kind"] for e in events] == ["timeout", "end"]
@@ -134,7 +134,7 @@ def test_a_move_after_the_flag_fell_is_not_played() -> None:
 
 def test_moves_carry_the_movers_clock() -> None:
     time = FakeTime()
-    match = started(clock=ClockSpec("fischer", 60, 5), now=time)
+    match = started(clock=TimeControl("fischer", 60, 5), now=time)
     time.t += 10
     match.play(0, "E5")
     assert match.moves[-1] == {"seat": 0, "move": "E5", "clock": 55.0}
@@ -265,7 +265,7 @@ def test_round_trip_through_json_keeps_the_match(
 ) -> None:
     name, options = config
     time = FakeTime()
-    match = started(name, options=options, clock=ClockSpec("byoyomi", 30, 0, 3, 10), now=time)
+    match = started(name, options=options, clock=TimeControl("byoyomi", 30, 0, 3, 10), now=time)
     rng = random.Random(seed)
     for _ in range(plies):
         if match.status != "playing":

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.core import list_games, load_game
-from tabletop.play.clock import ClockSpec
+from tabletop.play.clock import TimeControl
 from tabletop.server.routes.catalog import catalog_body
 
 #: A word as code spells it: snake_case, a name with a dash between lower-case parts
@@ -86,7 +86,7 @@ def test_levels_and_clocks_are_described() -> None:
     names = [c["name"] for c in catalog["clock_presets"]]
     assert names == ["none", "5+3", "10+5", "30+20", "byoyomi"]
     for preset in catalog["clock_presets"]:
-        ClockSpec.from_dict(preset["clock"])  # raises for an invalid clock
+        TimeControl.from_dict(preset["clock"])  # raises for an invalid clock
 
 
 def test_no_code_name_in_the_words_a_player_reads() -> None:

@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.core import facts_of, list_games, load_game
-from tabletop.play.clock import ClockSpec
+from tabletop.play.clock import TimeControl
 from tabletop.play.computer import hint
 from tabletop.play.match import Match, SeatSpec
 from tabletop.server import protocol as p
@@ -40,7 +40,7 @@ def new_match(name: str, players: int, clock: dict[str, Any] | None = None) -> M
     options = {"players": players} if len(info.players) > 1 else {}
     game = load_game(name, **options)
     seats = [SeatSpec(name=f"P{i}") for i in range(game.num_players)]
-    return Match(game, seats, ClockSpec.from_dict(clock), now=lambda: 100.0)
+    return Match(game, seats, TimeControl.from_dict(clock), now=lambda: 100.0)
 
 
 def exact(view: dict[str, Any]) -> None:

@@ -47,11 +47,9 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     if kind == "gtp":
         if not rest.strip():
             raise OptionError(f"agent {spec!r}: gtp needs a command, e.g. gtp:gnugo --mode gtp")
-        if game.name != "go":
-            raise OptionError(f"agent {spec!r}: a GTP engine plays Go only")
-        from tabletop.ai.gtp_player import GtpPlayer
+        from tabletop.ai.go.gtp_player import gtp_player
 
-        return GtpPlayer(rest)
+        return gtp_player(game, rest)
     search = SEARCHES.get(kind)
     if search is None:
         raise OptionError(f"agent {spec!r}: unknown kind {kind!r}; known: {', '.join(KINDS)}")

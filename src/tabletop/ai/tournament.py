@@ -19,6 +19,7 @@ from typing import Any
 
 from tabletop.ai.agent import Agent, Budget
 from tabletop.core.game import Game, Outcome, State
+from tabletop.core.registry import facts_of
 
 
 @dataclass
@@ -175,16 +176,11 @@ def write_record(stem: Path, result: GameResult, extra: dict[str, Any] | None = 
     record = record_of(result)
     record.update(extra or {})
     _write_atomically(stem.with_suffix(".json"), (json.dumps(record, indent=1) + "\n").encode())
-    from tabletop.games.go import GoState
-
-    if isinstance(result.state, GoState):
-        from tabletop.games.go.sgf import write_sgf
-
-        text = None
-        if result.resigned is not None:
-            text = f"{'WB'[result.resigned]}+R"
-        sgf = write_sgf(result.state, black=result.seats[0], white=result.seats[1], result=text)
-        _write_atomically(stem.with_suffix(".sgf"), sgf)
+    # The game's own formats besides JSON (Go's SGF), from its facts.
+    resigned = result.outcome if result.resigned is not None else None
+    for fmt in facts_of(result.state.game).records.values():
+        data = fmt.write(result.state, result.seats, resigned)
+        _write_atomically(stem.with_suffix(f".{fmt.name}"), data)
 
 
 def _write_atomically(path: Path, data: bytes) -> None:

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from tabletop.ai.agent import Budget
 from tabletop.ai.levels import MAX_LEVEL, MIN_LEVEL, agent_for_level, level_for
 from tabletop.core.game import Game
-from tabletop.core.registry import load_game
+from tabletop.core.registry import facts_of, load_game
 
 #: The games and options to warm: every player count, Go on its usual board.
 VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
@@ -61,13 +61,9 @@ def warm_up(game: Game) -> None:
                 break
             agent.analyze(state, budget)
             state.play(agent.choose(state, budget))
-    if game.name == "go":  # the dead-stone estimate runs once a game, at its end
-        from tabletop.games.go import GoState
-        from tabletop.games.go.dead import estimate_dead
-
-        state = game.new_state()
-        assert isinstance(state, GoState)
-        estimate_dead(state, playouts=2)
+    scoring = facts_of(game).scoring
+    if scoring is not None:  # a count's proposal (Go's dead stones) runs once a game, at its end
+        scoring.propose(game.new_state(), 0)
 
 
 def main() -> int:

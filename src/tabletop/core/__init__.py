@@ -3,7 +3,7 @@
 from tabletop.core.errors import IllegalMoveError, NotationError, OptionError, TabletopError
 from tabletop.core.facts import GameFacts
 from tabletop.core.game import ActionArray, Game, Move, Outcome, State
-from tabletop.core.options import OptionSpec
+from tabletop.core.options import Option
 from tabletop.core.registry import (
     GameInfo,
     facts_of,
@@ -21,8 +21,8 @@ __all__ = [
     "IllegalMoveError",
     "Move",
     "NotationError",
+    "Option",
     "OptionError",
-    "OptionSpec",
     "Outcome",
     "State",
     "TabletopError",

@@ -1,6 +1,6 @@
 """Declared game options: names, kinds, defaults and allowed values.
 
-Each game lists its options as :class:`OptionSpec` values. The registry uses
+Each game lists its options as :class:`Option` values. The registry uses
 them to validate ``load_game(name, **options)`` generically, to coerce text
 from the command line, and to describe every game in ``list_games()``.
 """
@@ -68,7 +68,7 @@ _CONVERTERS: dict[type, Callable[[Any, str], Any]] = {
 
 
 @dataclass(frozen=True)
-class OptionSpec:
+class Option:
     """One option of a game.
 
     ``default`` is what the option is when not given; ``None`` means "derived
@@ -143,7 +143,7 @@ class Preset:
 
 
 def validate_options(
-    game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]
+    game: str, specs: tuple[Option, ...], given: Mapping[str, Any]
 ) -> dict[str, Any]:
     """Return every option of ``specs`` with ``given`` checked and merged over defaults.
 

@@ -13,7 +13,7 @@ from typing import Any
 from tabletop.core.errors import OptionError
 from tabletop.core.facts import GameFacts
 from tabletop.core.game import Game
-from tabletop.core.options import OptionSpec, Preset, validate_options
+from tabletop.core.options import Option, Preset, validate_options
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class GameInfo:
     name: str
     title: str
     players: tuple[int, ...]
-    options: tuple[OptionSpec, ...]
+    options: tuple[Option, ...]
     factory: Callable[[dict[str, Any]], Game]
     facts: GameFacts
     presets: tuple[Preset, ...] = ()

@@ -4,7 +4,7 @@
 module is what the four built-in games share behind it, so each writes only
 what is its own:
 
-* the game holds its options object as ``rules`` and every move value once,
+* the game holds its options object as ``settings`` and every move value once,
   in ``moves_by_action`` (an int action is an index into it);
 * a set-up position (a problem, a test, a record's ``"setup"``) is made by
   ``game.setup(...)``, whose arguments are the game's own, and read back from
@@ -43,8 +43,9 @@ class KernelGame(Game, Generic[OptionsT, MoveT]):
     def __init__(
         self, options: OptionsT, moves_by_action: tuple[MoveT, ...], seat_names: tuple[str, ...]
     ) -> None:
-        #: The options object (AbaloneOptions, GoOptions, ...); ``options`` is its dict.
-        self.rules = options
+        #: The options object (AbaloneOptions, GoOptions, ...), typed; ``options`` is its dict
+        #: (the core contract), so ``game.settings.rules`` is Go's rule set, as it reads.
+        self.settings = options
         #: Every move value, by action, made once: play() from an int is a lookup.
         self.moves_by_action = moves_by_action
         self._seat_names = seat_names
@@ -52,7 +53,7 @@ class KernelGame(Game, Generic[OptionsT, MoveT]):
 
     @property
     def options(self) -> Mapping[str, Any]:
-        return self.rules.as_dict()
+        return self.settings.as_dict()
 
     @property
     def num_players(self) -> int:

@@ -6,7 +6,7 @@ input loop. Time comes from a time source given to the match, never from
 the wall clock directly, so tests and replays are exact.
 """
 
-from tabletop.play.clock import Clock, ClockSpec
+from tabletop.play.clock import Clock, TimeControl
 from tabletop.play.match import Match, MatchError, SeatSpec
 
-__all__ = ["Clock", "ClockSpec", "Match", "MatchError", "SeatSpec"]
+__all__ = ["Clock", "Match", "MatchError", "SeatSpec", "TimeControl"]

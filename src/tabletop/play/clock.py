@@ -66,7 +66,7 @@ def _seconds(spec: dict[str, Any], key: str, *, positive: bool = True) -> float:
 
 
 @dataclass(frozen=True)
-class ClockSpec:
+class TimeControl:
     """What a clock was set to: its kind and times in seconds."""
 
     kind: str = "none"
@@ -76,7 +76,7 @@ class ClockSpec:
     period: float = 0.0
 
     @classmethod
-    def from_dict(cls, spec: Any) -> ClockSpec:
+    def from_dict(cls, spec: Any) -> TimeControl:
         """Read ``{kind, main, increment, periods, period}``; OptionError says what is wrong."""
         if spec is None:
             return cls()
@@ -135,7 +135,7 @@ class ClockSpec:
 class Clock:
     """The time of every seat; at most one seat's time runs at once."""
 
-    def __init__(self, spec: ClockSpec, seats: int) -> None:
+    def __init__(self, spec: TimeControl, seats: int) -> None:
         self.spec = spec
         #: Main time left per seat (in byo-yomi: 0 once the main time is used).
         self.main = [spec.main] * seats
@@ -230,7 +230,7 @@ class Clock:
     def from_dict(cls, data: dict[str, Any]) -> Clock:
         """The clock :meth:`to_dict` described, continuing from its stored times."""
         main = [float(x) for x in data["main"]]
-        clock = cls(ClockSpec.from_dict(data["spec"]), len(main))
+        clock = cls(TimeControl.from_dict(data["spec"]), len(main))
         clock.main = main
         clock.periods_left = [int(x) for x in data["periods_left"]]
         clock.running = data["running"]

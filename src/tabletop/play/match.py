@@ -26,7 +26,7 @@ from typing import Any
 
 from tabletop.core import Game, Outcome, State, TabletopError, facts_of, load_game
 from tabletop.core.facts import ScoringPhase
-from tabletop.play.clock import Clock, ClockSpec
+from tabletop.play.clock import Clock, TimeControl
 from tabletop.play.outcome import outcome_to_dict
 
 Event = dict[str, Any]
@@ -84,7 +84,7 @@ class Match:
         self,
         game: Game,
         seats: Sequence[SeatSpec],
-        clock: ClockSpec | None = None,
+        clock: TimeControl | None = None,
         *,
         now: Callable[[], float] = time.time,
         seed: int = 0,
@@ -117,7 +117,7 @@ class Match:
             self._continue_from(state)
         self.seats = list(seats)
         self.claimed = [s.kind == "computer" for s in seats]
-        self.clock = Clock(clock or ClockSpec(), game.num_players)
+        self.clock = Clock(clock or TimeControl(), game.num_players)
         self.now = now
         self.seed = seed
         self.propose_dead = propose_dead

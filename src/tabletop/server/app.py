@@ -19,7 +19,7 @@ from pathlib import Path
 from fastapi import FastAPI
 
 import tabletop
-from tabletop.server import protocol as p
+from tabletop.server import protocol
 from tabletop.server.body_limit import BodyLimit
 from tabletop.server.bus import Bus
 from tabletop.server.errors import install_error_handlers
@@ -103,7 +103,7 @@ def create_app(
         version=tabletop.__version__,
         description="Go, Abalone, Oust and Quoridor: the game server (see docs/protocol.md).",
         lifespan=lifespan,
-        responses=p.error_responses(400, 404, 408, 413, 429),
+        responses=protocol.error_responses(400, 404, 408, 413, 429),
     )
     app.state.rooms = rooms
     app.state.store = store

@@ -21,7 +21,7 @@ def ended(rules: str) -> GoState:
 @pytest.mark.parametrize(("rules", "needed"), [("japanese", True), ("tromp-taylor", False)])
 def test_only_rules_that_remove_dead_stones_wait_for_an_agreement(rules: str, needed: bool) -> None:
     state = ended(rules)
-    assert state.game.rules.agreed_dead_stones is needed
+    assert state.game.settings.agreed_dead_stones is needed
     assert DeadStoneAgreement().needed(state) is needed
 
 

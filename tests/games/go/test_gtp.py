@@ -88,7 +88,7 @@ def test_play_genmove_undo_and_errors() -> None:
 def test_komi_handicap_and_score() -> None:
     e = engine()
     reply(e, "komi 6")
-    assert e.state.game.rules.komi == 6.0
+    assert e.state.game.settings.komi == 6.0
     assert reply(e, "fixed_handicap 3") == "= C3 C7 G7"
     assert reply(e, "fixed_handicap 2") == "? board not empty"
     assert e.state.to_move == 1
@@ -166,7 +166,7 @@ def test_numbers_that_mean_nothing_are_refused_and_change_nothing() -> None:
     assert reply(e, "komi inf") == "? syntax error: komi must be a finite number, not 'inf'"
     assert reply(e, "komi 1e999").startswith("? syntax error: komi must be a finite")
     assert reply(e, "komi six") == "? syntax error: komi is a number, not 'six'"
-    assert e.state.game.rules.komi == 6.0
+    assert e.state.game.settings.komi == 6.0
     assert reply(e, "time_settings nan 10 5").startswith("? syntax error: main time must be")
     assert reply(e, "time_settings 60 -1 5").startswith("? syntax error: time_settings takes")
     assert reply(e, "time_left b 30 ²").startswith("? syntax error: time_left's stones")

@@ -36,7 +36,7 @@ def test_hex_defaults_to_side_7() -> None:
 
 def test_pie_adds_the_swap_action() -> None:
     assert game(size=4, pie=True).num_actions == 18
-    assert game(size=4, pie="on").rules.pie
+    assert game(size=4, pie="on").settings.pie
 
 
 @pytest.mark.parametrize(

@@ -483,7 +483,7 @@ class GoTree:
     def run(self, state: GoState, iterations: int, root_mask: np.ndarray) -> None:
         """``iterations`` more iterations from the root (which must be ``state``)."""
         game = state.game
-        komi = game.rules.komi + game.bonus_for(len(state.handicap_stones))
+        komi = game.settings.komi + game.bonus_for(len(state.handicap_stones))
         last = state.history[-1] if state.history else None
         last_point = -1 if last is None else game.points_by_action[state.move_to_action(last)]
         before = int(self.counters[C_PLAYOUTS])
@@ -555,7 +555,7 @@ def root_mask(state: GoState) -> np.ndarray:
 def exact_margin_of(state: GoState) -> float:
     """Black's lead by area with komi if play ended now with every stone alive."""
     game = state.game
-    komi = game.rules.komi + game.bonus_for(len(state.handicap_stones))
+    komi = game.settings.komi + game.bonus_for(len(state.handicap_stones))
     return float(exact_margin(state._board, game.size, komi))
 
 

@@ -53,7 +53,7 @@ class OustSearchAgent(CompiledSearchAgent):
         trail = np.zeros((state.ply + puct.MAX_DEPTH + 2, kernels.trail_width(cells)), np.int64)
         return OustPosition(
             state.kernel_position(), game.neighbours, state._zob, trail,
-            kernels.new_scratch(cells), game.flags, game.rules.max_plies,
+            kernels.new_scratch(cells), game.flags, game.settings.max_plies,
         )  # fmt: skip
 
     def _run(

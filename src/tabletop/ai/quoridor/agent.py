@@ -39,7 +39,7 @@ class QuoridorSearchAgent(CompiledSearchAgent):
         return QuoridorContext(
             pos,
             np.zeros((ply + puct.MAX_DEPTH + 2, kernels.TRAIL_WIDTH), dtype=np.int64),
-            state.game.rules.side_step_around_pawns,
+            state.game.settings.side_step_around_pawns,
             state._cap - state.ply,
             search_weights(state.game.num_players),
             EDGE_LIMIT,

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
-from tabletop.core.options import OptionSpec, Preset
+from tabletop.core.options import Option, Preset
 from tabletop.games.abalone.layouts import LAYOUTS_2P
 
 BROADSIDE_POLICIES = ("end", "all-own", "any-own")
@@ -14,8 +14,8 @@ TEAM_ORDERS = ("alternating", "consecutive")
 #: Marbles a side must eject to win (docs/rules/abalone.md §6.1, §7.3, §8.6).
 EJECT_TO_WIN = 6
 
-OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec(
+OPTION_SPECS: tuple[Option, ...] = (
+    Option(
         "players",
         int,
         2,
@@ -25,7 +25,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         explanation="Two, three, or four playing in two teams of two.",
         choice_labels=((2, "2 players"), (3, "3 players"), (4, "4 players in two teams")),
     ),
-    OptionSpec(
+    Option(
         "layout",
         str,
         "standard",
@@ -40,7 +40,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
             ("german-daisy", "German daisy"),
         ),
     ),
-    OptionSpec(
+    Option(
         "broadside",
         str,
         "end",
@@ -55,7 +55,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
             ("any-own", "at least one"),
         ),
     ),
-    OptionSpec(
+    Option(
         "team_order",
         str,
         "alternating",
@@ -70,7 +70,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
             ("consecutive", "partners one after the other"),
         ),
     ),
-    OptionSpec(
+    Option(
         "max_plies",
         int,
         0,

@@ -85,9 +85,9 @@ class AbaloneGame(KernelGame[AbaloneOptions, AbaloneMove]):
 
     def start_cells(self) -> tuple[tuple[str, ...], ...]:
         """The start cells of each seat (docs/rules/abalone.md §3)."""
-        players = self.rules.players
+        players = self.settings.players
         if players == 2:
-            return layouts.TWO_PLAYER[self.rules.layout]
+            return layouts.TWO_PLAYER[self.settings.layout]
         return layouts.THREE_PLAYER if players == 3 else layouts.FOUR_PLAYER
 
     def new_state(self) -> AbaloneState:
@@ -238,7 +238,7 @@ class AbaloneState(
             return "six-ejected"
         if self._passes >= self.game.num_players:
             return "cycle"  # nobody can move: the position can never change again
-        limit = self.game.rules.max_plies
+        limit = self.game.settings.max_plies
         if limit and self.ply >= limit:
             return "max-plies"
         return None
@@ -281,7 +281,7 @@ class AbaloneState(
         return f"{text}: {reasons[code]}"
 
     def _policy_text(self) -> str:
-        policy = self.game.rules.broadside
+        policy = self.game.settings.broadside
         need = {
             "end": "at least one end marble",
             "all-own": "every marble",

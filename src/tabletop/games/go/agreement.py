@@ -23,7 +23,7 @@ class DeadStoneAgreement:
     def needed(self, state: State) -> bool:
         """Whether two passes ended play under rules whose count waits for an agreement."""
         go = _go(state)
-        return go.end_reason == "score" and go.game.rules.agreed_dead_stones
+        return go.end_reason == "score" and go.game.settings.agreed_dead_stones
 
     def propose(self, state: State, seed: int) -> list[str]:
         """The estimator's dead stones (games/go/dead.py); the terminal and GTP use it too."""

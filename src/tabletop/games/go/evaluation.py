@@ -42,7 +42,7 @@ def rollout(state: GoState, rng: random.Random) -> tuple[float, ...]:
     kernels.seed_random(rng.getrandbits(31))
     owner = kernels.region_owners(_settled_board(state), state.game.size)
     black = int(np.count_nonzero(owner == kernels.BLACK))
-    white = int(np.count_nonzero(owner == kernels.WHITE)) + state.game.rules.komi
+    white = int(np.count_nonzero(owner == kernels.WHITE)) + state.game.settings.komi
     if black > white:
         return (1.0, -1.0)
     if white > black:

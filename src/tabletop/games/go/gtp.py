@@ -332,7 +332,7 @@ class GtpEngine:
         state = self.state
         if state.dead_stones or self.dead_stones_fn is None:
             return set(state.dead_stones)
-        if state.game.rules.rules == "tromp-taylor":
+        if state.game.settings.rules == "tromp-taylor":
             return set()
         position = (state.game.size, state.zobrist, state.ply)
         if self._estimate is None or self._estimate[0] != position:

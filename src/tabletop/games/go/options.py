@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
-from tabletop.core.options import OptionSpec, Preset
+from tabletop.core.options import Option, Preset
 
 RULE_SETS = ("japanese", "chinese", "aga", "tromp-taylor")
 KO_RULES = ("simple", "positional", "situational")
@@ -57,8 +57,8 @@ PRESETS: dict[str, dict[str, Any]] = {
 #: Komi in a handicap game unless given (docs/rules/go.md §5.3, §6.3).
 HANDICAP_KOMI = 0.5
 
-OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec(
+OPTION_SPECS: tuple[Option, ...] = (
+    Option(
         "size",
         int,
         19,
@@ -68,7 +68,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         label="Board size",
         explanation="Lines each way: 9 is quick, 13 is longer, 19 is the full game.",
     ),
-    OptionSpec(
+    Option(
         "rules",
         str,
         "japanese",
@@ -85,7 +85,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         ),
         main=True,
     ),
-    OptionSpec(
+    Option(
         "ko",
         str,
         None,
@@ -101,7 +101,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
             ("situational", "any earlier board with the same player to move"),
         ),
     ),
-    OptionSpec(
+    Option(
         "scoring",
         str,
         None,
@@ -113,7 +113,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "empty points and your stones on the board.",
         choice_labels=(("territory", "territory"), ("area", "area")),
     ),
-    OptionSpec(
+    Option(
         "suicide",
         str,
         None,
@@ -124,7 +124,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         explanation="Whether you may play a stone that captures your own group of two or more.",
         choice_labels=(("forbidden", "not allowed"), ("multi-stone", "allowed")),
     ),
-    OptionSpec(
+    Option(
         "komi",
         float,
         None,
@@ -135,7 +135,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         label="Komi",
         explanation="Points White gets for moving second; a half point means no draw.",
     ),
-    OptionSpec(
+    Option(
         "handicap",
         int,
         0,
@@ -146,7 +146,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         explanation="Black starts with this many stones on the board (2 to 9), "
         "to even a game between players of different strength; 0 for none.",
     ),
-    OptionSpec(
+    Option(
         "handicap_bonus",
         str,
         None,
@@ -161,7 +161,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
             ("n-1", "one per stone but the first"),
         ),
     ),
-    OptionSpec(
+    Option(
         "seki",
         str,
         "simple",

@@ -62,14 +62,14 @@ class GoGame(KernelGame[GoOptions, GoMove]):
     @property
     def white_bonus(self) -> float:
         """Points White gets for Black's fixed handicap stones under area scoring."""
-        return self.bonus_for(self.rules.handicap)
+        return self.bonus_for(self.settings.handicap)
 
     def bonus_for(self, stones: int) -> float:
         """Points White gets for ``stones`` handicap stones under area scoring."""
-        if self.rules.scoring != "area" or stones == 0:
+        if self.settings.scoring != "area" or stones == 0:
             return 0.0
         return {"none": 0.0, "n": float(stones), "n-1": float(stones - 1)}[
-            self.rules.handicap_bonus
+            self.settings.handicap_bonus
         ]
 
     def new_state(self) -> GoState:
@@ -107,12 +107,12 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         self._flags = game.kernel_flags
         self._pos = kernels.empty_position(n)
         self._board, self._links, self._stats, self._meta = kernels.views(self._pos)
-        for col, row in handicap_points(n, game.rules.handicap):
+        for col, row in handicap_points(n, game.settings.handicap):
             p = self._point(col, row)
             self._board[p] = kernels.BLACK
             self._meta[kernels.M_HASH] ^= self._zob[kernels.BLACK, p]
         kernels.rebuild_chains(self._board, self._links, self._stats, self._w)
-        if game.rules.handicap:
+        if game.settings.handicap:
             self._meta[kernels.M_COLOR] = kernels.WHITE
         self._trail = np.zeros((2 * n * n, kernels.trail_width(n)), dtype=np.int64)
         # Small to start (copies stay cheap); doubled as the game grows.
@@ -320,11 +320,11 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         if self._free_handicap:
             return list(self._free_handicap)
         n = self._n
-        return sorted(GoMove(c, r) for c, r in handicap_points(n, self.game.rules.handicap))
+        return sorted(GoMove(c, r) for c, r in handicap_points(n, self.game.settings.handicap))
 
     def _place_handicap(self, points: Iterable[GoMove | str]) -> None:
         """Put free handicap stones on this new state's empty board (GoGame.setup)."""
-        if self.game.rules.handicap:
+        if self.game.settings.handicap:
             raise IllegalMoveError(
                 "handicap stones go on the empty board before the first move, and only once"
             )
@@ -399,7 +399,7 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         """Mark exactly these stones dead (after two passes; never under Tromp-Taylor)."""
         if self._ended != "score":
             raise IllegalMoveError("dead stones are marked only after two passes end play")
-        if not self.game.rules.agreed_dead_stones:
+        if not self.game.settings.agreed_dead_stones:
             raise IllegalMoveError("tromp-taylor rules remove no stones: every stone counts")
         marked = set()
         for point in points:
@@ -423,17 +423,17 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
     def score(self, dead: Iterable[GoMove | str] | None = None) -> GoScore:
         """The score of the position as it stands, with the stones marked dead removed, or
         the stones ``dead`` instead (a count asked for before play ends: GTP's final_score)."""
-        rules = self.game.rules
+        settings = self.game.settings
         removed = self._dead if dead is None else frozenset(self._board_point(p)[1] for p in dead)
         return score_board(
             self._board,
             self._n,
-            rules.scoring,
-            rules.komi,
+            settings.scoring,
+            settings.komi,
             self.prisoners,
             removed,
             self.game.bonus_for(len(self.handicap_stones)),
-            seki_tax=rules.seki == "taxed",
+            seki_tax=settings.seki == "taxed",
         )
 
     def owners(self) -> list[list[int]]:
@@ -441,7 +441,7 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         counts it: ``owners[row][col]`` is 0 (Black), 1 (White) or -1 (nobody: dame, and
         seki eyes under the seki tax); row 0 is row 1."""
         work, _ = remove_dead(self._board, self._dead)
-        owner = board_owners(work, self._n, seki_tax=self.game.rules.seki == "taxed")
+        owner = board_owners(work, self._n, seki_tax=self.game.settings.seki == "taxed")
         seat = {kernels.BLACK: 0, kernels.WHITE: 1}
         n = self._n
         return [[seat.get(int(owner[self._point(c, r)]), -1) for c in range(n)] for r in range(n)]

@@ -182,11 +182,11 @@ def write_sgf(
     ``result`` overrides what the state says (e.g. ``B+R`` after a resignation);
     otherwise a finished game gets its score (``W+6.5``), a cycle ``Void``.
     """
-    rules = state.game.rules
-    game = sgf.Sgf_game(rules.size)
+    settings = state.game.settings
+    game = sgf.Sgf_game(settings.size)
     root = game.get_root()
-    root.set("KM", rules.komi)
-    root.set("RU", SGF_NAME_BY_RULES[rules.rules])
+    root.set("KM", settings.komi)
+    root.set("RU", SGF_NAME_BY_RULES[settings.rules])
     stones = state.handicap_stones
     if stones:
         root.set("HA", len(stones))

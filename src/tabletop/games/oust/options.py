@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
-from tabletop.core.options import OptionSpec, Preset
+from tabletop.core.options import Option, Preset
 from tabletop.games.oust.geometry import Grid, hex_grid, square_grid
 
 BOARDS = ("square", "hex")
@@ -20,8 +20,8 @@ DEFAULT_SQUARE = 9
 DEFAULT_SIDE = 7
 MAX_SQUARE = 19
 
-OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec(
+OPTION_SPECS: tuple[Option, ...] = (
+    Option(
         "board",
         str,
         "square",
@@ -31,7 +31,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         explanation="Square cells (the first version of the game) or hexagons (the current one).",
         choice_labels=(("square", "square"), ("hex", "hexagons")),
     ),
-    OptionSpec(
+    Option(
         "size",
         int,
         None,
@@ -42,7 +42,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         label="Square board size",
         explanation="Cells each way of a square board; smaller boards make shorter games.",
     ),
-    OptionSpec(
+    Option(
         "width",
         int,
         None,
@@ -53,7 +53,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         label="Board width",
         explanation="Columns of a square board, for a board that is not square.",
     ),
-    OptionSpec(
+    Option(
         "height",
         int,
         None,
@@ -64,7 +64,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         label="Board height",
         explanation="Rows of a square board, for a board that is not square.",
     ),
-    OptionSpec(
+    Option(
         "side",
         int,
         None,
@@ -74,7 +74,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         label="Hexagon board size",
         explanation="Cells along each edge of the hexagon board: 5 is quick, 9 is long.",
     ),
-    OptionSpec(
+    Option(
         "pie",
         bool,
         False,
@@ -83,7 +83,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         explanation="White may take over Black's first stone instead of answering it, "
         "so Black's first move is a fair one.",
     ),
-    OptionSpec(
+    Option(
         "max_plies",
         int,
         0,

@@ -175,7 +175,7 @@ class OustState(KernelState, game_type=OustGame, move_type=OustMove, move_words=
         return action
 
     def parse_move(self, text: str) -> OustMove:
-        return parse_move(text, self.game.grid, self.game.rules.pie)
+        return parse_move(text, self.game.grid, self.game.settings.pie)
 
     def play(self, move: Move | str | int) -> None:
         # The hot path (an int action from a search or a playout driver) is kept short:
@@ -193,7 +193,7 @@ class OustState(KernelState, game_type=OustGame, move_type=OustMove, move_words=
             self._scratch,
             action,
             game.flags,
-            game.rules.max_plies,
+            game.settings.max_plies,
         )
         if code:
             if code != kernels.NO_ROOM:
@@ -221,7 +221,7 @@ class OustState(KernelState, game_type=OustGame, move_type=OustMove, move_words=
                 f"and {len(legal)} {'is' if len(legal) == 1 else 'are'} (e.g. {legal[0]})"
             )
         if code == kernels.SWAP_REFUSED:
-            if not self.game.rules.pie:
+            if not self.game.settings.pie:
                 return f"{quoted}: the pie rule is off in this game"
             return f"{quoted}: the swap is only White's answer to Black's first stone"
         return self._explain_placement(quoted, action, code) + (
@@ -267,7 +267,7 @@ class OustState(KernelState, game_type=OustGame, move_type=OustMove, move_words=
         if end == kernels.END_NO_PLACEMENTS:
             detail["note"] = "neither side can place: a draw"
         else:
-            detail["note"] = f"the move limit of {self.game.rules.max_plies} was reached"
+            detail["note"] = f"the move limit of {self.game.settings.max_plies} was reached"
         return Outcome((0.0, 0.0), (), reason, detail)
 
     # -- copies, records, the diagram ---------------------------------------------------------

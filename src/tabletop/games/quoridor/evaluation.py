@@ -106,11 +106,11 @@ def rollout(state: QuoridorState, rng: random.Random) -> tuple[float, ...]:
     pos = state.kernel_position()
     start = int(pos[kernels.O_META + kernels.M_PLY])
     cap = start + ROLLOUT_PLIES
-    if state.game.rules.max_plies is not None:
-        cap = min(cap, start + state.game.rules.max_plies - state.ply)
+    if state.game.settings.max_plies is not None:
+        cap = min(cap, start + state.game.settings.max_plies - state.ply)
     trail = np.zeros((cap + 1, kernels.TRAIL_WIDTH), dtype=np.int64)
     kernels.seed_random(rng.getrandbits(31))
-    _, winner = kernels.random_playout(pos, trail, state.game.rules.side_step_around_pawns, cap)
+    _, winner = kernels.random_playout(pos, trail, state.game.settings.side_step_around_pawns, cap)
     if winner >= 0:
         return _won(players, int(winner))
     return _race(pos, players, int(pos[kernels.O_META + kernels.M_TO_MOVE]))

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
-from tabletop.core.options import OptionSpec, Preset
+from tabletop.core.options import Option, Preset
 
 PLAYER_COUNTS = (2, 4)
 
@@ -21,8 +21,8 @@ DEFAULT_WALLS = {2: 10, 4: 5}
 #: There are 128 wall slots, so no player can ever place more.
 MAX_WALLS = 128
 
-OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec(
+OPTION_SPECS: tuple[Option, ...] = (
+    Option(
         "players",
         int,
         2,
@@ -32,7 +32,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         explanation="Two players, or four each racing to the opposite side.",
         choice_labels=((2, "2 players"), (4, "4 players")),
     ),
-    OptionSpec(
+    Option(
         "walls",
         int,
         None,
@@ -43,7 +43,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         label="Walls each",
         explanation="How many walls each player may place (usually 10 with 2 players, 5 with 4).",
     ),
-    OptionSpec(
+    Option(
         "side_step_around_pawns",
         bool,
         True,
@@ -53,7 +53,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         explanation="With 4 players, when you cannot jump a pawn because another pawn is "
         "behind it, you may step diagonally past it, as when a wall is behind it.",
     ),
-    OptionSpec(
+    Option(
         "max_plies",
         int,
         None,

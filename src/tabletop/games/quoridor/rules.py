@@ -92,10 +92,10 @@ class QuoridorState(
 
     def __init__(self, game: QuoridorGame) -> None:
         self.game = game
-        self._side = game.rules.side_step_around_pawns
+        self._side = game.settings.side_step_around_pawns
         # The move cap as a number, so play() tests it with one compare.
-        self._cap = game.rules.max_plies or sys.maxsize
-        self._pos = kernels.new_position(game.rules.players, game.rules.walls)
+        self._cap = game.settings.max_plies or sys.maxsize
+        self._pos = kernels.new_position(game.settings.players, game.settings.walls)
         self._trail = np.zeros((128, kernels.TRAIL_WIDTH), dtype=np.int64)
         self._moves = []
         self._setup = None
@@ -162,7 +162,7 @@ class QuoridorState(
             returns = tuple(1.0 if s == seat else -1.0 / (n - 1) for s in range(n))
             return Outcome(returns, (seat,), "goal-reached", {"square": self.pawn(seat)})
         if self.is_over():
-            detail = {"note": f"unofficial draw: the cap of {self.game.rules.max_plies} plies"}
+            detail = {"note": f"unofficial draw: the cap of {self.game.settings.max_plies} plies"}
             return Outcome((0.0,) * n, (), "max-plies", detail)
         return None
 

@@ -56,7 +56,7 @@ def place_setup(
         if pos[kernels.O_CONFLICT + slot]:
             raise IllegalMoveError(f"setup: wall {move} overlaps or crosses another wall")
         kernels.place_wall(pos, slot)
-    left = [game.rules.walls] * players if walls_left is None else [int(n) for n in walls_left]
+    left = [game.settings.walls] * players if walls_left is None else [int(n) for n in walls_left]
     if len(left) != players or not all(0 <= n <= kernels.NSLOT for n in left):
         raise IllegalMoveError(
             f"setup: walls_left needs {players} counts from 0 to {kernels.NSLOT}"

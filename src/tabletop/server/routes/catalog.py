@@ -10,15 +10,15 @@ from fastapi import APIRouter
 
 from tabletop.ai.levels import LEVEL_WORDS, MAX_LEVEL, MIN_LEVEL
 from tabletop.core import TabletopError, list_games, load_game
-from tabletop.core.options import OptionSpec, Preset
+from tabletop.core.options import Option, Preset
 from tabletop.core.registry import GameInfo
 from tabletop.play.clock import CLOCK_KINDS, CLOCK_PRESETS
-from tabletop.server import protocol as p
+from tabletop.server import protocol
 
 router = APIRouter()
 
 
-def sets_players(info: GameInfo, o: OptionSpec) -> bool:
+def sets_players(info: GameInfo, o: Option) -> bool:
     """Whether the option's choices change how many play (Abalone's and Quoridor's
     ``players``): the create form then leaves it to the presets, which name the seats."""
     if o.choices is None:
@@ -32,7 +32,7 @@ def sets_players(info: GameInfo, o: OptionSpec) -> bool:
     return len(counts) > 1
 
 
-def option_entry(info: GameInfo, o: OptionSpec) -> dict[str, Any]:
+def option_entry(info: GameInfo, o: Option) -> dict[str, Any]:
     """One option: its rules (kind, default, allowed values) and its player's words."""
     return {
         "name": o.name,
@@ -53,7 +53,7 @@ def option_entry(info: GameInfo, o: OptionSpec) -> dict[str, Any]:
     }
 
 
-def applies(info: GameInfo, preset: Preset, o: OptionSpec) -> bool:
+def applies(info: GameInfo, preset: Preset, o: Option) -> bool:
     """Whether the option can take another value than its default in the preset's game
     (Abalone's team order with 2 players cannot; Oust's hexagon size on squares cannot):
     tried with each other choice, or the ends of its range."""
@@ -122,7 +122,7 @@ def catalog_body() -> dict[str, Any]:
     }
 
 
-@router.get("/api/catalog", response_model=p.CatalogOut)
+@router.get("/api/catalog", response_model=protocol.CatalogOut)
 async def catalog() -> dict[str, Any]:
     """The games, their options with defaults, allowed values and words, their presets,
     the computer levels in words, the clock kinds and presets."""

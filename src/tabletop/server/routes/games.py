@@ -8,9 +8,9 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, Request
 
 from tabletop.core import load_game
-from tabletop.play.clock import ClockSpec
+from tabletop.play.clock import TimeControl
 from tabletop.play.match import Match, SeatSpec
-from tabletop.server import protocol as p
+from tabletop.server import protocol
 from tabletop.server.errors import ApiError
 from tabletop.server.limits import creator_tag
 from tabletop.server.routes.context import client_key, limits_of, room_of, rooms_of, store_of
@@ -19,13 +19,13 @@ from tabletop.server.views import listed_game, position_view
 router = APIRouter()
 
 
-@router.post("/api/games", status_code=201, response_model=p.CreatedOut)
-async def create_game(body: p.CreateGame, request: Request) -> dict[str, Any]:
+@router.post("/api/games", status_code=201, response_model=protocol.CreatedOut)
+async def create_game(body: protocol.CreateGame, request: Request) -> dict[str, Any]:
     """Create a game: the game, its options, the seats and the clock (the rate of new
     games per client is checked before the request is read: limits.RateLimit)."""
     limits = limits_of(request)
     game = load_game(body.game, **body.options)
-    seats_in = body.seats or [p.SeatIn() for _ in range(game.num_players)]
+    seats_in = body.seats or [protocol.SeatIn() for _ in range(game.num_players)]
     seats = [
         SeatSpec(
             s.kind,
@@ -36,7 +36,7 @@ async def create_game(body: p.CreateGame, request: Request) -> dict[str, Any]:
     ]
     if any(s.kind == "computer" and s.level is None for s in seats):
         raise ApiError("bad-request", "a computer seat needs a level from 1 to 10")
-    clock = ClockSpec.from_dict(
+    clock = TimeControl.from_dict(
         None if body.clock is None else body.clock.model_dump(exclude_none=True)
     )
     # The dead-stone proposal is worked out in the pool, not here (decision record 0075).
@@ -72,7 +72,7 @@ async def create_game(body: p.CreateGame, request: Request) -> dict[str, Any]:
     }
 
 
-@router.get("/api/games", response_model=list[p.ListedGame])
+@router.get("/api/games", response_model=list[protocol.ListedGame])
 async def list_games_in(
     request: Request, status: Literal["open", "playing", "finished"] | None = None
 ) -> list[dict[str, Any]]:
@@ -80,7 +80,7 @@ async def list_games_in(
     return [listed_game(entry) for entry in await store_of(request).listing(status)]
 
 
-@router.get("/api/games/{game_id}", response_model=p.GameViewOut)
+@router.get("/api/games/{game_id}", response_model=protocol.GameViewOut)
 async def get_game(
     request: Request, game_id: str, ply: int | None = Query(None, ge=0, le=100_000)
 ) -> dict[str, Any]:
@@ -96,10 +96,10 @@ async def get_game(
 
 @router.post(
     "/api/games/{game_id}/moves",
-    response_model=p.GameViewOut,
-    responses=p.error_responses(403, 409),
+    response_model=protocol.GameViewOut,
+    responses=protocol.error_responses(403, 409),
 )
-async def post_move(request: Request, game_id: str, body: p.MoveIn) -> dict[str, Any]:
+async def post_move(request: Request, game_id: str, body: protocol.MoveIn) -> dict[str, Any]:
     """Play a move for the seat of ``token``; the same checks as the WebSocket ``move``."""
     room = await room_of(request, game_id)
     await rooms_of(request).act_by_token(

@@ -16,14 +16,14 @@ from tabletop.play.record import (
     read_record,
     record_formats,
 )
-from tabletop.server import protocol as p
+from tabletop.server import protocol
 from tabletop.server.errors import ApiError
 from tabletop.server.routes.context import limits_of, room_of, rooms_of
 
 router = APIRouter()
 
 
-@router.get("/api/games/{game_id}/record", responses=p.record_responses())
+@router.get("/api/games/{game_id}/record", responses=protocol.record_responses())
 async def record(
     request: Request, game_id: str, format: Literal["json", "sgf"] = Query("json")
 ) -> Response:
@@ -46,10 +46,10 @@ async def record(
 @router.post(
     "/api/records",
     status_code=201,
-    response_model=p.ImportedOut,
-    responses={413: {"model": p.ErrorOut}},
+    response_model=protocol.ImportedOut,
+    responses={413: {"model": protocol.ErrorOut}},
 )
-async def import_record(request: Request, body: p.RecordIn) -> dict[str, Any]:
+async def import_record(request: Request, body: protocol.RecordIn) -> dict[str, Any]:
     """Import a record (JSON or SGF) as a finished game for the replay view (its rate
     per client is checked before the request is read: limits.RateLimit)."""
     limits = limits_of(request)

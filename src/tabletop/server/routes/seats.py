@@ -6,16 +6,18 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from tabletop.server import protocol as p
+from tabletop.server import protocol
 from tabletop.server.routes.context import room_of, rooms_of
 
 router = APIRouter()
 
 
 @router.post(
-    "/api/games/{game_id}/join", response_model=p.JoinOut, responses=p.error_responses(409)
+    "/api/games/{game_id}/join",
+    response_model=protocol.JoinOut,
+    responses=protocol.error_responses(409),
 )
-async def join(request: Request, game_id: str, body: p.JoinIn) -> dict[str, Any]:
+async def join(request: Request, game_id: str, body: protocol.JoinIn) -> dict[str, Any]:
     """Take an open person seat (the first one without ``seat``): a fresh token for it.
 
     The seat's invite link is used up by this (opening it then only watches)."""
@@ -26,10 +28,10 @@ async def join(request: Request, game_id: str, body: p.JoinIn) -> dict[str, Any]
 
 @router.post(
     "/api/games/{game_id}/handover",
-    response_model=p.HandoverOut,
-    responses=p.error_responses(403, 409),
+    response_model=protocol.HandoverOut,
+    responses=protocol.error_responses(403, 409),
 )
-async def handover(request: Request, game_id: str, body: p.HandoverIn) -> dict[str, Any]:
+async def handover(request: Request, game_id: str, body: protocol.HandoverIn) -> dict[str, Any]:
     """A one-time link to go on with the seat of ``token`` on another device.
 
     Opening it gives that device the seat (a new token); ``token`` and the

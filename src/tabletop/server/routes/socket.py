@@ -13,8 +13,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from tabletop.core import TabletopError
 from tabletop.play.match import Event, Match, MatchError
-from tabletop.server import protocol as p
-from tabletop.server import rematch
+from tabletop.server import protocol, rematch
 from tabletop.server.limits import retry_after
 from tabletop.server.rooms import Holder, Room, Rooms, SeatLost
 from tabletop.server.routes.context import client_key, client_limits_of, rooms_of
@@ -48,7 +47,7 @@ async def serve_socket(
         await _refuse(websocket, "unknown-game", f"no game {game_id[:40]!r}", 4404)
         return
     since = _int_or_none(params.get("since"))
-    name = (params.get("name") or "")[: p.MAX_NAME]
+    name = (params.get("name") or "")[: protocol.MAX_NAME]
     try:
         # The token is resolved (and an invite claimed) under the room's lock.
         holder = await rooms.attach(room, params.get("token") or None, since, name)
@@ -69,7 +68,7 @@ async def serve_socket(
             text = message.get("text")
             reply: str | None
             if text is None:
-                reply = p.error_frame("bad-message", "send JSON text frames, not binary")
+                reply = protocol.error_frame("bad-message", "send JSON text frames, not binary")
             elif _is_hint(text):
                 task = asyncio.create_task(
                     _hint_reply(rooms, room, holder, client, queue, hint_wait)
@@ -102,8 +101,8 @@ async def serve_socket(
 
 def _is_hint(text: str) -> bool:
     try:
-        return isinstance(p.parse_client(text), p.HintMsg)
-    except p.BadMessage:
+        return isinstance(protocol.parse_client(text), protocol.HintMsg)
+    except protocol.BadMessage:
         return False
 
 
@@ -127,11 +126,11 @@ async def _hint_reply(
                 "rate-limited", f"too many hints from your address: try again in {after} s"
             )
         result = await rooms.hint_for(room, seat, client)
-        reply = p.hint_frame(result)
+        reply = protocol.hint_frame(result)
     except SeatLost:
         return  # told already, with a spectator snapshot
     except MatchError as err:
-        reply = p.error_frame(err.code, err.message)
+        reply = protocol.error_frame(err.code, err.message)
     with contextlib.suppress(asyncio.QueueFull):  # a client that does not read loses it
         queue.put_nowait(reply)
 
@@ -142,43 +141,43 @@ async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | 
     The socket's token is checked again for every action: one retired since
     (its seat went to another device) acts no more."""
     try:
-        message = p.parse_client(text)
-    except p.BadMessage as err:
-        return p.error_frame(err.code, err.message)
-    if isinstance(message, p.PingMsg):
-        return p.PONG
+        message = protocol.parse_client(text)
+    except protocol.BadMessage as err:
+        return protocol.error_frame(err.code, err.message)
+    if isinstance(message, protocol.PingMsg):
+        return protocol.PONG
     try:
-        if isinstance(message, p.RematchMsg):
+        if isinstance(message, protocol.RematchMsg):
             await rematch.offer(rooms, room, holder)
             return None
-        if isinstance(message, p.HintMsg):  # a seat holder's hint goes to _hint_reply
+        if isinstance(message, protocol.HintMsg):  # a seat holder's hint goes to _hint_reply
             rooms.holding(room, holder)  # refuses a spectator
             raise MatchError("bad-message", "a hint is asked on its own")
         await rooms.act_as(room, holder, _action(message))
     except SeatLost:
         return None  # told already, with a spectator snapshot
     except MatchError as err:
-        return p.error_frame(err.code, err.message)
+        return protocol.error_frame(err.code, err.message)
     except TabletopError as err:
-        return p.error_frame("bad-request", str(err))
+        return protocol.error_frame("bad-request", str(err))
     return None
 
 
 def _action(message: Any) -> Callable[[Match, int], list[Event]]:
     """The match action of a client message, for the seat that sends it."""
-    if isinstance(message, p.MoveMsg):
+    if isinstance(message, protocol.MoveMsg):
         return lambda m, seat: m.play(seat, message.move, message.ply)
-    if isinstance(message, p.ResignMsg):
+    if isinstance(message, protocol.ResignMsg):
         return lambda m, seat: m.resign(seat)
-    if isinstance(message, p.UndoRequestMsg):
+    if isinstance(message, protocol.UndoRequestMsg):
         return lambda m, seat: m.request_undo(seat)
-    if isinstance(message, p.UndoAnswerMsg):
+    if isinstance(message, protocol.UndoAnswerMsg):
         return lambda m, seat: m.answer_undo(seat, message.accept)
-    if isinstance(message, p.DeadToggleMsg):
+    if isinstance(message, protocol.DeadToggleMsg):
         return lambda m, seat: m.toggle_dead(seat, message.point)
-    if isinstance(message, p.DeadAcceptMsg):
+    if isinstance(message, protocol.DeadAcceptMsg):
         return lambda m, seat: m.accept_dead(seat)
-    assert isinstance(message, p.ResumeMsg)
+    assert isinstance(message, protocol.ResumeMsg)
     return lambda m, seat: m.resume(seat)
 
 
@@ -192,7 +191,7 @@ async def _send_loop(websocket: WebSocket, queue: asyncio.Queue[str | None]) -> 
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
-    await websocket.send_text(p.error_frame(code, message))
+    await websocket.send_text(protocol.error_frame(code, message))
     if websocket.application_state != WebSocketState.DISCONNECTED:
         await websocket.close(code=close)
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import tabletop
-from tabletop.ai.gtp_player import GtpPlayer
+from tabletop.ai.go.gtp_player import GtpPlayer
 from tabletop.core import TabletopError
 from tabletop.games.go import GoMove
 

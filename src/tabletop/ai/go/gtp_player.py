@@ -11,9 +11,9 @@ import time
 from typing import IO
 
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
-from tabletop.core.errors import TabletopError
-from tabletop.core.game import State
-from tabletop.games.go import GoState
+from tabletop.core.errors import OptionError, TabletopError
+from tabletop.core.game import Game, State
+from tabletop.games.go import GoGame, GoState
 from tabletop.games.go.notation import PASS, parse_move
 
 #: Seconds an engine has to answer a command; ``genmove`` gets GENMOVE_SECONDS. An engine
@@ -21,6 +21,13 @@ from tabletop.games.go.notation import PASS, parse_move
 #: ``--mode gtp`` waits for a person at the keyboard).
 ANSWER_SECONDS = 30.0
 GENMOVE_SECONDS = 300.0
+
+
+def gtp_player(game: Game, command: str) -> GtpPlayer:
+    """The agent of the ``gtp:COMMAND`` spec for ``game``; OptionError unless it is Go."""
+    if not isinstance(game, GoGame):
+        raise OptionError(f"agent {'gtp:' + command!r}: a GTP engine plays Go only")
+    return GtpPlayer(command)
 
 
 class GtpPlayer(Agent):
@@ -101,10 +108,10 @@ class GtpPlayer(Agent):
             raise TabletopError("a GTP engine plays Go only")
         if state.is_over():
             raise TabletopError("the game is over: there is nothing to analyse")
-        rules = state.game.rules
-        self._send(f"boardsize {rules.size}")
+        settings = state.game.settings
+        self._send(f"boardsize {settings.size}")
         self._send("clear_board")
-        self._send(f"komi {rules.komi}")
+        self._send(f"komi {settings.komi}")
         stones = state.handicap_stones
         if stones:
             self._send("set_free_handicap " + " ".join(str(m) for m in stones))
@@ -119,7 +126,7 @@ class GtpPlayer(Agent):
         if answer.lower() == "resign":
             return Analysis(values, [MoveStat(PASS, 1, 1.0, -1.0)], [PASS], detail={"resign": True})
         try:
-            move = parse_move(answer, rules.size)
+            move = parse_move(answer, settings.size)
         except TabletopError as err:
             raise TabletopError(f"GTP engine {self.command!r} played {answer!r}: {err}") from None
         return Analysis(values, [MoveStat(move, 1, 1.0, 0.0)], [move], iterations=1)
