@@ -12,6 +12,7 @@ import pytest
 
 from tests.web.axe import assert_accessible
 from tests.web.games import KINDS, against_computer, replayed, waiting
+from tests.web.play import answer_name
 from tests.web.server import call
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -90,6 +91,7 @@ def test_disabled_buttons_look_disabled_and_spectators_see_no_controls(
     page = desktop()
     gid, seats = waiting(server, "go")
     page.goto(f"{server}/game/{gid}?token={seats[0]['token']}")
+    answer_name(page, "Ann")  # an invite link: the seat is claimed under a name
     page.wait_for_selector("#seats li")
     page.wait_for_selector("#resign-btn:disabled")  # nothing to resign before the game starts
     looks = page.evaluate(
@@ -123,6 +125,7 @@ def test_copy_says_it_copied(desktop: Callable[..., Any], server: str) -> None:
         [gid, seats],
     )
     page.goto(f"{server}/game/{gid}?token={seats[0]['token']}")
+    answer_name(page, "Ann")  # an invite link: the seat is claimed under a name
     button = page.locator("#invites button.copy")
     button.wait_for()
     assert button.text_content() == "Copy"

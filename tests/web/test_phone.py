@@ -65,10 +65,13 @@ def test_no_page_scrolls_sideways(phone: Callable[[int], Any], server: str, widt
         waiting(server, game)  # the lobby lists one of each
     page.goto(server + "/")
     page.wait_for_selector("#lobby li a, #lobby li button", state="attached")
-    options = page.eval_on_selector_all("#game-select option", "os => os.map(o => o.value)")
+    options = page.eval_on_selector_all(
+        "#game-choice input[name=game]", "inputs => inputs.map(i => i.value)"
+    )
+    assert sorted(options) == sorted(KINDS)
     check = assert_accessible if width == 390 else lambda page, where: None
     for game in options:
-        page.select_option("#game-select", game)
+        page.check(f"#game-{game}")
         assert overflow(page) == 0, f"home page with {game} selected, {width} px"
         check(page, f"home page with {game} selected")
     for game in KINDS:
@@ -125,7 +128,7 @@ def test_touch_targets_and_the_board_in_view(
 def test_home_touch_targets(phone: Callable[[int], Any], server: str) -> None:
     page = phone(390)
     page.goto(server + "/")
-    page.wait_for_selector('#game-select option[value="go"]', state="attached")
+    page.wait_for_selector('#game-choice input[value="go"]', state="attached")
     assert small_targets(page) == []
     assert_accessible(page, "home page on a phone")
 
