@@ -129,7 +129,7 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         metavar="N",
         help="worker processes for computer moves and hints (default: one per CPU less one, "
-        "at least 2; each takes about 200 MB once used)",
+        "at least 2; each holds much memory once used, see docs/benchmarks.md)",
     )
     from tabletop.server.serve import add_limit_arguments
 

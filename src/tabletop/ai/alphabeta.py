@@ -26,9 +26,10 @@ levels there use MCTS, which measured better (docs/decisions/0050).
 A position that already stood on the board earlier in the game, or earlier on
 the line being searched, is valued as a draw: none of these games has a
 repetition rule, but without this a side that is ahead and fears a wall
-shuffles its pawn back and forth for ever (Quoridor levels 4 and 5 drew 7-10%
-of their games at the 400-ply cap that way), whereas now the side ahead must
-make progress and only the side behind is glad to repeat (docs/decisions/0051).
+shuffles its pawn back and forth for ever (Quoridor's middle levels drew games
+at the ply cap that way; measured: docs/strength.md, "Figures quoted in the
+code"), whereas now the side ahead must make progress and only the side behind
+is glad to repeat (docs/decisions/0051).
 The check is made where the search goes on; a position at the search's
 horizon keeps its evaluation.
 
@@ -266,7 +267,8 @@ class AlphaBetaAgent(Agent):
         """One more node; every CHECK_EVERY nodes of work, _OutOfTime if the budget is spent.
 
         Not "iterations % N == 0": move ordering adds many nodes at once and would
-        jump over the multiples (a 3 s move took 3.45 s)."""
+        jump over the multiples, and moves overran their time (measured: docs/strength.md,
+        "Figures quoted in the code")."""
         deadline = self._deadline_
         deadline.iterations += 1
         if deadline.iterations >= self._next_check:

@@ -83,7 +83,8 @@ class Rung(Standing):
     """Level ``level`` against ``level - 1``: the stronger side's scores (a Standing),
     and the same scores by the seat the stronger side had (``by_seat``): how much of
     a rung's result comes from moving first (at the top of Oust's ladder the first
-    player won 64% of the games, decision 0056)."""
+    player won most games: docs/strength.md, "Figures quoted in the code"; decision
+    0056)."""
 
     level: int = 0
     by_seat: dict[int, list[float]] = field(default_factory=dict)

@@ -19,8 +19,9 @@ by a fixed pseudo-random amount up to ``noise`` (per position and game), so
 they err where positions are close, never by throwing a clearly won or
 lost move; a little noise at every level also makes their games differ.
 
-Which search each game uses, and why, is measured and written down in the
-game's ``evaluation.py`` docstring and in docs/decisions/0035.
+Which search each game uses, and why, is written down in the game's
+``evaluation.py`` docstring and in docs/decisions/0035; the measurements are
+in docs/strength.md ("Figures quoted in the code").
 """
 
 from __future__ import annotations
@@ -56,8 +57,9 @@ LEVEL_WORDS: dict[int, str] = {
 MAX_SECONDS = 3.0
 
 #: Every level's cap on thinking: the last chunk of work, the analysis and a busy
-#: machine must still fit inside MAX_SECONDS (with a 3.0 s cap, 4-player Quoridor
-#: took up to 3.15 s and Quoridor level 10 3.16 s with two games to a core).
+#: machine must still fit inside MAX_SECONDS (a cap of MAX_SECONDS itself let the
+#: slowest moves run past it with two games to a core; measured: docs/strength.md,
+#: "Figures quoted in the code"; decision 0058).
 TOP_SECONDS = 2.8
 
 
@@ -88,54 +90,56 @@ def _alphabeta_ladder(nodes: tuple[int, ...], noise: tuple[float, ...]) -> tuple
     return tuple(Level("alphabeta", n, noise=z) for n, z in zip(nodes, noise, strict=True))
 
 
-#: Alpha-beta noise by level. At most 0.08, so two moves' values shift by at most 0.16:
-#: less than a step of a Quoridor race (~0.25) or a marble of Abalone (~0.2 even when
-#: ahead), so no level walks backwards in a race or lets a marble go for nothing; level 10
-#: only breaks near-ties (so its games still differ).
+#: Alpha-beta noise by level. Small enough that two moves' values shift by less than a
+#: step of a Quoridor race or a marble of Abalone (even when ahead), so no level walks
+#: backwards in a race or lets a marble go for nothing; level 10 only breaks near-ties
+#: (so its games still differ). The evaluations' scales: docs/strength.md, "Figures
+#: quoted in the code"; decision 0037.
 _NOISE = (0.08, 0.065, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01, 0.01)
 
 #: THE table. MCTS iterations grow 2-2.3x a level (a doubling of MCTS work is
 #: worth roughly a constant Elo step); the first levels also sample their move.
-#: Alpha-beta nodes grow about 2.2-2.6x a level, from one ply at level 1 to what fits in
-#: ~2 s on one idle core at level 10 (the 2.8 s cap is the guard), with less noise each
-#: level (decision record 0037); where a step bought no new ply it was moved (Abalone
-#: level 2: 130 nodes was still one ply, 52.5% against level 1; 200 scores 64.5%).
-#: Measurements behind the choice of search: each game's evaluation.py docstring and
-#: docs/decisions/0036.
+#: Alpha-beta nodes grow from one ply at level 1 to what fits in ~2 s on one idle core
+#: at level 10 (the TOP_SECONDS cap is the guard), with less noise each level (decision
+#: record 0037); where a step bought no new ply it was moved (Abalone level 2 was still
+#: one ply and scored too little against level 1, so it was raised). Reasons for the
+#: choice of search: each game's evaluation.py docstring and docs/decisions/0036; the
+#: measurements behind this table: docs/strength.md (its ladders, and "Figures quoted
+#: in the code").
 LEVELS: dict[str, tuple[Level, ...]] = {
-    # Go's own search (ai/go/); level 10 is its 2.8 s cap (about 25,000
-    # iterations on one busy core), below it the work halves a level.
+    # Go's own search (ai/go/); level 10 is its TOP_SECONDS cap (its iterations there:
+    # docs/strength.md, "Figures quoted in the code"; decision 0032), below it the work
+    # halves a level.
     "go": _ladder("go", (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 100_000), (0.25, 0.125)),
     # Abalone and Oust: level 10 is what its search does in ~2 s on an idle core
-    # (bench/level_work.py: Abalone's 200,000 alpha-beta nodes in 1.6-1.8 s at ~115,000
-    # a second, Oust's 24,000 evaluated-leaf iterations in 2.0-2.2 s), and the levels
-    # from 6 up grow evenly to it (decisions 0055, 0056). Abalone's
-    # alpha-beta finishes depth 2 by ~1,400 nodes, depth 3 by ~16,000, depth 4 by
-    # ~80,000-120,000: level 7 finishes depth 3 (8,500, still depth 2, scored 54%
-    # against level 6 over 100 games), levels 8 and 10 go on into the next depth.
+    # (bench/level_work.py), and the levels from 6 up grow evenly to it (decisions 0055,
+    # 0056). Each further depth of Abalone's alpha-beta costs several times the nodes of
+    # the last: level 7 finishes depth 3 (a budget still at depth 2 scored too little
+    # against level 6), levels 8 and 10 go on into the next depth. The rates and the
+    # depths' node counts: docs/strength.md, "Figures quoted in the code".
     "abalone": _alphabeta_ladder(
         (60, 200, 300, 650, 1400, 3200, 16_000, 40_000, 80_000, 200_000), _NOISE
     ),
-    # Oust: MCTS with playouts up to level 7, each step a doubling from level 5 (600 ->
-    # 1,000 iterations scored 59% over 100 games); then MCTS valuing leaves by the
-    # evaluation (playout MCTS stopped gaining with more work: 4,900 -> 9,900
-    # iterations won 8 of 18; the evaluated leaves beat it by far, decision 0056), in
-    # Oust's own compiled search from level 8 (decision 0060: ~5-7x the iterations a
-    # second, so level 10 holds 150,000 in ~1.5-1.8 s on an idle core). A doubling is
-    # worth less the more work there is (9,000 -> 24,000 scored 57% over 61 games), so
-    # the steps above level 8 are ~2.5-2.9 doublings each.
+    # Oust: MCTS with playouts up to level 7, each step a doubling from level 5 (a
+    # smaller step scored too little); then MCTS valuing leaves by the evaluation
+    # (playout MCTS stopped gaining with more work; the evaluated leaves beat it by far,
+    # decision 0056), in Oust's own compiled search from level 8 (decision 0060: several
+    # times the iterations a second, so level 10's budget fits the time on an idle
+    # core). A doubling is worth less the more work there is, so the steps above level
+    # 8 are more than two doublings each. Measured: docs/strength.md, "Figures quoted
+    # in the code".
     "oust": (
         *_ladder("mcts", (16, 60, 150, 300, 600, 1200, 2400), (1.0, 0.5, 0.25)),
         *(Level("oust", n) for n in (3500, 20_000, 150_000)),
     ),
     # Quoridor: alpha-beta up to level 5, then MCTS valuing leaves by the race
     # evaluation. Alpha-beta's strength grew too slowly with its nodes for the upper
-    # levels (2.2x the nodes scored 52%, 5.5x 67.5%, and 2.8 s holds ~200,000 nodes);
-    # MCTS's doubled 70%, and its 2,000 iterations beat level 5's 1,700 nodes
-    # (decision 0053); the steps are ~1.8-2x apart. Level 10 is the same search
-    # compiled (decision 0062): the generic one stopped at its 2.8 s cap with ~26,000
-    # iterations, barely 2x level 9, and scored 29 of 47 against it; compiled, 80,000
-    # (~6x) take ~2 s, as 4-player level 10 does.
+    # levels, even at all the nodes the time cap holds, while MCTS's grew with each
+    # doubling and its level 6 beat alpha-beta's level 5 (decision 0053); the steps are
+    # ~1.8-2x apart. Level 10 is the same search compiled (decision 0062): the generic
+    # one stopped at its time cap at barely twice level 9's work and its rung could end
+    # below the target; compiled, its 80,000 iterations are sized to ~2 s, as 4-player
+    # level 10's are. Measured: docs/strength.md, "Figures quoted in the code".
     "quoridor": (
         *_alphabeta_ladder((20, 80, 200, 500, 1700), _NOISE[:5]),
         *(Level("mcts-evaluate", n) for n in (2000, 3600, 6500, 13_000)),
@@ -144,10 +148,11 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # 4-player Quoridor: max-n MCTS valuing leaves by the race evaluation. Paranoid
     # alpha-beta feared three walls at once and would not advance; alpha-beta max-n
     # raced but still lost to the three level-3 seats' walls (decision 0050). It runs
-    # in Quoridor's compiled search (decision 0061: ~5x the iterations a second with 4
-    # seats), so level 10 holds 80,000 iterations where the generic search reached
-    # ~25,000 in its 2.8 s; the steps above level 7 are ~3x (a doubling is worth less
-    # with more work).
+    # in Quoridor's compiled search (decision 0061: several times the iterations a
+    # second with 4 seats), so level 10 holds several times what the generic search
+    # reached in its time cap (measured: docs/strength.md, "Figures quoted in the
+    # code"); the steps above level 7 are ~3x (a doubling is worth less with more
+    # work).
     "quoridor/4": _ladder(
         "quoridor", (20, 50, 120, 300, 700, 1500, 3000, 9000, 25_000, 80_000), ()
     ),

@@ -124,8 +124,8 @@ _LOADED: set[tuple[str, str]] = set()
 def load_kernels(game: Game, name: str) -> None:
     """Run a tiny search of ``name`` once per process and game, so that numba loads the
     kernels from its cache (or compiles them in a fresh checkout) here and not inside the
-    first move's budget: a 2-player Quoridor level-8 first move took 3.26 s for its
-    2.8 s (decision 0058), an Oust level-10 first move 7.1 s for 16 iterations."""
+    first move's budget, which loading there overran (measured: docs/strength.md,
+    "Figures quoted in the code"; decision 0058)."""
     key = (repr(game), name)
     if key not in _LOADED:
         _LOADED.add(key)

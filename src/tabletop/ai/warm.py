@@ -1,12 +1,11 @@
 """Compile every game's kernels before the first computer move: ``python -m tabletop.ai.warm``.
 
 numba compiles a kernel the first time it is called and caches the machine
-code beside its source. In a fresh install that first call is slow (measured
-on the 2-core development machine with two ladders running: Go's search ~40 s,
-Abalone's first move ~7 s), and it would fall inside the first computer
-move, far past any budget. ``make`` runs this module once after installing,
-so the kernels are compiled before anyone plays; later processes only load
-them from the cache (under a second).
+code beside its source. In a fresh install that first call is slow (many
+seconds: docs/benchmarks.md, "Compiling the kernels"), and it would fall inside
+the first computer move, far past any budget. ``make`` runs this module once
+after installing, so the kernels are compiled before anyone plays; later
+processes only load them from the cache, which is quick.
 
 It runs, for every game and player count, a tiny search of every kind the
 level table uses, from the starting position and from a position some moves

@@ -258,7 +258,7 @@ class Rooms:
 
     async def off_loop(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``work(*args, **kwargs)`` in a thread, one at a time: replaying a long game
-        takes a while (0.2 ms a Quoridor move), which must not stop the event loop."""
+        takes a while (measured: docs/benchmarks.md), which must not stop the event loop."""
         async with self._replaying:
             return await asyncio.to_thread(work, *args, **kwargs)
 

@@ -19,7 +19,7 @@ from tabletop.server.protocol import MAX_FRAME
 
 #: The longest grace a leaver may be given (a day): longer is a typing slip.
 MAX_GRACE = 86_400.0
-#: The most worker processes (each holds about 200 MB once used).
+#: The most worker processes (each holds much memory once used: docs/benchmarks.md).
 MAX_WORKERS = 64
 
 #: The ``tabletop serve`` flag of each field of Limits, with its help.

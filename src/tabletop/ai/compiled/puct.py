@@ -16,8 +16,8 @@ game, so the hooks are direct calls, and the compiled loop is cached per
 game like any kernel (a plain function passed as an argument would be
 compiled afresh in every process: numba does not cache a function that
 takes another one). Quoridor runs as many iterations a second through it
-as through its own loop; Oust ran ~8% fewer, so Oust's search keeps its
-own copy of this loop (decision 0079 has the numbers).
+as through its own loop; Oust ran fewer, so Oust's search keeps its own
+copy of this loop (decision 0079 has the numbers).
 
 numba's cache knows only this file: after a change to a game's hooks, touch
 this file (or clear its ``__pycache__``) so that ``run`` is compiled again.

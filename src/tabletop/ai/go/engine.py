@@ -37,8 +37,8 @@ def run_engine(
     level_for(load_game("go"), chosen)  # an unknown level fails here, not mid-game
     # An out-of-range budget fails here too; it is the same for every move.
     fixed = Budget(seconds=seconds, playouts=playouts) if explicit else None
-    # Made now, before the first command: the first agent loads the compiled kernels
-    # (about a second), which must not come out of the first genmove's time.
+    # Made now, before the first command: the first agent loads the compiled kernels,
+    # which must not come out of the first genmove's time.
     first = load_game("go", rules=rules)
     agents: dict[Any, Agent] = {first: agent_for_level(first, chosen, seed)}
 

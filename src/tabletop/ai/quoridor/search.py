@@ -11,9 +11,9 @@ tabletop.ai.compiled's iteration loop for ``QuoridorContext``.
 
 One difference from the generic search: a grown node keeps its ``limit``
 best moves by prior, not all ~130 (memory: 12 bytes an edge). The rest are
-walls that cross no opponent's path (prior weight 0.05 against ~0.1-20 for
-the others), which PUCT tries only after tens of thousands of visits to a
-node; decision 0061 has the measurement.
+walls that cross no opponent's path (prior weight evaluation.IDLE_PRIOR, far
+below the others'), which PUCT tries only after very many visits to a node;
+decision 0061 has the measurement.
 """
 
 from __future__ import annotations

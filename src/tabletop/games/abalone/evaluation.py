@@ -9,9 +9,10 @@
 
 The search for Abalone is alpha-beta on ``evaluate`` (ai/levels.py): a
 random playout of Abalone almost never ejects six marbles, so rollouts say
-little, while the evaluation sees material and danger directly. Measured
-(docs/decisions/0036): alpha-beta against MCTS with these priors and
-kernel rollouts, 0.3 s a move each, 6 games: 6-0.
+little, while the evaluation sees material and danger directly: alpha-beta
+beat MCTS with these priors and kernel rollouts at the same seconds a move
+(docs/decisions/0036; measured: docs/strength.md, "Figures quoted in the
+code").
 
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
 it returns plain per-seat values and imports nothing from the layers above.

@@ -42,8 +42,8 @@ from tabletop.games.go.rules import GoState
 
 #: Playouts per proposal on 9x9; larger boards get fewer, down to MIN_PLAYOUTS, so that
 #: the work (playouts x points) stays about that of 9x9: the estimate runs when the second
-#: pass is played, inside the server's handling of that move (docs/scoring.md: ~0.2-0.3 s
-#: on a busy core). A chain's share then has a standard error of at most 0.016 (0.029 at
+#: pass is played, inside the server's handling of that move (its time on a busy core:
+#: docs/scoring.md). A chain's share then has a standard error of at most 0.016 (0.029 at
 #: 300), so the answer is the same for every seed unless a chain is within a few
 #: hundredths of DEAD_SHARE: the tests' dead stones are at 0.72 or more, the living
 #: chains at 0.15 or less, over 20 seeds.

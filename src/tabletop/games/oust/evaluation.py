@@ -11,14 +11,14 @@
 
 The search for Oust is MCTS (PUCT) with ``prior`` (ai/levels.py): with the
 kernel rollout at levels 1-7, with ``evaluate`` at the leaves from level 8
-up. A random Oust playout is cheap (~35 microseconds) and ends in a real
-result, and against alpha-beta on ``evaluate`` + ``candidates`` playout
-MCTS held its own (bench/search_choice.py, docs/decisions/0036: 32-24 over
-56 games at 0.3-0.6 s a move). But it stops gaining with work: 9,900
-iterations against 4,900 won 8 of 18. MCTS valuing leaves by ``evaluate``
-keeps gaining (~58% a doubling) and beat playouts at 2,400 iterations 25-5
-with 7,000 iterations, ~2.4x the time (docs/decisions/0056), so the upper
-levels use it; the lower levels, measured and evenly spaced, keep playouts.
+up. A random Oust playout is cheap and ends in a real result, and against
+alpha-beta on ``evaluate`` + ``candidates`` playout MCTS held its own
+(bench/search_choice.py, docs/decisions/0036). But it stops gaining with
+work: doubling its iterations gained nothing clear. MCTS valuing leaves by
+``evaluate`` keeps gaining with each doubling and beat playouts clearly
+(docs/decisions/0056), so the upper levels use it; the lower levels,
+measured and evenly spaced, keep playouts. The measurements: docs/strength.md,
+"Figures quoted in the code".
 The upper levels run it compiled whole (ai/oust/search.py, decision
 0060), with these weights (``search_weights``).
 

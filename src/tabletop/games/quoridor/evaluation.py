@@ -8,31 +8,28 @@
 * ``candidates`` (alpha-beta): every pawn move, and only the walls that
   cross an opponent's shortest path and lengthen the race in the mover's
   favour, best gain first (eval_kernels.score_moves). A wall away from every
-  path changes no distance now, so pruning it costs little and cuts the
-  branching from ~130 to ~15.
+  path changes no distance now, so pruning it costs little and cuts most of
+  the branching.
 * ``prior`` (MCTS): the same gains as weights.
 
 Levels 1-5 search with alpha-beta on ``evaluate`` with ``candidates``
-(ai/levels.py): with ~15 candidates instead of ~130 moves it reaches depth
-6-8 in 100,000 nodes (about 1.3 s), and the race is what decides the game.
-Levels 6-10 search with MCTS valuing new leaves by ``evaluate``: alpha-beta's
-strength grew too slowly with its nodes to space five more levels (2.2x the
-nodes scored 52% over 100 games, 5.5x 67.5% over 20), while MCTS's doubled
-iterations scored 70% and its 2,000 iterations beat level 5's 1,700 nodes
-67.5% (20 games each; docs/decisions/0053).
-Measured (bench/search_choice.py, docs/decisions/0036): alpha-beta
-against MCTS with these priors, same seconds a move, 6 games each:
-4-2 at 0.3 s (MCTS with kernel rollouts), 3-2 and a draw at 0.5 s (MCTS
-valuing leaves by ``evaluate``); level 10 against OpenSpiel's MCTSBot
-(5,000 random-rollout simulations): 9.5/10, then 10/10 after the noise fix
-of decision record 0037 (bench/strength_quoridor.py --games 10), 98.5 of 100
-later (alpha-beta level 10, before decision 0053).
+(ai/levels.py): with so few candidates it searches deep within a level's
+nodes, and the race is what decides the game. Levels 6-10 search with MCTS
+valuing new leaves by ``evaluate``: alpha-beta's strength grew too slowly
+with its nodes to space five more levels, while MCTS's grew with each
+doubling of its iterations and its level 6 beat alpha-beta's level 5
+(docs/decisions/0053). Before that, alpha-beta was chosen over MCTS with
+these priors at the same seconds a move, with kernel rollouts or with
+leaves valued by ``evaluate`` (bench/search_choice.py, docs/decisions/0036),
+and as level 10 it beat OpenSpiel's MCTSBot (bench/strength_quoridor.py;
+decision record 0037's noise fix).
 
 With 4 players the search is max-n MCTS valuing leaves by ``evaluate``
-(the "quoridor/4" table): alpha-beta, paranoid or max-n, won at most 4 of
-16 games as level 10 against three level 3; MCTS won 15 of 24
-(docs/decisions/0050). It runs compiled whole (ai/quoridor/search.py,
-decision 0061) with these constants (``search_weights``).
+(the "quoridor/4" table): alpha-beta, paranoid or max-n, won few games as
+level 10 against three level 3, MCTS most (docs/decisions/0050). It runs
+compiled whole (ai/quoridor/search.py, decision 0061) with these constants
+(``search_weights``). The measurements: docs/strength.md, "Figures quoted in
+the code".
 
 Lives with the game (not in tabletop.ai) so that search stays game-independent;
 it returns plain per-seat values and imports nothing from the layers above.
