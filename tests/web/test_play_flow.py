@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tabletop.core import load_game
-from tests.web.play import click_point, move_count, wait_turn
+from tests.web.play import click_point, move_count, open_invite, wait_turn
 from tests.web.server import call
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -27,8 +27,8 @@ def two_people(
 
 def open_seat(new_page: Any, server: str, created: dict[str, Any], seat: int, size: str) -> Any:
     page = new_page(*SIZES[size])
-    page.goto(server + created["seats"][seat]["invite"])
-    page.wait_for_selector("#seats li")
+    # An invite link asks the name to take the seat under (decision 0090).
+    open_invite(page, server + created["seats"][seat]["invite"], ["Ann", "Bob"][seat])
     page.wait_for_function("document.getElementById('seats').textContent.includes('(you)')")
     return page
 

@@ -75,12 +75,14 @@ def test_each_game_shows_its_breakdown(
     for word in words:
         assert word in shown["text"], (word, shown["text"])
     winners = view["outcome"]["winners"]
+    # The sentence names the winner by the game's own side name and the person's name,
+    # never by seat number (Quoridor's sides are South and North: decision 0090).
+    sides = [seat["side"] for seat in view["seats"]]
     if winners:
-        # The sentence names the winner by colour and name, never by seat number.
-        assert ("Black (Ann)" if winners == [0] else "White (Bob)") in shown["sentence"]
+        assert f"{sides[winners[0]]} ({['Ann', 'Bob'][winners[0]]})" in shown["sentence"]
         assert "seat" not in shown["sentence"]
     if game in ("abalone", "quoridor"):
-        assert shown["sentence"] == "Black (Ann) wins by resignation"
+        assert shown["sentence"] == f"{sides[0]} (Ann) wins by resignation"
 
 
 def test_abalone_panels_show_teams_and_six_to_win(page: Any, static_url: str) -> None:
