@@ -8,6 +8,7 @@ the next. When time runs out mid-depth, a root move that finished that depth and
 beat the previous best is played, else the previous depth's best.
 
     python bench/abalone_reference.py --seconds 2      # nodes/s and depth per phase
+    python bench/abalone_reference.py --nodes 500000   # the depth a node budget reaches
 
 prints, for the opening, a middle-game and an ending position, the nodes a
 second, the depth finished and the deepest ply reached in ``--seconds``.
@@ -25,7 +26,7 @@ import tabletop
 from abalone_ref import search
 from abalone_ref.evaluation import MARBLE, WEIGHTS
 from abalone_ref.ordering import order_scores
-from arguments import run_main, seconds
+from arguments import count, run_main, seconds
 from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
@@ -240,11 +241,15 @@ def phases() -> dict[str, AbaloneState]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=seconds, default=DEFAULT_SECONDS)
+    parser.add_argument(
+        "--nodes", type=count, help="search this many nodes instead (a loaded machine's stand-in)"
+    )
     args = parser.parse_args()
+    budget = Budget(playouts=args.nodes) if args.nodes else Budget(seconds=args.seconds)
     for name, state in phases().items():
         agent = ReferenceAgent()
         started, cpu = time.perf_counter(), time.process_time()
-        analysis = agent.analyze(state, Budget(seconds=args.seconds))
+        analysis = agent.analyze(state, budget)
         spent, cpu = time.perf_counter() - started, time.process_time() - cpu
         d = analysis.detail
         nodes = int(str(d["nodes"]))
