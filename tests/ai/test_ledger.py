@@ -121,3 +121,12 @@ def test_a_ledger_line_gives_back_the_outcome_and_the_stronger_seats_times(
     assert found[0] == outcome
     assert found[1] == [(1, 0.12), (1, 2.5)]
     assert json.loads(path.read_text())["number"] == 7
+
+
+def test_an_entry_keeps_what_a_bench_added_to_it(tmp_path: Path) -> None:
+    path = tmp_path / "bench.jsonl"
+    outcome = Outcome((1.0, -1.0), (0,), "six-ejected")
+    Ledger(path).append("k", {"number": 0, "repeats": 3}, outcome, 0, [1.5])
+    entry = Ledger(path).entry("k")
+    assert entry is not None and entry["repeats"] == 3 and entry["seconds"] == [1.5]
+    assert Ledger(path).entry("other") is None

@@ -58,6 +58,10 @@ class Ledger:
     def __contains__(self, key: object) -> bool:
         return key in self._entries
 
+    def entry(self, key: str) -> dict[str, Any] | None:
+        """The whole line of the game ``key`` as read (what a bench added to it too)."""
+        return self._entries.get(key)
+
     def result(self, key: str) -> tuple[Outcome, list[tuple[int, float]]] | None:
         """The outcome and the recorded (seat, seconds) thinking of the game ``key``."""
         entry = self._entries.get(key)
