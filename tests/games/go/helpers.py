@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import tabletop
@@ -56,3 +57,22 @@ def lone_stones() -> GoState:
     return finished(
         " ".join(LONE_STONES_BLACK), " ".join(LONE_STONES_WHITE), komi=7, rules="chinese"
     )
+
+
+def random_state(seed: int, plies: int, **options: object) -> GoState:
+    """A 9x9 game after ``plies`` random legal non-pass moves (fewer if it runs out)."""
+    options.setdefault("size", 9)
+    state = tabletop.load_game("go", **options).new_state()
+    assert isinstance(state, GoState)
+    rng = random.Random(seed)
+    n = state.game.size
+    for _ in range(plies):
+        actions = [a for a in state.legal_actions().tolist() if a < n * n]
+        if not actions:
+            break
+        state.play(rng.choice(actions))
+    return state
+
+
+def point(state: GoState, text: str) -> int:
+    return state.game.points_by_action[state.move_to_action(state.parse_move(text))]

@@ -2,36 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tabletop
-from tabletop.games.go import GoState, kernels, playout
+from tabletop.games.go import kernels, playout
 from tabletop.games.go.patterns import pattern_table
 
-from .helpers import position
-
-
-def random_state(seed: int, plies: int, **options: object) -> GoState:
-    """A 9x9 game after ``plies`` random legal non-pass moves (fewer if it runs out)."""
-    options.setdefault("size", 9)
-    state = tabletop.load_game("go", **options).new_state()
-    assert isinstance(state, GoState)
-    rng = random.Random(seed)
-    n = state.game.size
-    for _ in range(plies):
-        actions = [a for a in state.legal_actions().tolist() if a < n * n]
-        if not actions:
-            break
-        state.play(rng.choice(actions))
-    return state
-
-
-def point(state: GoState, text: str) -> int:
-    return state.game.points_by_action[state.move_to_action(state.parse_move(text))]
+from .helpers import point, position, random_state
 
 
 @settings(max_examples=40)
