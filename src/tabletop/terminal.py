@@ -15,14 +15,12 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from tabletop.ai.agent import Agent, Budget
 from tabletop.ai.values import move_chances, win_chances
-from tabletop.core import Game, OptionError, Outcome, State, TabletopError
-from tabletop.games.go import GoState
-from tabletop.games.go.sgf import load_sgf, save_sgf
+from tabletop.core import Game, OptionError, Outcome, State, TabletopError, facts_of
 from tabletop.play import Match, MatchError, SeatSpec
+from tabletop.play.record import record_formats
 
 #: Thinking time for a hint (the strongest level's search, capped here).
 HINT_SECONDS = 2.0
@@ -35,7 +33,8 @@ swap with the pie rule). Commands:
   resign      give up the game
   moves       list the legal moves
   hint        the computer's three best moves and the chance to win after each
-  save FILE   write the game record (SGF for Go, JSON otherwise)
+  save FILE   write the game record: in the game's own format when FILE ends in its
+              suffix (game.sgf for Go), as JSON otherwise (game.json)
   help        this text
   quit        leave without finishing"""
 
@@ -49,19 +48,28 @@ Output = Callable[[str], None]
 
 
 def load_record(path: str) -> State:
-    """A game in progress from a record: SGF (Go) or the JSON of ``State.to_dict()``."""
+    """A game in progress from a record: a game's own format, chosen by the file's
+    suffix (``.sgf``: Go's SGF), or the JSON of ``State.to_dict()``."""
     from tabletop.core import NotationError, load_game
 
-    if path.lower().endswith(".sgf"):
-        record = load_sgf(path)
+    try:
+        text = Path(path).read_text()
+    except OSError as err:
+        raise NotationError(f"{path}: cannot read the file ({err.strerror})") from None
+    except UnicodeDecodeError:
+        raise NotationError(f"{path}: not a text file") from None
+    fmt = record_formats().get(Path(path).suffix.lower().lstrip("."))
+    if fmt is not None:
+        try:
+            record = fmt.read(text)
+        except TabletopError as err:
+            raise type(err)(f"{path}: {err}") from None
         for warning in record.warnings:
             print(f"warning: {path}: {warning}")
         return record.state
     try:
-        data = json.loads(Path(path).read_text())
-    except OSError as err:
-        raise NotationError(f"{path}: cannot read the file ({err.strerror})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
         raise NotationError(f"{path}: not a JSON record ({err})") from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise NotationError(f"{path}: a record needs a 'game' name and 'options'")
@@ -231,13 +239,16 @@ class TerminalGame:
         return seat
 
     def save(self, path: str) -> None:
-        """Write the record: SGF for Go (unless the name ends in .json), JSON otherwise."""
+        """Write the record: in the game's own format when the name ends in its suffix
+        (``.sgf`` for Go), as the JSON of ``State.to_dict()`` otherwise."""
         if not path:
-            self.write("error: save needs a file name, e.g. save game.sgf")
+            self.write("error: save needs a file name, e.g. save game.json")
             return
+        fmt = facts_of(self.game).records.get(Path(path).suffix.lower().lstrip("."))
         try:
-            if isinstance(self.state, GoState) and not path.lower().endswith(".json"):
-                save_sgf(self.state, path)
+            if fmt is not None:
+                names = [s.name for s in self.match.seats]
+                Path(path).write_bytes(fmt.write(self.state, names, None))
             else:
                 Path(path).write_text(json.dumps(self.state.to_dict(), indent=2))
         except OSError as err:
@@ -250,9 +261,10 @@ class TerminalGame:
         """The dead-stone phase, starting from the match's proposal; False if the players left."""
         match = self.match
         state = match.state
-        assert isinstance(state, GoState)
+        phase = match.scoring_phase
+        assert phase is not None  # only a game with a scoring phase reaches "scoring"
         people = [s for s in range(self.game.num_players) if s not in self.agents]
-        proposal = " ".join(str(m) for m in sorted(state.dead_stones)) or "none"
+        proposal = " ".join(phase.marked(state)) or "none"
         self.write(f"Proposed dead (from playouts): {proposal}")
         self.write(DEAD_HELP)
         while match.status == "scoring":
@@ -276,9 +288,9 @@ class TerminalGame:
                 elif word in ("quit", "exit"):
                     return False
                 else:
-                    before = len(state.dead_stones)
+                    before = len(phase.marked(state))
                     match.toggle_dead(people[0], line)
-                    stones = len(state.dead_stones) - before
+                    stones = len(phase.marked(state)) - before
                     now = "dead" if stones > 0 else "alive"
                     self.write(f"{abs(stones)} stone(s) at {line.upper()} marked {now}")
             except MatchError as err:
@@ -286,23 +298,10 @@ class TerminalGame:
         return True
 
     def score_line(self, outcome: Outcome | None) -> str:
-        if outcome is None or "black" not in outcome.detail:
+        """A counted outcome's breakdown, in the game's own words (its facts)."""
+        if outcome is None:
             return ""
-        d: dict[str, Any] = dict(outcome.detail)
-        parts = []
-        for side in ("black", "white"):
-            s = d[side]
-            if d["scoring"] == "area":
-                parts.append(
-                    f"{side.title()}: {s['stones']} stones + {s['territory']} territory"
-                    f" + {s['komi']} komi = {s['total']}"
-                )
-            else:
-                parts.append(
-                    f"{side.title()}: {s['territory']} territory + {s['prisoners']} prisoners"
-                    f" + {s['dead']} dead + {s['komi']} komi = {s['total']}"
-                )
-        return "\n".join([*parts, f"Result: {d['result']}"])
+        return "\n".join(facts_of(self.game).score_lines(outcome.detail))
 
     def finish(self, outcome: Outcome | None) -> Outcome | None:
         self.write("\n" + str(self.state))

@@ -62,12 +62,14 @@ class ScoringPhase(Protocol):
 
 @dataclass(frozen=True)
 class ImportedRecord:
-    """A game read from a record file: the replayed state, the seats' names and a result
-    the position cannot tell (a resignation or a time-out), if the record has one."""
+    """A game read from a record file: the replayed state, the seats' names, a result
+    the position cannot tell (a resignation or a time-out) if the record has one, and
+    what the lenient reader mended or ignored on the way (one line each)."""
 
     state: State
     names: list[str]
     resigned: Outcome | None
+    warnings: Sequence[str] = ()
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,11 @@ class RecordFormat:
     media_type: str
     write: Callable[[State, Sequence[str | None], Outcome | None], bytes]
     read: Callable[[str], ImportedRecord]
+
+
+def no_score_lines(detail: Mapping[str, Any]) -> list[str]:
+    """No breakdown beyond the outcome's reason: a game decided by its position alone."""
+    return []
 
 
 def no_summary(game: Game) -> str:
@@ -101,6 +108,8 @@ class GameFacts:
     ``pass_move``: the game has a pass at every turn (the app keeps its button shown).
     ``colours``: the paint of each seat's pieces in seat order (the browser app's palette
     names); a game whose seats are named by colour paints them in those colours.
+    ``score_lines``: a counted outcome's breakdown (its ``detail``) as lines of text for
+    the terminal, one per side and the result (Go: territory, prisoners, komi).
     """
 
     board_view: BoardView
@@ -110,3 +119,4 @@ class GameFacts:
     records: Mapping[str, RecordFormat] = field(default_factory=dict)
     pass_move: bool = False
     colours: tuple[str, ...] = ("black", "white", "red", "blue")
+    score_lines: Callable[[Mapping[str, Any]], list[str]] = no_score_lines

@@ -11,6 +11,7 @@ from tabletop.games.go.notation import PASS, GoMove
 from tabletop.games.go.options import OPTION_SPECS, START_PRESETS, GoOptions
 from tabletop.games.go.records import SGF
 from tabletop.games.go.rules import GoGame, GoState
+from tabletop.games.go.scoring import score_lines
 
 
 def _make(values: dict[str, Any]) -> Game:
@@ -24,6 +25,7 @@ FACTS = GameFacts(
     records={SGF.name: SGF},
     knowledge="tabletop.games.go.evaluation",
     pass_move=True,
+    score_lines=score_lines,
 )
 register_game(GameInfo("go", "Go", (2,), OPTION_SPECS, _make, FACTS, START_PRESETS))
 

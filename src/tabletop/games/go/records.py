@@ -25,7 +25,7 @@ def read(text: str) -> ImportedRecord:
     """The game of an SGF file; NotationError says what is wrong."""
     record = read_sgf(text, where="SGF")
     names = [record.black or "Black", record.white or "White"]
-    return ImportedRecord(record.state, names, special_result(record.result))
+    return ImportedRecord(record.state, names, special_result(record.result), record.warnings)
 
 
 def special_result(result: str | None) -> Outcome | None:

@@ -18,7 +18,7 @@ not count - the same test KataGo uses for its "seki tax".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -166,3 +166,22 @@ def _seki_points(work: np.ndarray, owner: np.ndarray, w: int) -> np.ndarray:
                     taxed[n] = True
                     region.append(n)
     return taxed
+
+
+def score_lines(detail: Mapping[str, Any]) -> list[str]:
+    """A counted result's breakdown as text, one line per side and the result
+    (the terminal's; the outcome's ``detail`` as :meth:`GoScore.as_dict` writes it)."""
+    if "black" not in detail:
+        return []
+    lines = []
+    for side in ("black", "white"):
+        s = detail[side]
+        if detail["scoring"] == "area":
+            parts = f"{s['stones']} stones + {s['territory']} territory + {s['komi']} komi"
+        else:
+            parts = (
+                f"{s['territory']} territory + {s['prisoners']} prisoners"
+                f" + {s['dead']} dead + {s['komi']} komi"
+            )
+        lines.append(f"{side.title()}: {parts} = {s['total']}")
+    return [*lines, f"Result: {detail['result']}"]
