@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +59,29 @@ def test_resign_and_save(tmp_path: Path) -> None:
     assert outcome is not None and outcome.reason == "resignation" and outcome.winners == (0,)
     assert "White resigns." in out
     assert [str(m) for m in load_sgf(target).state.history] == ["C3"]
+
+
+def test_save_picks_the_format_by_the_file_suffix(tmp_path: Path) -> None:
+    as_json, as_sgf = tmp_path / "game.json", tmp_path / "game.sgf"
+    term, _ = scripted(["C3", f"save {as_json}", f"save {as_sgf}", "quit"])
+    term.run()
+    assert json.loads(as_json.read_text())["game"] == "go"
+    assert as_sgf.read_text().startswith("(;")
+    # A game without its own formats writes JSON whatever the name says.
+    other = tmp_path / "abalone.sgf"
+    term, _ = script_terminal(tabletop.load_game("abalone"), [f"save {other}", "quit"])
+    term.run()
+    assert json.loads(other.read_text())["game"] == "abalone"
+
+
+def test_load_prints_what_the_lenient_reader_mended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sgf_file = tmp_path / "twice.sgf"
+    sgf_file.write_text("(;SZ[9];B[ee];B[dd])")
+    monkeypatch.setattr("builtins.input", lambda _: "quit")
+    assert main(["play", "go", "--load", str(sgf_file)]) == 0
+    assert "B moved twice; a pass was inserted" in capsys.readouterr().out
 
 
 def test_undo_against_the_computer_takes_back_both_moves() -> None:
