@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import tabletop
 from tabletop.ai.levels import level_for
-from tabletop.ai.warm import VARIANTS, levels_by_search, warm_up
+from tabletop.ai.warm import levels_by_search, variants, warm_up
 
 
 def test_one_level_of_each_search_the_table_uses() -> None:
-    for name, options in VARIANTS:
+    for name, options in variants():
         game = tabletop.load_game(name, **options)
         levels = list(levels_by_search(game))
         searches = [level_for(game, level).search for level in levels]
@@ -23,3 +23,10 @@ def test_warming_plays_a_few_plies_with_every_search() -> None:
     assert list(levels_by_search(game)) == [1, 6, 10]
     warm_up(tabletop.load_game("oust", width=3, height=3))
     warm_up(game)
+
+
+def test_every_game_and_player_count_is_warmed() -> None:
+    warmed = list(variants())
+    for info in tabletop.list_games():
+        counts = {tabletop.load_game(n, **o).num_players for n, o in warmed if n == info.name}
+        assert counts == set(info.players), info.name

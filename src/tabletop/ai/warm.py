@@ -17,23 +17,25 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 from tabletop.ai.agent import Budget
 from tabletop.ai.levels import MAX_LEVEL, MIN_LEVEL, agent_for_level, level_for
 from tabletop.core.game import Game
-from tabletop.core.registry import facts_of, load_game
+from tabletop.core.registry import facts_of, list_games, load_game
 
-#: The games and options to warm: every player count, Go on its usual board.
-VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
-    ("go", {"size": 9, "rules": "chinese"}),  # area scoring: the ladders', GTP's
-    ("go", {"size": 9, "rules": "japanese"}),  # territory scoring: the default
-    ("abalone", {"players": 2}),
-    ("abalone", {"players": 3}),
-    ("abalone", {"players": 4}),
-    ("oust", {}),
-    ("quoridor", {"players": 2}),
-    ("quoridor", {"players": 4}),
-)
+
+def variants() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every game with each option set its facts name to warm (by default: each player
+    count, the other options at their defaults)."""
+    for info in list_games():
+        chosen = info.facts.warm_options
+        if not chosen:
+            several = len(info.players) > 1
+            chosen = tuple({"players": n} if several else {} for n in info.players)
+        for options in chosen:
+            yield info.name, dict(options)
+
 
 #: Plies each level plays from the start, so later searches begin mid-game.
 OPENING_PLIES = 6
@@ -67,7 +69,7 @@ def warm_up(game: Game) -> None:
 
 def main() -> int:
     """Warm every variant, printing how long each took."""
-    for name, options in VARIANTS:
+    for name, options in variants():
         start = time.perf_counter()
         game = load_game(name, **options)
         warm_up(game)

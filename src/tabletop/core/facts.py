@@ -108,6 +108,10 @@ class GameFacts:
     ``pass_move``: the game has a pass at every turn (the app keeps its button shown).
     ``colours``: the paint of each seat's pieces in seat order (the browser app's palette
     names); a game whose seats are named by colour paints them in those colours.
+    ``warm_options``: the option sets whose compiled kernels ``python -m tabletop.ai.warm``
+    prepares ahead of play; empty: each player count with the other options at their
+    defaults (Go names its usual board under both kinds of scoring, which reach
+    different kernels).
     ``score_lines``: a counted outcome's breakdown (its ``detail``) as lines of text for
     the terminal, one per side and the result (Go: territory, prisoners, komi).
     """
@@ -120,3 +124,4 @@ class GameFacts:
     pass_move: bool = False
     colours: tuple[str, ...] = ("black", "white", "red", "blue")
     score_lines: Callable[[Mapping[str, Any]], list[str]] = no_score_lines
+    warm_options: tuple[Mapping[str, Any], ...] = ()

@@ -26,6 +26,8 @@ FACTS = GameFacts(
     knowledge="tabletop.games.go.evaluation",
     pass_move=True,
     score_lines=score_lines,
+    # Area scoring is the ladders' and GTP's, territory scoring the default.
+    warm_options=({"size": 9, "rules": "chinese"}, {"size": 9, "rules": "japanese"}),
 )
 register_game(GameInfo("go", "Go", (2,), OPTION_SPECS, _make, FACTS, START_PRESETS))
 
