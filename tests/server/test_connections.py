@@ -140,9 +140,14 @@ def small_socket(port: int) -> socket.socket:
     return sock
 
 
+#: httpx's timeout for the helpers' requests: a loaded machine (the suite on two
+#: busy cores) may answer slowly, and only the limits under test should cut anyone off.
+PATIENT = 60.0
+
+
 def play_until(live_url: str, tokens: list[str], game_id: str, done: object) -> None:
     """Play moves on a 19x19 board (each an event to every socket) until ``done()``."""
-    with httpx.Client(base_url=live_url) as client:
+    with httpx.Client(base_url=live_url, timeout=PATIENT) as client:
         for ply in range(300):
             move = "ABCDEFGHJKLMNOPQRST"[ply % 19] + str(1 + ply // 19)
             answer = client.post(
@@ -155,13 +160,13 @@ def play_until(live_url: str, tokens: list[str], game_id: str, done: object) -> 
 
 
 def seat_connected(live_url: str, game_id: str, seat: int) -> bool:
-    view = httpx.get(f"{live_url}/api/games/{game_id}").json()
+    view = httpx.get(f"{live_url}/api/games/{game_id}", timeout=PATIENT).json()
     return bool(view["seats"][seat]["connected"])
 
 
 def new_go_game(live_url: str) -> tuple[str, list[str]]:
     body = {"game": "go", "options": {"size": 19}, "seats": [{"claim": True}, {"claim": True}]}
-    created = httpx.post(live_url + "/api/games", json=body).json()
+    created = httpx.post(live_url + "/api/games", json=body, timeout=PATIENT).json()
     return created["id"], [s["token"] for s in created["seats"]]
 
 
