@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
@@ -126,10 +126,6 @@ class AbaloneOptions:
                     f"option {key}={values[key]!r}: applies to 4 players (teams) only"
                 )
         return cls(**{key: values[key] for key in cls.__dataclass_fields__})
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options as plain values (for records and ``Game.options``)."""
-        return asdict(self)
 
     @property
     def teams(self) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ different komi.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
@@ -209,10 +209,6 @@ class GoOptions:
             raise OptionError(f"option komi={komi}: komi must be a whole or half number")
         resolved["komi"] = float(komi)
         return cls(**resolved)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options as plain values (for records and ``Game.options``)."""
-        return asdict(self)
 
     @property
     def agreed_dead_stones(self) -> bool:

@@ -7,7 +7,7 @@ boards of Mark Steere's current game are ``board="hex"`` with ``side`` 5, 7
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
@@ -155,10 +155,6 @@ class OustOptions:
             None,
             **common,
         )
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options as plain values (for records and ``Game.options``)."""
-        return asdict(self)
 
     def grid(self) -> Grid:
         """The board these options describe."""
