@@ -128,75 +128,6 @@ def quiet(board: np.ndarray, nbr: np.ndarray, p: int, color: int) -> bool:
     return not touching
 
 
-@njit(cache=True, inline="always")
-def new_stamp(mark: np.ndarray, cells: int) -> int:
-    """A visit mark no cell holds yet: ``mark[cells]`` (the sentinel's) counts the stamps
-    handed out, so the marks never need clearing."""
-    stamp: int = mark[cells] + 1
-    mark[cells] = stamp
-    return stamp
-
-
-@njit(cache=True, inline="always")
-def flood(
-    board: np.ndarray,
-    nbr: np.ndarray,
-    mark: np.ndarray,
-    stamp: int,
-    group: np.ndarray,
-    start: int,
-    end: int,
-    color: int,
-    limit: int,
-) -> int:
-    """Grow a group of ``color`` stones breadth first: ``group[start:end]`` holds its first
-    cells, marked ``stamp``; every ``color`` stone joined to them and not yet marked is
-    marked and appended. Returns the group's new end, early once it holds ``limit`` cells."""
-    i = start
-    while i < end:
-        s = group[i]
-        i += 1
-        for j in range(nbr.shape[1]):
-            q = nbr[s, j]
-            if board[q] == color and mark[q] != stamp:
-                mark[q] = stamp
-                group[end] = q
-                end += 1
-        if end - start >= limit:
-            break
-    return end
-
-
-@njit(cache=True, inline="always")
-def touching_enemies(
-    board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray, size: int, color: int, limit: int
-) -> tuple[int, int]:
-    """Flood every enemy group touching the ``color`` group ``scratch[S_QUEUE, :size]``
-    (marked with the current stamp), listing their stones in ``scratch[S_FOUND]``. Returns
-    (the stones listed, the largest group's size), early at a group of ``limit`` stones."""
-    cells = nbr.shape[0]
-    mark = scratch[S_MARK]
-    group = scratch[S_QUEUE]
-    found = scratch[S_FOUND]
-    stamp = mark[cells]
-    opp = 3 - color
-    taken = 0
-    largest = 0
-    for g in range(size):
-        s = group[g]
-        for j in range(nbr.shape[1]):
-            q = nbr[s, j]
-            if board[q] == opp and mark[q] != stamp:
-                mark[q] = stamp
-                found[taken] = q
-                end = flood(board, nbr, mark, stamp, found, taken, taken + 1, opp, limit)
-                largest = max(largest, end - taken)
-                taken = end
-                if largest >= limit:
-                    return taken, largest
-    return taken, largest
-
-
 @njit(cache=True)
 def check_placement(
     board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray, p: int, color: int
@@ -210,20 +141,59 @@ def check_placement(
     """
     if board[p] != EMPTY:
         return OCCUPIED, 0, 0
-    if quiet(board, nbr, p, color):
+    k = nbr.shape[1]
+    friend = False
+    for j in range(k):
+        if board[nbr[p, j]] == color:
+            friend = True
+            break
+    if not friend:
         return QUIET, 0, 1
     cells = nbr.shape[0]
-    mark = scratch[S_MARK]
-    queue = scratch[S_QUEUE]
-    stamp = new_stamp(mark, cells)
-    # The new group G: p plus every own group it joins (queue[:size]).
+    mark = scratch[0]
+    queue = scratch[1]
+    found = scratch[2]
+    stamp = mark[cells] + 1
+    mark[cells] = stamp
+    # The new group G: p plus every own group it joins (breadth first; queue[:size]).
     mark[p] = stamp
     queue[0] = p
-    size = flood(board, nbr, mark, stamp, queue, 0, 1, color, cells + 1)
+    size = 1
+    i = 0
+    while i < size:
+        s = queue[i]
+        i += 1
+        for j in range(k):
+            q = nbr[s, j]
+            if board[q] == color and mark[q] != stamp:
+                mark[q] = stamp
+                queue[size] = q
+                size += 1
     # Every enemy group touching G, anywhere along it, must be strictly smaller.
-    taken, largest = touching_enemies(board, nbr, scratch, size, color, size)
-    if largest >= size:
-        return NOT_SMALLER, 0, size
+    opp = 3 - color
+    taken = 0
+    for g in range(size):
+        s = queue[g]
+        for j in range(k):
+            q = nbr[s, j]
+            if board[q] != opp or mark[q] == stamp:
+                continue
+            start = taken
+            mark[q] = stamp
+            found[taken] = q
+            taken += 1
+            t = start
+            while t < taken:
+                e = found[t]
+                t += 1
+                for jj in range(k):
+                    r = nbr[e, jj]
+                    if board[r] == opp and mark[r] != stamp:
+                        mark[r] = stamp
+                        found[taken] = r
+                        taken += 1
+                if taken - start >= size:
+                    return NOT_SMALLER, 0, size
     if taken == 0:
         return NO_ENEMY, 0, size
     return CAPTURE, taken, size
@@ -238,14 +208,39 @@ def largest_enemy_group(
     if code != NOT_SMALLER:
         return 0
     # check_placement stops at the first group that is too large; measure them all.
-    # queue[:size] still holds G: restamp it and flood each enemy group fully.
     cells = nbr.shape[0]
-    mark = scratch[S_MARK]
-    queue = scratch[S_QUEUE]
-    stamp = new_stamp(mark, cells)
+    k = nbr.shape[1]
+    mark = scratch[0]
+    queue = scratch[1]
+    found = scratch[2]
+    # queue[:size] still holds G; restamp and flood each enemy group fully.
+    stamp = mark[cells] + 1
+    mark[cells] = stamp
     for g in range(size):
         mark[queue[g]] = stamp
-    return touching_enemies(board, nbr, scratch, size, color, cells + 1)[1]
+    opp = 3 - color
+    best = 0
+    for g in range(size):
+        s = queue[g]
+        for j in range(k):
+            q = nbr[s, j]
+            if board[q] != opp or mark[q] == stamp:
+                continue
+            mark[q] = stamp
+            found[0] = q
+            n = 1
+            t = 0
+            while t < n:
+                e = found[t]
+                t += 1
+                for jj in range(k):
+                    r = nbr[e, jj]
+                    if board[r] == opp and mark[r] != stamp:
+                        mark[r] = stamp
+                        found[n] = r
+                        n += 1
+            best = max(best, n)
+    return best
 
 
 @njit(cache=True)
@@ -410,11 +405,20 @@ def label_groups(board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray) -> Non
         color = board[p]
         if color == EMPTY or label[p] >= 0:
             continue
-        # The labels serve as the flood's marks, the group's label as its stamp: a stone
-        # of this colour next to the group is unlabelled until the flood reaches it.
         label[p] = p
         queue[0] = p
-        size[p] = flood(board, nbr, label, p, queue, 0, 1, color, cells + 1)
+        n = 1
+        i = 0
+        while i < n:
+            s = queue[i]
+            i += 1
+            for j in range(k):
+                q = nbr[s, j]
+                if board[q] == color and label[q] < 0:
+                    label[q] = p
+                    queue[n] = q
+                    n += 1
+        size[p] = n
         enemy[p] = 0
     for p in range(cells):
         color = board[p]
