@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import tabletop
@@ -18,7 +20,7 @@ def test_every_built_in_game_stands_on_the_base(name: str) -> None:
     assert isinstance(game, KernelGame) and isinstance(state, KernelState)
     assert type(state).game_type is type(game)
     assert game.num_players == len(game.seat_names)
-    assert game.options == game.settings.as_dict()
+    assert game.options == dataclasses.asdict(game.settings)
 
 
 @pytest.mark.parametrize("name", GAMES)

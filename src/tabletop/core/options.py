@@ -79,7 +79,8 @@ class Option:
     ``choice_labels`` are the player's words for the browser app's create form (a
     plain name, one sentence, and a name per choice), served by the catalog so that
     they are translated in one place (decision record 0089). ``main`` puts the option
-    beside the presets instead of under "more options".
+    beside the presets instead of under "more options". An option whose every choice
+    has a word gives only ``choice_labels``: their values are its ``choices``.
     """
 
     name: str
@@ -94,6 +95,10 @@ class Option:
     explanation: str = ""
     choice_labels: tuple[tuple[Any, str], ...] = ()
     main: bool = False
+
+    def __post_init__(self) -> None:
+        if self.choices is None and self.choice_labels:
+            object.__setattr__(self, "choices", tuple(value for value, _ in self.choice_labels))
 
     def choice_label(self, value: Any) -> str:
         """The player's word for a choice (the value itself when it has none)."""

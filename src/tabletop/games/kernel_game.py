@@ -17,6 +17,7 @@ what is its own:
 
 from __future__ import annotations
 
+import dataclasses
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
@@ -28,9 +29,10 @@ from tabletop.core.game import Game, Move, State
 
 
 class GameOptions(Protocol):
-    """What the base needs of a game's options object (a frozen dataclass)."""
+    """What the base needs of a game's options object: a (frozen) dataclass, whose fields
+    are the options as plain values (``Game.options``, records)."""
 
-    def as_dict(self) -> dict[str, Any]: ...
+    __dataclass_fields__: ClassVar[dict[str, Any]]
 
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
@@ -53,7 +55,7 @@ class KernelGame(Game, Generic[OptionsT, MoveT]):
 
     @property
     def options(self) -> Mapping[str, Any]:
-        return self.settings.as_dict()
+        return dataclasses.asdict(self.settings)
 
     @property
     def num_players(self) -> int:

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from tabletop.server.errors import error_response
+from tabletop.server.middleware import HttpMiddleware
 
 #: Request bodies over this many bytes get 413 (records may be larger).
 MAX_BODY = 64 * 1024
 MAX_RECORD_BODY = 2 * 1024 * 1024
 
 
-class BodyLimit:
+class BodyLimit(HttpMiddleware):
     """ASGI middleware: refuse request bodies over the limit with 413 before parsing them."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         limit = MAX_RECORD_BODY if scope["path"] == "/api/records" else MAX_BODY
         chunks: list[bytes] = []
         size = 0

@@ -87,9 +87,13 @@ def default_limits() -> ConnectionLimits:
 
 
 class Guarded:
-    """What the registry needs of a connection."""
+    """What the registry needs of a connection, and what the guarded protocols share: the
+    server's limits and registry (set on each server's own subclasses by :func:`protocols`)
+    and the client's address (known once the connection is made)."""
 
-    address: str
+    limits: ClassVar[ConnectionLimits]
+    registry: ClassVar[Registry]
+    address: str = "?"
 
     def idle(self) -> bool:
         """True when closing it loses no request: it is sending headers or between requests."""
@@ -161,12 +165,8 @@ def _timeout_response(message: str) -> bytes:
 class GuardedHttpProtocol(HttpToolsProtocol, Guarded):
     """uvicorn's httptools protocol with a deadline per request and the connection caps."""
 
-    limits: ClassVar[ConnectionLimits]
-    registry: ClassVar[Registry]
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.address = "?"
         self._phase: str | None = None  # "headers" or "body" while a deadline runs
         self._deadline = 0.0
         self._timer: asyncio.TimerHandle | None = None
@@ -284,12 +284,8 @@ class GuardedHttpProtocol(HttpToolsProtocol, Guarded):
 class BoundedWebSocketProtocol(WebSocketsSansIOProtocol, Guarded):
     """uvicorn's WebSocket protocol that closes a client which stops reading (code 4408)."""
 
-    limits: ClassVar[ConnectionLimits]
-    registry: ClassVar[Registry]
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.address = "?"
         self.close_timeout = self.limits.close_timeout
         self._backlog_since: float | None = None
         self._watch: asyncio.TimerHandle | None = None

@@ -9,7 +9,9 @@ Invite links carry a seat's token in the address, so no page sends a referrer.
 
 from __future__ import annotations
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from tabletop.server.middleware import HttpMiddleware
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -34,17 +36,10 @@ HEADERS: list[tuple[bytes, bytes]] = [
 ]
 
 
-class SecurityHeaders:
+class SecurityHeaders(HttpMiddleware):
     """ASGI middleware: add :data:`HEADERS` to every HTTP response (errors included)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 present = {name.lower() for name, _ in message.get("headers", [])}

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from tabletop.server.middleware import HttpMiddleware
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -94,7 +96,7 @@ class RateLimiter:
         return len(self._buckets)
 
 
-class RateLimit:
+class RateLimit(HttpMiddleware):
     """ASGI middleware: refuse a client over its rate before its request is even read.
 
     Every API request takes a token of the client's request bucket; creating a game
@@ -103,23 +105,23 @@ class RateLimit:
     others' requests do not wait behind its flood."""
 
     def __init__(self, app: ASGIApp, limits: ClientLimits) -> None:
-        self.app = app
+        super().__init__(app)
         self.limits = limits
         self.costly = {
             ("POST", "/api/games"): (limits.games, "new games"),
             ("POST", "/api/records"): (limits.imports, "record imports"),
         }
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path = scope.get("path", "")
-        if scope["type"] != "http" or not path.startswith("/api/"):
-            await self.app(scope, receive, send)
-            return
+    def applies(self, scope: Scope) -> bool:
+        """Only API requests count (pages and scripts are not limited)."""
+        return str(scope.get("path", "")).startswith("/api/")
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         key = scope_key(scope, self.limits.limits.trusted_proxies)
         wait = self.limits.requests.take(key)
         what = "requests"
         if not wait:
-            costly = self.costly.get((scope["method"], path.rstrip("/")))
+            costly = self.costly.get((scope["method"], scope["path"].rstrip("/")))
             if costly is not None:
                 wait = costly[0].take(key)
                 what = costly[1]

@@ -84,3 +84,44 @@ def test_check_placement_leaves_the_board_alone(options: dict[str, object]) -> N
         kernels.check_placement(state._pos[0], g.neighbours, state._scratch, p, kernels.BLACK)
         kernels.largest_enemy_group(state._pos[0], g.neighbours, state._scratch, p, kernels.WHITE)
     assert np.array_equal(before, state._pos)
+
+
+def _largest_enemy_by_flood(board: np.ndarray, nbr: np.ndarray, p: int, color: int) -> int:
+    """The largest enemy group touching the group a stone at ``p`` would form, flooded
+    from scratch in Python: the reference for the kernel's labelled-group answer."""
+
+    def group(start: int, colour: int) -> set[int]:
+        seen, todo = {start}, [start]
+        while todo:
+            for q in nbr[todo.pop()]:
+                if q < len(board) and board[q] == colour and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return seen
+
+    own = board.copy()
+    own[p] = color
+    new_group = group(p, color)
+    opp = 3 - color
+    touching = {q for s in new_group for q in nbr[s] if q < len(board) and own[q] == opp}
+    return max((len(group(q, opp)) for q in touching), default=0)
+
+
+@settings(max_examples=30)
+@given(options=OPTIONS, seed=st.integers(0, 2**31 - 1))
+def test_largest_enemy_group_measures_every_touching_group(
+    options: dict[str, object], seed: int
+) -> None:
+    g = game(**options)
+    cells = g.num_cells
+    pos = kernels.new_position(cells)
+    scratch = kernels.new_scratch(cells)
+    kernels.seed_random(seed)
+    kernels.random_playout(pos, g.neighbours, scratch, g.flags, cells // 2)
+    board = pos[0, :cells]
+    for color in (kernels.BLACK, kernels.WHITE):
+        for p in range(cells):
+            code = kernels.check_placement(pos[0], g.neighbours, scratch, p, color)[0]
+            found = kernels.largest_enemy_group(pos[0], g.neighbours, scratch, p, color)
+            wanted = _largest_enemy_by_flood(board, g.neighbours, p, color)
+            assert found == (wanted if code == kernels.NOT_SMALLER else 0)

@@ -9,8 +9,8 @@ returns up for every seat (max-n), and walk the position back to the root.
 
 What is the game's comes in one *context*: a NamedTuple class of the game's
 own (its position, work arrays and constants), and an implementation of
-each hook below for that class, registered with numba's ``@overload`` in
-the game's search module (tabletop.ai.<name>.search). numba picks the
+each hook below for that class, registered with :func:`implement` (numba's
+``overload``) in the game's search module (tabletop.ai.<name>.search). numba picks the
 implementations by the context's type when it compiles ``run`` for that
 game, so the hooks are direct calls, and the compiled loop is cached per
 game like any kernel (a plain function passed as an argument would be
@@ -25,10 +25,12 @@ this file (or clear its ``__pycache__``) so that ``run`` is compiled again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from tabletop.ai.compiled.tree import (
     C_DEPTH,
@@ -45,6 +47,23 @@ from tabletop.ai.compiled.tree import (
 #: Plies an iteration may go below the root (a game's work trail needs this many rows
 #: past the root's ply).
 MAX_DEPTH = 240
+
+
+def implement(
+    hook: Callable[..., Any], context_class: type, implementation: Callable[..., Any]
+) -> None:
+    """Make ``implementation`` (a plain function with the hook's arguments) the ``hook``
+    of contexts of ``context_class``, inlined where ``run`` calls it."""
+
+    def choose(context: Any, *args: Any) -> Callable[..., Any] | None:
+        # numba asks with the argument types: a NamedTuple type knows its class.
+        ours = isinstance(context, types.BaseNamedTuple) and (
+            getattr(context, "instance_class", None) is context_class
+        )
+        return implementation if ours else None
+
+    # strict=False: ``choose`` takes any arguments, the implementation the hook's own.
+    overload(hook, inline="always", strict=False)(choose)
 
 
 # The hooks: each game's search module implements every one for its context class.

@@ -22,8 +22,7 @@ import math
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit, types
-from numba.extending import overload
+from numba import njit
 
 from tabletop.ai.compiled import puct
 from tabletop.ai.compiled.tree import add_edges
@@ -111,90 +110,47 @@ class QuoridorContext(NamedTuple):
     scored: np.ndarray
 
 
-def _is_quoridor(context: Any) -> bool:
-    return (
-        isinstance(context, types.BaseNamedTuple)
-        and getattr(context, "instance_class", None) is QuoridorContext
-    )
+# Quoridor's hooks of the shared loop (compiled.puct), inlined into it.
 
 
-@overload(puct.seats, inline="always")
-def _seats(context: Any) -> Any:
-    if _is_quoridor(context):
-
-        def seats(context: Any) -> Any:
-            return context.pos[kernels.O_META + kernels.M_PLAYERS]
-
-        return seats
-    return None
+def _seats(context: QuoridorContext) -> int:
+    return context.pos[kernels.O_META + kernels.M_PLAYERS]  # type: ignore[no-any-return]
 
 
-@overload(puct.is_over, inline="always")
-def _is_over(context: Any, depth: Any) -> Any:
-    if _is_quoridor(context):
-
-        def is_over(context: Any, depth: Any) -> bool:
-            # ``|``, not ``or``: a short-circuit inlined into the loop trips numba's checks.
-            won = context.pos[kernels.O_META + kernels.M_WINNER] >= 0
-            return bool(won | (depth >= context.plies_left))
-
-        return is_over
-    return None
+def _is_over(context: QuoridorContext, depth: int) -> bool:
+    # ``|``, not ``or``: a short-circuit inlined into the loop trips numba's checks.
+    won = context.pos[kernels.O_META + kernels.M_WINNER] >= 0
+    return bool(won | (depth >= context.plies_left))
 
 
-@overload(puct.grow, inline="always")
-def _grow(context: Any, node: Any, nodes: Any, e_int: Any, e_prior: Any, counters: Any) -> Any:
-    if _is_quoridor(context):
-
-        def grow(
-            context: Any, node: Any, nodes: Any, e_int: Any, e_prior: Any, counters: Any
-        ) -> None:
-            expand(node, context.pos, context.side_around, context.weights, context.limit,
-                   context.scored, nodes, e_int, e_prior, counters)  # fmt: skip
-
-        return grow
-    return None
+def _grow(context: Any, node: Any, nodes: Any, e_int: Any, e_prior: Any, counters: Any) -> None:
+    expand(node, context.pos, context.side_around, context.weights, context.limit,
+           context.scored, nodes, e_int, e_prior, counters)  # fmt: skip
 
 
-@overload(puct.play, inline="always")
-def _play(context: Any, action: Any) -> Any:
-    if _is_quoridor(context):
-
-        def play(context: Any, action: Any) -> None:
-            kernels.play(context.pos, context.trail, action, context.side_around)
-
-        return play
-    return None
+def _play(context: QuoridorContext, action: int) -> None:
+    kernels.play(context.pos, context.trail, action, context.side_around)
 
 
-@overload(puct.undo, inline="always")
-def _undo(context: Any) -> Any:
-    if _is_quoridor(context):
-
-        def undo(context: Any) -> None:
-            kernels.undo(context.pos, context.trail)
-
-        return undo
-    return None
+def _undo(context: QuoridorContext) -> None:
+    kernels.undo(context.pos, context.trail)
 
 
-@overload(puct.position_key, inline="always")
-def _position_key(context: Any) -> Any:
-    if _is_quoridor(context):
-
-        def position_key(context: Any) -> Any:
-            return context.pos[kernels.O_META + kernels.M_HASH]
-
-        return position_key
-    return None
+def _position_key(context: QuoridorContext) -> np.int64:
+    return context.pos[kernels.O_META + kernels.M_HASH]  # type: ignore[no-any-return]
 
 
-@overload(puct.evaluate, inline="always")
-def _evaluate(context: Any, over: Any, returns: Any) -> Any:
-    if _is_quoridor(context):
+def _evaluate(context: QuoridorContext, over: bool, returns: np.ndarray) -> None:
+    evaluate(context.pos, over, context.weights, returns)
 
-        def value(context: Any, over: Any, returns: Any) -> None:
-            evaluate(context.pos, over, context.weights, returns)
 
-        return value
-    return None
+for _hook, _implementation in (
+    (puct.seats, _seats),
+    (puct.is_over, _is_over),
+    (puct.grow, _grow),
+    (puct.play, _play),
+    (puct.undo, _undo),
+    (puct.position_key, _position_key),
+    (puct.evaluate, _evaluate),
+):
+    puct.implement(_hook, QuoridorContext, _implementation)

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from tabletop.core.errors import NotationError
+from tabletop.core.notation import typed_text
 from tabletop.games.abalone import geometry, kernels
 from tabletop.games.abalone.geometry import CELL_OF_NAME, NAMES, ROWS
 
@@ -108,9 +109,7 @@ def parse_cell(text: str, where: str) -> int:
 
 def parse_move(text: str) -> AbaloneMove:
     """Read ``a1b2``, ``c3c5d4`` or ``pass``; NotationError says what is wrong."""
-    if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not text")
-    cleaned = text.strip().lower()
+    cleaned = typed_text(text).lower()
     if cleaned == "pass":
         return PASS
     match = _MOVE.fullmatch(cleaned)

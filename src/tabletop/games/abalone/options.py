@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
@@ -10,7 +10,6 @@ from tabletop.core.options import Option, Preset
 from tabletop.games.abalone.layouts import LAYOUTS_2P
 
 BROADSIDE_POLICIES = ("end", "all-own", "any-own")
-TEAM_ORDERS = ("alternating", "consecutive")
 #: Marbles a side must eject to win (docs/rules/abalone.md §6.1, §7.3, §8.6).
 EJECT_TO_WIN = 6
 
@@ -20,7 +19,6 @@ OPTION_SPECS: tuple[Option, ...] = (
         int,
         2,
         "number of players (4 play in two teams)",
-        choices=(2, 3, 4),
         label="Players",
         explanation="Two, three, or four playing in two teams of two.",
         choice_labels=((2, "2 players"), (3, "3 players"), (4, "4 players in two teams")),
@@ -61,7 +59,6 @@ OPTION_SPECS: tuple[Option, ...] = (
         "alternating",
         "4 players: alternating (teams take turns A, B, A, B) or consecutive "
         "(partners sit side by side and move one after the other: A, A, B, B)",
-        choices=TEAM_ORDERS,
         label="Order of play in teams",
         explanation="With 4 players, whether the teams take turns, or partners sit side "
         "by side and move one after the other.",
@@ -129,10 +126,6 @@ class AbaloneOptions:
                     f"option {key}={values[key]!r}: applies to 4 players (teams) only"
                 )
         return cls(**{key: values[key] for key in cls.__dataclass_fields__})
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options as plain values (for records and ``Game.options``)."""
-        return asdict(self)
 
     @property
     def teams(self) -> tuple[int, ...]:

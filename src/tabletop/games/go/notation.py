@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.errors import NotationError
+from tabletop.core.notation import typed_text
 from tabletop.games.go.geometry import COLUMNS, point_index
 
 
@@ -36,9 +37,7 @@ PASS = GoMove()
 
 def parse_move(text: str, size: int) -> GoMove:
     """Read ``D4`` or ``pass`` on a size x size board; NotationError quotes what is wrong."""
-    if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not text")
-    cleaned = text.strip().upper()
+    cleaned = typed_text(text).upper()
     if cleaned == "PASS":
         return PASS
     if not cleaned:

@@ -8,19 +8,13 @@ different komi.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
 from tabletop.core.options import Option, Preset
 
-RULE_SETS = ("japanese", "chinese", "aga", "tromp-taylor")
-KO_RULES = ("simple", "positional", "situational")
-SCORINGS = ("territory", "area")
-SUICIDE_RULES = ("forbidden", "multi-stone")
-HANDICAP_BONUS = ("none", "n", "n-1")
 HANDICAP_SIZES = (9, 13, 19)
-SEKI_RULES = ("simple", "taxed")
 
 #: Each rule set's parts (KataGo's rules document, docs/rules/go.md §7.1).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -57,6 +51,13 @@ PRESETS: dict[str, dict[str, Any]] = {
 #: Komi in a handicap game unless given (docs/rules/go.md §5.3, §6.3).
 HANDICAP_KOMI = 0.5
 
+
+def _rule_set_part(name: str, help_text: str, **words: Any) -> Option:
+    """An option of text that the rule set decides when it is not given (``PRESETS``);
+    ``words`` are its player's words (label, explanation, choice_labels)."""
+    return Option(name, str, None, help_text, default_text="from the rule set", **words)
+
+
 OPTION_SPECS: tuple[Option, ...] = (
     Option(
         "size",
@@ -73,7 +74,6 @@ OPTION_SPECS: tuple[Option, ...] = (
         str,
         "japanese",
         "rule-set preset; it decides every part below that is not given",
-        choices=RULE_SETS,
         label="Rules",
         explanation="How the game is counted at the end and a few rare cases; "
         "Japanese and Chinese rules almost always give the same winner.",
@@ -85,13 +85,9 @@ OPTION_SPECS: tuple[Option, ...] = (
         ),
         main=True,
     ),
-    Option(
+    _rule_set_part(
         "ko",
-        str,
-        None,
         "ko rule",
-        choices=KO_RULES,
-        default_text="from the rule set",
         label="Repeating positions",
         explanation="Which earlier positions may not come back: only the one just before "
         "(simple), or any earlier one.",
@@ -101,25 +97,17 @@ OPTION_SPECS: tuple[Option, ...] = (
             ("situational", "any earlier board with the same player to move"),
         ),
     ),
-    Option(
+    _rule_set_part(
         "scoring",
-        str,
-        None,
         "scoring method",
-        choices=SCORINGS,
-        default_text="from the rule set",
         label="Counting",
         explanation="Territory counts your empty points and prisoners; area counts your "
         "empty points and your stones on the board.",
         choice_labels=(("territory", "territory"), ("area", "area")),
     ),
-    Option(
+    _rule_set_part(
         "suicide",
-        str,
-        None,
         "whether a move may take its own chain of two or more stones off the board",
-        choices=SUICIDE_RULES,
-        default_text="from the rule set",
         label="Self-capture",
         explanation="Whether you may play a stone that captures your own group of two or more.",
         choice_labels=(("forbidden", "not allowed"), ("multi-stone", "allowed")),
@@ -146,13 +134,9 @@ OPTION_SPECS: tuple[Option, ...] = (
         explanation="Black starts with this many stones on the board (2 to 9), "
         "to even a game between players of different strength; 0 for none.",
     ),
-    Option(
+    _rule_set_part(
         "handicap_bonus",
-        str,
-        None,
         "points White gets per handicap stone under area scoring: none, n or n-1",
-        choices=HANDICAP_BONUS,
-        default_text="from the rule set",
         label="Points for handicap stones",
         explanation="With area counting, the points White gets back for Black's handicap stones.",
         choice_labels=(
@@ -167,7 +151,6 @@ OPTION_SPECS: tuple[Option, ...] = (
         "simple",
         "territory scoring: simple counts every one-colour region; taxed (Japanese) "
         "counts no territory for groups in seki",
-        choices=SEKI_RULES,
         label="Territory in seki",
         explanation="With territory counting, whether the empty points inside a group "
         "in seki (living together with the other side) count.",
@@ -226,10 +209,6 @@ class GoOptions:
             raise OptionError(f"option komi={komi}: komi must be a whole or half number")
         resolved["komi"] = float(komi)
         return cls(**resolved)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options as plain values (for records and ``Game.options``)."""
-        return asdict(self)
 
     @property
     def agreed_dead_stones(self) -> bool:

@@ -30,6 +30,7 @@ from functools import cache
 import numpy as np
 
 from tabletop.core.errors import NotationError
+from tabletop.core.notation import typed_text
 from tabletop.games import boards
 
 #: Square-board column letters: a..t without i (GTP), enough for 19 columns.
@@ -84,9 +85,7 @@ class Grid:
 
         NotationError says whether the text is malformed or off this board.
         """
-        if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not text")
-        key = text.strip().lower()
+        key = typed_text(text).lower()
         found = self.index.get(key)
         if found is not None:
             return found

@@ -204,43 +204,15 @@ def largest_enemy_group(
     board: np.ndarray, nbr: np.ndarray, scratch: np.ndarray, p: int, color: int
 ) -> int:
     """The largest enemy group touching the group a stone at ``p`` would form (for messages)."""
-    code, _, size = check_placement(board, nbr, scratch, p, color)
+    code, _, _ = check_placement(board, nbr, scratch, p, color)
     if code != NOT_SMALLER:
         return 0
-    # check_placement stops at the first group that is too large; measure them all.
-    cells = nbr.shape[0]
-    k = nbr.shape[1]
-    mark = scratch[0]
-    queue = scratch[1]
-    found = scratch[2]
-    # queue[:size] still holds G; restamp and flood each enemy group fully.
-    stamp = mark[cells] + 1
-    mark[cells] = stamp
-    for g in range(size):
-        mark[queue[g]] = stamp
-    opp = 3 - color
-    best = 0
-    for g in range(size):
-        s = queue[g]
-        for j in range(k):
-            q = nbr[s, j]
-            if board[q] != opp or mark[q] == stamp:
-                continue
-            mark[q] = stamp
-            found[0] = q
-            n = 1
-            t = 0
-            while t < n:
-                e = found[t]
-                t += 1
-                for jj in range(k):
-                    r = nbr[e, jj]
-                    if board[r] == opp and mark[r] != stamp:
-                        mark[r] = stamp
-                        found[n] = r
-                        n += 1
-            best = max(best, n)
-    return best
+    # check_placement stops at the first group that is too large; the labelled groups
+    # measure them all (as legal_actions judges a placement).
+    label_groups(board, nbr, scratch)
+    joined = np.empty(nbr.shape[1], dtype=np.int64)
+    label, size, enemy = scratch[S_LABEL], scratch[S_SIZE], scratch[S_ENEMY]
+    return placement_groups(board, nbr, label, size, enemy, joined, p, color)[1]
 
 
 @njit(cache=True)

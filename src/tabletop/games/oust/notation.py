@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.errors import NotationError
+from tabletop.core.notation import typed_text
 from tabletop.games.oust.geometry import Grid
 
 PASS_TEXT = "pass"
@@ -55,9 +56,7 @@ def parse_move(text: str, grid: Grid, pie: bool) -> OustMove:
 
     NotationError quotes the text and says what is wrong with it.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not text")
-    key = text.strip().lower()
+    key = typed_text(text).lower()
     if key == PASS_TEXT:
         return PASS
     if key == SWAP_TEXT:

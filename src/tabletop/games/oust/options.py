@@ -7,14 +7,13 @@ boards of Mark Steere's current game are ``board="hex"`` with ``side`` 5, 7
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
 from tabletop.core.options import Option, Preset
 from tabletop.games.oust.geometry import Grid, hex_grid, square_grid
 
-BOARDS = ("square", "hex")
 HEX_SIDES = (5, 7, 9)
 DEFAULT_SQUARE = 9
 DEFAULT_SIDE = 7
@@ -26,7 +25,6 @@ OPTION_SPECS: tuple[Option, ...] = (
         str,
         "square",
         "board shape: a square grid (the 2007 game) or a hex-hex board (Steere's current game)",
-        choices=BOARDS,
         label="Board shape",
         explanation="Square cells (the first version of the game) or hexagons (the current one).",
         choice_labels=(("square", "square"), ("hex", "hexagons")),
@@ -157,10 +155,6 @@ class OustOptions:
             None,
             **common,
         )
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options as plain values (for records and ``Game.options``)."""
-        return asdict(self)
 
     def grid(self) -> Grid:
         """The board these options describe."""

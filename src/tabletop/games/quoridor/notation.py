@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.errors import NotationError
+from tabletop.core.notation import typed_text
 from tabletop.games.quoridor.geometry import COLUMNS, NUM_SLOTS, NUM_SQUARES, SIZE
 
 H_BASE = NUM_SQUARES
@@ -94,9 +95,7 @@ MOVES_BY_ACTION: tuple[QuoridorMove, ...] = tuple(move_of_action(a) for a in ran
 
 def parse_move(text: str) -> QuoridorMove:
     """Read ``e2``, ``e3h``, ``e3v`` or ``pass`` (any case); NotationError quotes the input."""
-    if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not text")
-    cleaned = text.strip().lower()
+    cleaned = typed_text(text).lower()
     if cleaned == "pass":
         return PASS
     usage = "expected a square like e2, a wall like e3h or e3v, or 'pass'"

@@ -7,7 +7,7 @@ pawn that has a second pawn behind it; no move cap in games between people.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
@@ -95,7 +95,3 @@ class QuoridorOptions:
             side_step_around_pawns=values.get("side_step_around_pawns", True),
             max_plies=values.get("max_plies"),
         )
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options as plain values (for records and ``Game.options``)."""
-        return asdict(self)
