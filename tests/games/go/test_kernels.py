@@ -52,16 +52,7 @@ def test_result_hash_predicts_the_hash_after_the_move() -> None:
         action = rng.choice(state.legal_actions().tolist())
         if action != 49:
             p = state._point(action % 7, action // 7)
-            predicted = kernels.result_hash(
-                state._board,
-                state._links,
-                state._stats,
-                state._zob,
-                state._w,
-                p,
-                state._color,
-                state._hash,
-            )
+            predicted = kernels.result_hash(state._pos, state._zob, state._w, p)
             state.play(action)
             assert int(predicted) == state.board_hash
         else:
@@ -91,3 +82,37 @@ def test_policy_playouts_settle_the_board() -> None:
                 or kernels.check_move(board, links, stats, size + 2, p, 1, -1, False) != 0
             )
     assert settled >= 30
+
+
+def test_the_list_of_empty_points_follows_the_board() -> None:
+    # collect_empties and take_empty as the playouts use them: after every stone the list
+    # holds exactly the empty points, and ``where`` finds each of them in it.
+    size = 7
+    w = size + 2
+    board, links, stats, _ = kernels.views(kernels.empty_position(size))
+    zob = kernels.zobrist_table(size)
+    empties = np.empty(board.size, dtype=np.int64)
+    where = np.empty(board.size, dtype=np.int64)
+    ne = kernels.collect_empties(board, empties, where)
+    rng = random.Random(4)
+    color = kernels.BLACK
+    captures = 0
+    for _ in range(120):
+        legal = [
+            int(p)
+            for p in empties[:ne]
+            if kernels.check_move(board, links, stats, w, int(p), color, -1, False) == kernels.LEGAL
+        ]
+        if not legal:
+            break
+        p = rng.choice(legal)
+        captured, suicided, _, _ = kernels.play_stone(board, links, stats, zob, w, p, color)
+        if captured + suicided > 0:
+            captures += 1
+            ne = kernels.collect_empties(board, empties, where)
+        else:
+            ne = kernels.take_empty(empties, where, ne, p)
+        assert sorted(empties[:ne].tolist()) == np.flatnonzero(board == kernels.EMPTY).tolist()
+        assert all(where[q] == i for i, q in enumerate(empties[:ne].tolist()))
+        color = 3 - color
+    assert captures > 0  # both ways of keeping the list were taken

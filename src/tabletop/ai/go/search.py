@@ -25,8 +25,8 @@ area with every stone on the board counted (what a match scores when the
 game ends by two passes), so the search passes when that count wins and
 does not pass into one that loses.
 
-Every kernel takes its constants as arguments (numba caches compiled code
-with module globals frozen in).
+The tunable constants reach the kernels in one params vector (SearchParams),
+not as module globals, which numba would freeze into its cached code.
 """
 
 from __future__ import annotations
@@ -37,19 +37,9 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from tabletop.games.go import kernels
+from tabletop.games.go import kernels, playout
 from tabletop.games.go.kernels import BLACK, EMPTY, PASS, in_atari, is_own_eye
 from tabletop.games.go.patterns import pattern_table
-from tabletop.games.go.playout import (
-    PlayoutPolicy,
-    chain_liberties,
-    exact_margin,
-    libs_after,
-    own_neighbour,
-    pattern_code,
-    run_playout,
-    settled_margin,
-)
 from tabletop.games.go.rules import GoState
 
 # tree_i rows
@@ -89,7 +79,7 @@ class SearchParams:
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
-        out = PlayoutPolicy(self.pattern_rate, self.capture_rate).array()
+        out = playout.PlayoutPolicy(self.pattern_rate, self.capture_rate).array()
         out[P_EXPLORE] = self.explore
         out[P_RAVE_K] = self.rave_k
         out[P_PRIOR_N] = self.prior_n
@@ -125,27 +115,26 @@ def prior(
     capture = 0
     saves = False
     ataris = False
-    for d in (-w, -1, 1, w):
-        nb = p + d
+    for nb in (p - w, p - 1, p + 1, p + w):
         c = board[nb]
         if c == opp:
             h = links[0, nb]
             if in_atari(stats, h):
                 capture += stats[0, h]
-            elif chain_liberties(board, links, w, h, 3, buf) == 2:
+            elif playout.chain_liberties(board, links, w, h, 3, buf) == 2:
                 ataris = True
         elif c == color and in_atari(stats, links[0, nb]):
             saves = True
-    libs = libs_after(board, links, stats, w, p, color, 3, buf)
+    libs = playout.libs_after(board, links, stats, w, p, color, 3, buf)
     if capture:
         v += 0.25 + min(0.2, 0.05 * capture)
     if saves and libs >= 2:
         v += 0.25 if libs >= 3 else 0.1
     if libs == 1 and not capture:
-        v -= 0.35 if own_neighbour(board, w, p, color) else 0.2
+        v -= 0.35 if playout.own_neighbour(board, w, p, color) else 0.2
     elif ataris:
         v += 0.05
-    if patterns[pattern_code(board, w, p)]:
+    if patterns[playout.pattern_code(board, w, p)]:
         v += 0.1
     row = p // w - 1
     col = p % w - 1
@@ -359,9 +348,9 @@ def search(
                 break
         tree_depth = length
         if terminal:
-            margin = exact_margin(board, n, komi)
+            margin = playout.exact_margin(board, n, komi)
         else:
-            length = run_playout(
+            length = playout.run_playout(
                 board,
                 links,
                 stats,
@@ -379,7 +368,7 @@ def search(
                 seq_color,
                 length,
             )
-            margin = settled_margin(board, n, komi, own)
+            margin = playout.settled_margin(board, n, komi, own)
             counters[C_PLAYOUTS] += 1
         result = 1.0 if margin > 0 else (0.0 if margin < 0 else 0.5)
         if margin > 0:
@@ -556,7 +545,7 @@ def exact_margin_of(state: GoState) -> float:
     """Black's lead by area with komi if play ended now with every stone alive."""
     game = state.game
     komi = game.settings.komi + game.bonus_for(len(state.handicap_stones))
-    return float(exact_margin(state._board, game.size, komi))
+    return float(playout.exact_margin(state._board, game.size, komi))
 
 
 def fills_own_eye(state: GoState, action: int) -> bool:

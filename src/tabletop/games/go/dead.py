@@ -26,18 +26,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tabletop.games.go import kernels
-from tabletop.games.go.kernels import EMPTY, LEGAL, PASS, check_move, is_own_eye, play_stone
+from tabletop.games.go import kernels, playout
+from tabletop.games.go.kernels import EMPTY, LEGAL, PASS, check_move, is_own_eye
 from tabletop.games.go.patterns import pattern_table
-from tabletop.games.go.playout import (
-    PlayoutPolicy,
-    atari_replies,
-    chain_liberties,
-    collect_empties,
-    libs_after,
-    pick_candidate,
-    playout_move,
-)
 from tabletop.games.go.rules import GoState
 
 #: Playouts per proposal on 9x9; larger boards get fewer, down to MIN_PLAYOUTS, so that
@@ -57,6 +48,11 @@ LOCAL_REPLY = 0.9
 #: clear majority, so that an unsettled fight (near half) stays alive and the players
 #: decide it (decision record 0063).
 DEAD_SHARE = 0.6
+
+
+def playouts_for(size: int) -> int:
+    """The playouts of a proposal on a size x size board: PLAYOUTS' work on 9x9."""
+    return max(MIN_PLAYOUTS, min(PLAYOUTS, PLAYOUTS * 81 // (size * size)))
 
 
 @njit(cache=True)
@@ -87,7 +83,7 @@ def _nakade(
             continue
         if check_move(board, links, stats, w, p, color, ko, allow_suicide) != LEGAL:
             continue
-        if libs_after(board, links, stats, w, p, color, 2, buf) != 1:
+        if playout.libs_after(board, links, stats, w, p, color, 2, buf) != 1:
             continue
         last_liberty = buf[0]
         stones = 1
@@ -100,7 +96,7 @@ def _nakade(
             q = p + d
             if board[q] != 3 - color:
                 continue
-            n_libs = chain_liberties(board, links, w, links[0, q], 3, buf)
+            n_libs = playout.chain_liberties(board, links, w, links[0, q], 3, buf)
             if n_libs == 2 and (buf[0] == last_liberty or buf[1] == last_liberty):
                 cand[k] = p
                 k += 1
@@ -112,38 +108,34 @@ def _nakade(
 
 @njit(cache=True)
 def _continue(
-    board: np.ndarray,
-    links: np.ndarray,
-    stats: np.ndarray,
+    pos: np.ndarray,
     zob: np.ndarray,
     n: int,
-    color: int,
-    ko: int,
     last: int,
     allow_suicide: bool,
     patterns: np.ndarray,
     params: np.ndarray,
     local: float,
 ) -> None:
-    """Play on to two passes (or 4*n*n plies): the search's playout policy, except that
+    """Play on from ``pos`` (changed in place; its meta row is not kept up) to two passes
+    (or 4*n*n plies): the search's playout policy, except that
     after its capture and atari replies the side to move answers next to the opponent's
     last move with probability ``local`` (a stone that is neither an own eye nor a
     self-atari), as a player answers an invasion of their area instead of playing
     elsewhere and letting it grow."""
+    board, links, stats = pos[0], pos[1:3], pos[3:7]
+    color = pos[7, kernels.M_COLOR]
+    ko = pos[7, kernels.M_KO]
     w = n + 2
-    size = board.shape[0]
-    empties = np.empty(size, dtype=np.int64)
-    where = np.empty(size, dtype=np.int64)
-    cand = np.empty(size + 8, dtype=np.int64)
-    buf = np.empty(8, dtype=np.int64)
-    ne = collect_empties(board, empties, where)
+    empties, where, cand, buf = playout.policy_scratch(board.shape[0])
+    ne = kernels.collect_empties(board, empties, where)
     passes = 0
     plies = 0
     while passes < 2 and plies < 4 * n * n:
         move = PASS
         if last >= 0:
-            k = atari_replies(board, links, stats, w, color, last, cand, buf)
-            move = pick_candidate(
+            k = playout.atari_replies(board, links, stats, w, color, last, cand, buf)
+            move = playout.pick_candidate(
                 board, links, stats, w, color, ko, allow_suicide, cand, k, buf, False
             )
             if move == PASS and np.random.random() < local:
@@ -152,11 +144,11 @@ def _continue(
                     if board[last + d] == EMPTY:
                         cand[k] = last + d
                         k += 1
-                move = pick_candidate(
+                move = playout.pick_candidate(
                     board, links, stats, w, color, ko, allow_suicide, cand, k, buf, True
                 )
         if move == PASS:
-            move = playout_move(
+            move = playout.playout_move(
                 board, links, stats, w, color, ko, last, allow_suicide, patterns, params,
                 empties, ne, cand, buf,
             )  # fmt: skip
@@ -168,16 +160,11 @@ def _continue(
             ko = -1
         else:
             passes = 0
-            captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+            captured, suicided, ko, _ = kernels.play_stone(board, links, stats, zob, w, move, color)
             if captured + suicided > 0:
-                ne = collect_empties(board, empties, where)
-            else:  # the one point taken leaves the list of empty points
-                j = where[move]
-                ne -= 1
-                moved = empties[ne]
-                empties[j] = moved
-                where[moved] = j
-                where[move] = -1
+                ne = kernels.collect_empties(board, empties, where)
+            else:
+                ne = kernels.take_empty(empties, where, ne, move)
         last = move
         color = 3 - color
 
@@ -200,20 +187,11 @@ def owner_counts(
     counts = np.zeros((3, size), dtype=np.int64)
     for _ in range(playouts):
         work = pos.copy()
-        meta = work[7]
-        _continue(
-            work[0], work[1:3], work[3:7], zob, n, meta[kernels.M_COLOR], meta[kernels.M_KO],
-            last, allow_suicide, patterns, params, local,
-        )  # fmt: skip
+        _continue(work, zob, n, last, allow_suicide, patterns, params, local)
         owner = kernels.region_owners(work[0], n)
         for p in range(size):
             counts[owner[p], p] += 1
     return counts
-
-
-def playouts_for(size: int) -> int:
-    """The playouts of a proposal on a size x size board: PLAYOUTS' work on 9x9."""
-    return max(MIN_PLAYOUTS, min(PLAYOUTS, PLAYOUTS * 81 // (size * size)))
 
 
 def owner_shares(
@@ -237,7 +215,7 @@ def owner_shares(
         bool(state._flags & kernels.ALLOW_SUICIDE),
         playouts,
         pattern_table(),
-        PlayoutPolicy().array(),
+        playout.PlayoutPolicy().array(),
         LOCAL_REPLY if local is None else local,
     )
     shares: np.ndarray = counts / max(1, playouts)

@@ -123,6 +123,17 @@ def _remove_lib(stats: np.ndarray, h: int, p: int) -> None:
 
 
 @njit(cache=True, inline="always")
+def _reset_point(links: np.ndarray, stats: np.ndarray, p: int) -> None:
+    """Make p a chain of its own with no stones and no liberties counted."""
+    links[0, p] = p
+    links[1, p] = p
+    stats[0, p] = 0
+    stats[1, p] = 0
+    stats[2, p] = 0
+    stats[3, p] = 0
+
+
+@njit(cache=True, inline="always")
 def in_atari(stats: np.ndarray, h: int) -> bool:
     """True when the chain headed by h has exactly one liberty."""
     c = stats[1, h]
@@ -137,12 +148,7 @@ def rebuild_chains(board: np.ndarray, links: np.ndarray, stats: np.ndarray, w: i
     stack = np.empty(size, dtype=np.int32)
     seen = np.zeros(size, dtype=np.bool_)
     for p in range(size):
-        links[0, p] = p
-        links[1, p] = p
-        stats[0, p] = 0
-        stats[1, p] = 0
-        stats[2, p] = 0
-        stats[3, p] = 0
+        _reset_point(links, stats, p)
     offsets = (-w, -1, 1, w)
     for start in range(size):
         color = board[start]
@@ -275,12 +281,8 @@ def play_stone(
     opp = 3 - color
     board[p] = color
     delta = zob[color, p]
-    links[0, p] = p
-    links[1, p] = p
+    _reset_point(links, stats, p)
     stats[0, p] = 1
-    stats[1, p] = 0
-    stats[2, p] = 0
-    stats[3, p] = 0
     for d in (-w, -1, 1, w):
         n = p + d
         v = board[n]
@@ -370,19 +372,15 @@ def _chain_hash(links: np.ndarray, zob: np.ndarray, color: int, head: int) -> np
 
 
 @njit(cache=True)
-def result_hash(
-    board: np.ndarray,
-    links: np.ndarray,
-    stats: np.ndarray,
-    zob: np.ndarray,
-    w: int,
-    p: int,
-    color: int,
-    board_hash: np.int64,
-) -> np.int64:
-    """The board hash after a legal stone at p, without changing anything (for superko)."""
+def result_hash(pos: np.ndarray, zob: np.ndarray, w: int, p: int) -> np.int64:
+    """The board hash after a legal stone at p of the side to move, without changing
+    anything (for superko)."""
+    board = pos[0]
+    links = pos[1:3]
+    stats = pos[3:7]
+    color = pos[7, M_COLOR]
     opp = 3 - color
-    h = board_hash ^ zob[color, p]
+    h = pos[7, M_HASH] ^ zob[color, p]
     heads = np.full(4, -1, dtype=np.int64)
     k = 0
     has_liberty = False
@@ -430,9 +428,8 @@ def _repeats(
     pos: np.ndarray, zob: np.ndarray, table: np.ndarray, w: int, p: int, flags: int
 ) -> bool:
     """True when a legal stone at p would recreate a position the superko flag forbids."""
-    meta = pos[7]
-    color = meta[M_COLOR]
-    after = result_hash(pos[0], pos[1:3], pos[3:7], zob, w, p, color, meta[M_HASH])
+    color = pos[7, M_COLOR]
+    after = result_hash(pos, zob, w, p)
     if flags & POSITIONAL_SUPERKO:
         return seen.count(table, after) > 0 or seen.count(table, after ^ WHITE_TO_MOVE_KEY) > 0
     # Situational: the same stones with the opponent to move.
@@ -614,6 +611,33 @@ def region_owners(board: np.ndarray, n: int) -> np.ndarray:
 
 
 @njit(cache=True)
+def collect_empties(board: np.ndarray, empties: np.ndarray, where: np.ndarray) -> int:
+    """List the empty points in ``empties`` (``where[p]``: p's index there, -1 when not
+    empty); their number."""
+    ne = 0
+    for p in range(board.shape[0]):
+        if board[p] == EMPTY:
+            empties[ne] = p
+            where[p] = ne
+            ne += 1
+        else:
+            where[p] = -1
+    return ne
+
+
+@njit(cache=True, inline="always")
+def take_empty(empties: np.ndarray, where: np.ndarray, ne: int, p: int) -> int:
+    """Take empty point p off the list of collect_empties (the list's last point takes its
+    slot); the new number of empty points."""
+    slot = where[p]
+    moved = empties[ne - 1]
+    empties[slot] = moved
+    where[moved] = slot
+    where[p] = -1
+    return ne - 1
+
+
+@njit(cache=True)
 def random_playout(
     board: np.ndarray,
     links: np.ndarray,
@@ -634,30 +658,23 @@ def random_playout(
     Returns (plies played, colour to move at the end).
     """
     w = n + 2
-    size = board.shape[0]
     empties = np.empty(n * n, dtype=np.int32)
-    where = np.full(size, -1, dtype=np.int32)
+    where = np.empty(board.shape[0], dtype=np.int32)
     cand = np.empty(n * n + 1, dtype=np.int32)
-    ne = 0
-    for p in range(size):
-        if board[p] == EMPTY:
-            empties[ne] = p
-            where[p] = ne
-            ne += 1
+    ne = collect_empties(board, empties, where)
     plies = 0
     passes = 0
-    while plies < max_plies:
+    while plies < max_plies and passes < 2:
         cand[:ne] = empties[:ne]
         cand[ne] = PASS
         k = ne + 1
-        move = PASS
         while True:
             i = np.random.randint(k)
-            c = cand[i]
-            if c == PASS:
-                break
-            if check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL:
-                move = c
+            move = cand[i]
+            if (
+                move == PASS
+                or check_move(board, links, stats, w, move, color, ko, allow_suicide) == LEGAL
+            ):
                 break
             k -= 1
             cand[i] = cand[k]
@@ -665,26 +682,14 @@ def random_playout(
         if move == PASS:
             passes += 1
             ko = -1
-            color = 3 - color
-            if passes >= 2:
-                break
-            continue
-        passes = 0
-        captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
-        if captured + suicided > 0:
-            ne = 0
-            for p in range(size):
-                if board[p] == EMPTY:
-                    empties[ne] = p
-                    where[p] = ne
-                    ne += 1
         else:
-            j = where[move]
-            ne -= 1
-            last = empties[ne]
-            empties[j] = last
-            where[last] = j
-            where[move] = -1
+            passes = 0
+            captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
+            # A capture frees points anywhere: list them again; else only move leaves.
+            if captured + suicided > 0:
+                ne = collect_empties(board, empties, where)
+            else:
+                ne = take_empty(empties, where, ne, move)
         color = 3 - color
     return plies, color
 
@@ -720,7 +725,7 @@ def policy_playout(
     allow_suicide: bool,
     max_plies: int,
 ) -> tuple[int, int]:
-    """The computer players' rollout: random legal moves that never fill an own eye.
+    """The generic search's rollout for Go: random legal moves that never fill an own eye.
 
     A side passes only when every legal point is an own eye, so play goes on
     until the territories are settled and an area count at the end is a fair
@@ -728,19 +733,16 @@ def policy_playout(
     for that). Simple ko only. Returns (plies played, colour to move at the end).
     """
     w = n + 2
-    size = board.shape[0]
-    empties = np.empty(n * n, dtype=np.int32)
     cand = np.empty(n * n, dtype=np.int32)
     plies = 0
     passes = 0
     while plies < max_plies and passes < 2:
-        ne = 0
-        for p in range(size):
+        # The empty points in board order, every ply: the draws below depend on the order.
+        k = 0
+        for p in range(board.shape[0]):
             if board[p] == EMPTY:
-                empties[ne] = p
-                ne += 1
-        cand[:ne] = empties[:ne]
-        k = ne
+                cand[k] = p
+                k += 1
         move = PASS
         while k > 0:
             i = np.random.randint(k)

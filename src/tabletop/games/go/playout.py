@@ -30,10 +30,12 @@ from tabletop.games.go.kernels import (
     PASS,
     WHITE,
     check_move,
+    collect_empties,
     in_atari,
     is_own_eye,
     play_stone,
     region_owners,
+    take_empty,
 )
 
 #: Where the policy's rates sit in the params vector the kernels read, after the tree
@@ -159,10 +161,13 @@ def _liberty(stats: np.ndarray, h: int) -> int:
 
 @njit(cache=True)
 def own_neighbour(board: np.ndarray, w: int, p: int, color: int) -> bool:
-    for d in (-w, -1, 1, w):  # noqa: SIM110  # as in _has
-        if board[p + d] == color:
-            return True
-    return False
+    """True when a stone of ``color`` is next to p."""
+    return (
+        board[p - w] == color
+        or board[p - 1] == color
+        or board[p + 1] == color
+        or board[p + w] == color
+    )
 
 
 @njit(cache=True)
@@ -304,19 +309,15 @@ def playout_move(
     return PASS
 
 
-@njit(cache=True)
-def collect_empties(board: np.ndarray, empties: np.ndarray, where: np.ndarray) -> int:
-    """List the empty points in ``empties`` (``where[p]``: p's index there, -1 when not
-    empty); their number."""
-    ne = 0
-    for p in range(board.shape[0]):
-        if board[p] == EMPTY:
-            empties[ne] = p
-            where[p] = ne
-            ne += 1
-        else:
-            where[p] = -1
-    return ne
+@njit(cache=True, inline="always")
+def policy_scratch(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The work arrays of a policy playout on ``size`` padded points: the empty points and
+    their index (collect_empties), candidate moves, and a buffer of liberties."""
+    empties = np.empty(size, dtype=np.int64)
+    where = np.empty(size, dtype=np.int64)
+    cand = np.empty(size + 8, dtype=np.int64)
+    buf = np.empty(8, dtype=np.int64)
+    return empties, where, cand, buf
 
 
 @njit(cache=True)
@@ -341,11 +342,7 @@ def run_playout(
     """Play the policy until two passes or max_plies, appending moves to seq from ``start``;
     returns the new length of seq."""
     w = n + 2
-    size = board.shape[0]
-    empties = np.empty(size, dtype=np.int64)
-    where = np.empty(size, dtype=np.int64)
-    cand = np.empty(size + 8, dtype=np.int64)
-    buf = np.empty(8, dtype=np.int64)
+    empties, where, cand, buf = policy_scratch(board.shape[0])
     ne = collect_empties(board, empties, where)
     length = start
     plies = 0
@@ -366,13 +363,8 @@ def run_playout(
             captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
             if captured + suicided > 0:
                 ne = collect_empties(board, empties, where)
-            else:  # the one point taken leaves the list of empty points
-                j = where[move]
-                ne -= 1
-                moved = empties[ne]
-                empties[j] = moved
-                where[moved] = j
-                where[move] = -1
+            else:
+                ne = take_empty(empties, where, ne, move)
         last = move
         color = 3 - color
     return length
