@@ -6,6 +6,7 @@ import { seatPaint, seatName } from "../palette.js";
 import { freshMove, hintMark, label, legalIndex, resetRoot } from "./common.js";
 import { seatTable } from "./table.js";
 import { squareCentre, squareName, wallAt, wallRect } from "../quoridor-walls.js";
+import { wallKeys } from "../quoridor-wall-keys.js";
 
 const GOAL_EDGE = {
   north: (n) => ({ x: 0, y: -0.28, width: n, height: 0.16 }),
@@ -113,6 +114,8 @@ export function drawQuoridor(root, ctx) {
     preview.classList.add("pending");
   }
   root.appendChild(preview);
+  wallKeys(root, { size: n, legal, interactive: ctx.interactive, paint: moverPaint, ghost: preview,
+    wallsLeft: board.walls_left?.[mover], onMove: ctx.onMove, onMessage: ctx.onMessage });
   if (!ctx.interactive) return;
 
   const wallUnder = (event) => {
