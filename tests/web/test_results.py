@@ -154,6 +154,11 @@ def test_game_over_names_the_sides_the_panels_name(
     page.click("#resign-btn")  # the dialog is accepted: the others win
     page.wait_for_selector("#outcome:not([hidden])")
     shown = page.text_content("#outcome") or ""
+    # The result's choices replace the controls of play.
+    for gone in ["#controls", "#notation-form", "#confirm-moves", "#show-legal"]:
+        assert not page.is_visible(gone), gone
+    for choice in ["#rematch-btn", "#new-game-link", "#replay-link", "#sound-on"]:
+        assert page.is_visible(choice), choice
     view = api_view(server, gid)
     sides = [seat["side"] for seat in view["seats"]]
     assert [name.split(" (")[0] for name in panels] == sides
