@@ -109,6 +109,7 @@ def test_quoridor_wall_by_keyboard(new_page: Any, server: str, size: tuple[int, 
     open_game(page, server, "quoridor", {})
     assert tab_to_board(page) == "e5"
     assert page.get_attribute('#board [data-point="e5"]', "aria-keyshortcuts") == "W"
+    assert "W for walls" in page.inner_text("#status")  # said on the page, not only to readers
     page.keyboard.press("w")  # wall mode: a ghost above the focused square
     ghost = page.locator("#board .wall-preview")
     assert ghost.get_attribute("data-wall") == "e5h"

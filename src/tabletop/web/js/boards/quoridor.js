@@ -149,6 +149,16 @@ export function drawQuoridor(root, ctx) {
   };
 }
 
+/** What the player to move is told beyond "Your move" (one place, for translation). */
+const PROMPT_WORDS = {
+  howToMove: " – step to a green square, or click between two squares to place a wall (keyboard: W for walls)",
+};
+
+/** Quoridor's prompt to the player to move: pawn steps and walls, and the wall key. */
+export function quoridorPrompt() {
+  return PROMPT_WORDS.howToMove;
+}
+
 /** Words of Quoridor's result (one place, for translation). */
 const RESULT_WORDS = {
   caption: "Who reached the goal",
