@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from tabletop.server import protocol as p
-from tests.server.conftest import new_game
+from tabletop.server.app import create_app
+from tests.server.conftest import UNLIMITED, new_game
 from tests.server.test_ws import two_players, until
 
 
@@ -105,3 +107,49 @@ def test_a_capture_is_marked_in_the_move_list(client: TestClient) -> None:
             until(sock, "move")
     moves = client.get(f"/api/games/{gid}").json()["moves"]
     assert [m.get("took") for m in moves] == [None, None, 1]
+
+
+def test_a_rematch_goes_on_after_a_restart(db: str, executor: ThreadPoolExecutor) -> None:
+    """The offer, the new game and each player's place there are kept in storage: a
+    server restarted between the offer and the accept, and again after it, still makes
+    the rematch and gives a player who comes back to the old game a token that works."""
+
+    def serve() -> TestClient:
+        app = create_app(db, executor=executor, grace=0.2, web_dir=None, limits=UNLIMITED)
+        return TestClient(app)
+
+    with serve() as client:
+        gid, ann_link, bob_link = two_players(client)
+        with (
+            client.websocket_connect(f"/ws/games/{gid}?token={ann_link}") as a,
+            client.websocket_connect(f"/ws/games/{gid}?token={bob_link}") as b,
+        ):
+            ann = until(a, "seat")["token"]
+            bob = until(b, "seat")["token"]
+            a.send_json({"type": "resign"})
+            until(b, "resign")
+            a.send_json({"type": "rematch"})
+            until(b, "rematch-offer")
+    with serve() as client:  # restarted: the offer is still there
+        assert client.get(f"/api/games/{gid}").json()["rematch"] == {"offers": [0], "game": None}
+        with (
+            client.websocket_connect(f"/ws/games/{gid}?token={ann}") as a,
+            client.websocket_connect(f"/ws/games/{gid}?token={bob}") as b,
+        ):
+            assert until(b, "snapshot")["game"]["rematch"]["offers"] == [0]
+            b.send_json({"type": "rematch"})
+            bob_there = place(b)
+            ann_there = place(a)
+        new_id = bob_there["game"]
+        assert (ann_there["game"], ann_there["seat"], bob_there["seat"]) == (new_id, 1, 0)
+    with serve() as client:  # restarted again: Ann comes back to the old game
+        with client.websocket_connect(f"/ws/games/{gid}?token={ann}") as back:
+            again = place(back)
+        assert again == ann_there
+        assert client.get(f"/api/games/{gid}").json()["rematch"]["game"] == new_id
+        for token, move in [(bob_there["token"], "E5"), (again["token"], "D4")]:
+            moved = client.post(f"/api/games/{new_id}/moves", json={"token": token, "move": move})
+            assert moved.status_code == 200, moved.text
+        # The old invite links were used up: they hold no place in the rematch.
+        with client.websocket_connect(f"/ws/games/{gid}?token={ann_link}") as stale:
+            assert stale.receive_json()["type"] == "error"

@@ -31,21 +31,49 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh browser context and page; JS errors on the page fail the test."""
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh browser context and page; JS errors on the page fail the test, and so do
+    axe violations on the page as the test leaves it."""
     context = browser.new_context(viewport={"width": 1100, "height": 900}, bypass_csp=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_default_timeout(15_000)
     yield page
+    check_accessible([page], request)
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+#: The package that runs axe-core in the page (tests/web/axe.py).
+AXE = "axe_playwright_python"
+
+
+def check_accessible(pages: list[Any], request: pytest.FixtureRequest) -> None:
+    """axe on every page a passed test leaves open (its last state; tests check the
+    states on the way themselves where they matter). Skipped when axe is not installed."""
+    report = getattr(request.node, "rep_call", None)
+    if report is None or not report.passed or importlib.util.find_spec(AXE) is None:
+        return
+    from tests.web.axe import assert_accessible
+
+    for page in pages:
+        if not page.is_closed() and page.url.startswith("http"):
+            assert_accessible(page, f"{page.url}, as the test left it")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the test, for fixtures to see how the test went."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
 HARNESS = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <link rel="stylesheet" href="/static/style.css"><title>board harness</title></head>
-<body><svg id="board" class="board interactive" width="600" height="600"></svg></body></html>"""
+<body><main><h1 class="sr-only">board harness</h1>
+<svg id="board" class="board interactive" width="600" height="600"></svg></main></body></html>"""
 
 
 class _StaticHandler(http.server.SimpleHTTPRequestHandler):
@@ -107,23 +135,30 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def new_page(browser: Any) -> Iterator[Any]:
-    """Make more pages, each in its own browser context (a separate player)."""
+def new_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Make more pages, each in its own browser context (a separate player), ``width`` by
+    ``height`` px, with more context options as keywords (``color_scheme``, ``has_touch``,
+    ...). JS errors on any of them fail the test, and so do axe violations on each page
+    as the test leaves it."""
     contexts: list[Any] = []
+    pages: list[Any] = []
     errors: list[str] = []
 
-    def make(width: int = 1100, height: int = 900) -> Any:
+    def make(width: int = 1100, height: int = 900, **options: Any) -> Any:
         # bypass_csp: Playwright's wait_for_function evaluates its predicate text in the page,
         # which the server's policy forbids; test_csp.py drives the app under the policy.
-        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+        settings = {"viewport": {"width": width, "height": height}, "bypass_csp": True}
+        context = browser.new_context(**{**settings, **options})
         contexts.append(context)
         page = context.new_page()
+        pages.append(page)
         page.set_default_timeout(20_000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("dialog", lambda dialog: dialog.accept())
         return page
 
     yield make
+    check_accessible(pages, request)
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

@@ -11,9 +11,11 @@ TICK = """async ([left, seat, you, muted]) => {
   const { TurnAlerts } = await import('/static/js/alerts.js');
   const list = document.createElement('ul');
   for (const seat of [0, 1]) {
+    const item = document.createElement('li');  // as the players list holds them
     const clock = document.createElement('span');
     clock.dataset.clockSeat = seat;
-    list.append(clock);
+    item.append(clock);
+    list.append(item);
   }
   document.body.append(list);
   const clock = { kind: 'absolute', remaining: [left, 300], running: seat };

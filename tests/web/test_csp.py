@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.web.axe import assert_accessible
 from tests.web.play import click_point, create_by_form, legal_points
 
 
@@ -39,6 +40,7 @@ def test_the_app_runs_under_the_content_security_policy(browser: Any, server: st
         page.click("#first")
         page.click("#next")
         page.locator("#board .stone").first.wait_for()
+        assert_accessible(page, "replay under the policy")  # not a fixture's page: checked here
     finally:
         context.close()
     assert problems == []

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.axe import assert_accessible
 from tests.web.games import against_computer
 
@@ -94,3 +96,54 @@ def test_a_capture_is_announced(page: Any, static_url: str) -> None:
         }"""
     )
     assert text == ["Black (P0) played C3. Black (P0): captures: 2.", ""]
+
+
+def announced(page: Any) -> str:
+    text: str = page.text_content("#announce") or ""
+    return text
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_quoridor_wall_by_keyboard(new_page: Any, server: str, size: tuple[int, int]) -> None:
+    page = new_page(*size)
+    open_game(page, server, "quoridor", {})
+    assert tab_to_board(page) == "e5"
+    assert page.get_attribute('#board [data-point="e5"]', "aria-keyshortcuts") == "W"
+    assert "W for walls" in page.inner_text("#status")  # said on the page, not only to readers
+    page.keyboard.press("w")  # wall mode: a ghost above the focused square
+    ghost = page.locator("#board .wall-preview")
+    assert ghost.get_attribute("data-wall") == "e5h"
+    assert ghost.get_attribute("visibility") == "visible"
+    assert announced(page).startswith("Wall mode:")
+    assert "Wall E5H, horizontal, can be placed." in announced(page)
+    assert_accessible(page, "quoridor, wall mode")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowLeft")
+    assert ghost.get_attribute("data-wall") == "d6h"
+    assert focused_point(page) == "e5"  # the arrows moved the wall, not the focus
+    page.keyboard.press("r")
+    assert ghost.get_attribute("data-wall") == "d6v"
+    assert announced(page) == "Wall D6V, vertical, can be placed."
+    page.keyboard.press("Escape")  # back to the pawn: the arrows move over squares again
+    assert ghost.get_attribute("visibility") == "hidden"
+    assert announced(page).startswith("Pawn mode:")
+    page.keyboard.press("ArrowDown")
+    assert focused_point(page) == "e4"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("w")  # the wall is where it was left
+    assert ghost.get_attribute("data-wall") == "d6v"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#moves li').length >= 2", timeout=60_000)
+    assert page.locator("#moves li").first.text_content().strip().lower().endswith("d6v")
+    assert page.locator("#board .walls rect.wall").count() >= 1
+    page.wait_for_selector("#board.interactive", timeout=60_000)
+    # The same groove again: it is taken, so Enter says why and plays nothing.
+    page.focus('#board [data-point="e5"]')
+    page.keyboard.press("w")
+    assert page.locator("#board .wall-preview.keyboard").get_attribute("data-wall") == "d6v"
+    assert announced(page).endswith("Wall D6V, vertical, cannot be placed here.")
+    before = page.locator("#moves li").count()
+    page.keyboard.press("Enter")
+    assert page.text_content("#error") == "Wall d6v is not allowed here"
+    assert page.locator("#moves li").count() == before
+    assert_accessible(page, "quoridor, a wall refused")

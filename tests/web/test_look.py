@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,28 +15,7 @@ from tests.web.games import KINDS, against_computer, replayed, waiting
 from tests.web.play import answer_name
 from tests.web.server import call
 
-DESKTOP = {"width": 1280, "height": 800}
-
-
-@pytest.fixture
-def desktop(browser: Any) -> Iterator[Callable[..., Any]]:
-    """Pages of a 1280x800 desktop (options for the context as keywords); JS errors fail."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def make(**options: Any) -> Any:
-        context = browser.new_context(**{"viewport": DESKTOP, "bypass_csp": True, **options})
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(20_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("dialog", lambda dialog: dialog.accept())
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+DESKTOP = (1280, 800)
 
 
 def background(page: Any) -> str:
@@ -60,9 +39,9 @@ def open_game(
 
 
 def test_dark_mode_follows_the_system_and_the_switch_is_remembered(
-    desktop: Callable[..., Any], server: str
+    new_page: Callable[..., Any], server: str
 ) -> None:
-    page = desktop(color_scheme="dark")
+    page = new_page(*DESKTOP, color_scheme="dark")
     page.goto(server + "/")
     page.wait_for_selector("#theme-switch")
     assert brightness(background(page)) < 60
@@ -77,7 +56,7 @@ def test_dark_mode_follows_the_system_and_the_switch_is_remembered(
     page.goto(server + "/")
     page.wait_for_selector("#theme-switch")
     assert brightness(background(page)) > 200
-    light = desktop(color_scheme="light")
+    light = new_page(*DESKTOP, color_scheme="light")
     light.goto(server + "/")
     light.wait_for_selector("#theme-switch")
     assert brightness(background(light)) > 200
@@ -86,9 +65,9 @@ def test_dark_mode_follows_the_system_and_the_switch_is_remembered(
 
 
 def test_disabled_buttons_look_disabled_and_spectators_see_no_controls(
-    desktop: Callable[..., Any], server: str
+    new_page: Callable[..., Any], server: str
 ) -> None:
-    page = desktop()
+    page = new_page(*DESKTOP)
     gid, seats = waiting(server, "go")
     page.goto(f"{server}/game/{gid}?token={seats[0]['token']}")
     answer_name(page, "Ann")  # an invite link: the seat is claimed under a name
@@ -106,7 +85,7 @@ def test_disabled_buttons_look_disabled_and_spectators_see_no_controls(
     assert float(looks["resign"][1]) < 1
     assert looks["resign"][2] == "dashed"
     assert_accessible(page, "waiting game, seat 0")
-    watcher = desktop()
+    watcher = new_page(*DESKTOP)
     watcher.goto(f"{server}/game/{gid}")
     watcher.wait_for_selector("#seats li")
     for control in ["#controls", "#notation-form", "#confirm-moves", "#resign-btn"]:
@@ -115,8 +94,8 @@ def test_disabled_buttons_look_disabled_and_spectators_see_no_controls(
     assert_accessible(watcher, "spectator")
 
 
-def test_copy_says_it_copied(desktop: Callable[..., Any], server: str) -> None:
-    page = desktop(permissions=["clipboard-read", "clipboard-write"])
+def test_copy_says_it_copied(new_page: Callable[..., Any], server: str) -> None:
+    page = new_page(*DESKTOP, permissions=["clipboard-read", "clipboard-write"])
     gid, seats = waiting(server, "go")
     page.goto(server + "/")
     page.evaluate(
@@ -138,9 +117,9 @@ def test_copy_says_it_copied(desktop: Callable[..., Any], server: str) -> None:
 
 
 def test_404_is_a_page_for_browsers_and_json_for_the_api(
-    desktop: Callable[..., Any], server: str
+    new_page: Callable[..., Any], server: str
 ) -> None:
-    page = desktop()
+    page = new_page(*DESKTOP)
     answer = page.goto(server + "/no/such/page")
     assert answer.status == 404
     assert "text/html" in answer.headers["content-type"]
@@ -160,10 +139,10 @@ def test_404_is_a_page_for_browsers_and_json_for_the_api(
 
 @pytest.mark.parametrize("game", ["go", "abalone", "oust", "quoridor"])
 def test_board_fits_the_window_at_200_percent_zoom(
-    desktop: Callable[..., Any], server: str, game: str
+    new_page: Callable[..., Any], server: str, game: str
 ) -> None:
     # 1280x800 at 200%: a window of 640x400 CSS px.
-    page = desktop(viewport={"width": 640, "height": 400}, device_scale_factor=2)
+    page = new_page(640, 400, device_scale_factor=2)
     open_game(page, server, game, {} if game != "go" else {"size": 19})
     box = page.locator("#board").bounding_box()
     assert box["height"] <= 400
@@ -172,9 +151,9 @@ def test_board_fits_the_window_at_200_percent_zoom(
 
 
 def test_last_move_is_marked_and_the_reply_is_placed_not_popped(
-    desktop: Callable[..., Any], server: str
+    new_page: Callable[..., Any], server: str
 ) -> None:
-    page = desktop()
+    page = new_page(*DESKTOP)
     open_game(page, server, "go", {"size": 9})
     page.click('#board [data-point="e5"]')
     page.wait_for_function("document.querySelectorAll('#moves li').length >= 2", timeout=60_000)
@@ -196,9 +175,9 @@ def test_last_move_is_marked_and_the_reply_is_placed_not_popped(
 
 
 def test_every_page_has_no_axe_violations_on_a_desktop(
-    desktop: Callable[..., Any], server: str
+    new_page: Callable[..., Any], server: str
 ) -> None:
-    page = desktop()
+    page = new_page(*DESKTOP)
     for game in KINDS:
         waiting(server, game)
     page.goto(server + "/")

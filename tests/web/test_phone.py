@@ -6,7 +6,7 @@ checks each page and state visited.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,28 +19,13 @@ TARGET = 44  # px, WCAG 2.5.5
 
 
 @pytest.fixture
-def phone(browser: Any) -> Iterator[Callable[[int], Any]]:
-    """Pages of a touch phone `width` px wide (844 px tall); JS errors fail the test."""
-    contexts: list[Any] = []
-    errors: list[str] = []
+def phone(new_page: Callable[..., Any]) -> Callable[[int], Any]:
+    """Pages of a touch phone ``width`` px wide (844 px tall), from conftest's ``new_page``."""
 
     def make(width: int = 390) -> Any:
-        context = browser.new_context(
-            viewport={"width": width, "height": 844},
-            is_mobile=True,
-            has_touch=True,
-            bypass_csp=True,
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(20_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        return page
+        return new_page(width, 844, is_mobile=True, has_touch=True)
 
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    return make
 
 
 def overflow(page: Any) -> int:

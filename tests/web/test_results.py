@@ -1,9 +1,11 @@
 """The game-over breakdown of each game (boards/<game>.js through boards/index.js
-``resultTable``) on real finished views, and the result sentence naming people."""
+``resultTable``) on real finished views, and the result sentence naming people and
+sides as the players list does."""
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -11,12 +13,16 @@ import pytest
 from tabletop.core import load_game
 from tabletop.play.match import Match, SeatSpec
 from tabletop.server.views import game_view
+from tests.web.games import against_computer
+from tests.web.play import api_view
 
 TABLE = """async (view) => {
   const boards = await import('/static/js/boards/index.js');
   const messages = await import('/static/js/messages.js');
   const table = boards.resultTable(view);
-  document.body.replaceChildren(...(table ? [table] : []));
+  const main = document.querySelector('main');  // the harness's, with its heading
+  main.querySelector('svg')?.remove();
+  if (table) main.append(table);
   return {sentence: messages.resultSentence(view), text: table ? table.innerText : ''};
 }"""
 
@@ -116,3 +122,49 @@ def test_abalone_panels_show_teams_and_six_to_win(page: Any, static_url: str) ->
         view,
     )
     assert counters == ["pushed off: 0 of 6"] * 3  # three play alone: no teams to name
+
+
+SIDE_WORDS = {"Black", "White", "Red", "Blue", "Yellow", "Green", "South", "North", "East", "West"}
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("go", {"size": 9}),
+        ("abalone", {}),
+        ("abalone", {"players": 3}),
+        ("oust", {}),
+        ("quoridor", {}),
+        ("quoridor", {"players": 4}),
+    ],
+    ids=["go", "abalone", "abalone-3", "oust", "quoridor", "quoridor-4"],
+)
+def test_game_over_names_the_sides_the_panels_name(
+    new_page: Any, server: str, game: str, options: dict[str, Any]
+) -> None:
+    """One naming of sides per game (decision 0090): the game-over sentence, its breakdown
+    and the server's own outcome text name each seat as the players list does."""
+    page = new_page(1280, 800)
+    gid, token = against_computer(server, game, options)
+    page.goto(f"{server}/game/{gid}?token={token}")
+    page.wait_for_selector("#board.interactive", timeout=60_000)
+    panels = page.eval_on_selector_all(
+        "#seats li .seat-name", "nodes => nodes.map(n => n.firstChild.textContent)"
+    )
+    page.click("#resign-btn")  # the dialog is accepted: the others win
+    page.wait_for_selector("#outcome:not([hidden])")
+    shown = page.text_content("#outcome") or ""
+    # The result's choices replace the controls of play.
+    for gone in ["#controls", "#notation-form", "#confirm-moves", "#show-legal"]:
+        assert not page.is_visible(gone), gone
+    for choice in ["#rematch-btn", "#new-game-link", "#replay-link", "#sound-on"]:
+        assert page.is_visible(choice), choice
+    view = api_view(server, gid)
+    sides = [seat["side"] for seat in view["seats"]]
+    assert [name.split(" (")[0] for name in panels] == sides
+    for winner in view["outcome"]["winners"]:
+        assert panels[winner] in shown, (panels[winner], shown)
+        assert sides[winner] in view["outcome"]["text"]
+    # No side word the panels do not use, on the page or in the server's sentence.
+    words = set(re.findall(r"[A-Z][a-z]+", shown + " " + view["outcome"]["text"]))
+    assert (words & SIDE_WORDS) <= set(sides), (words & SIDE_WORDS, sides)

@@ -202,7 +202,8 @@ class Match:
             return open_seats[0]
         self._check_seat(seat)
         if seat not in open_seats:
-            raise MatchError("seat-taken", f"seat {seat} is taken")
+            side = self.game.seat_names[seat]
+            raise MatchError("seat-taken", f"{side}'s seat is taken")
         return seat
 
     def claim(self, seat: int | None, name: str = "") -> list[Event]:
@@ -540,7 +541,8 @@ class Match:
                 raise MatchError("scoring", "play has ended: mark dead stones, accept, or resume")
             raise MatchError("bad-request", "that is only possible in the scoring phase")
         if self.seats[seat].kind != "person":
-            raise MatchError("computer-seat", f"seat {seat} is played by the computer")
+            side = self.game.seat_names[seat]
+            raise MatchError("computer-seat", f"{side} is played by the computer")
 
     # -- records ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

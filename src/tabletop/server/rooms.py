@@ -50,7 +50,8 @@ from tabletop.server.protocol import (
     snapshot_frame,
     watchers_frame,
 )
-from tabletop.server.rematch import tell_on_attach
+from tabletop.server.rematch import Rematch, tell_on_attach
+from tabletop.server.rematch import load as load_rematch
 from tabletop.server.store import Conflict, Store, hash_token
 from tabletop.server.views import board_view, game_view, mark_taken, shown_part, view_delta
 from tabletop.server.work import Dropped, Work
@@ -118,10 +119,12 @@ class SeatLost(MatchError):
 
 @dataclass(eq=False)
 class Holder:
-    """One socket's hold on a seat: the seat (None: watching), its token's hash, its queue."""
+    """One socket's hold on a seat: the seat (None: watching), its token's hash, its queue;
+    the token itself, in memory only, works out its place in a rematch (server/rematch.py)."""
 
     seat: int | None = None
     digest: str | None = None
+    token: str | None = None
     queue: asyncio.Queue[Frame] | None = None
 
 
@@ -149,12 +152,8 @@ class Room:
         # The indexed columns as last stored (None: unknown, write them).
         self.indexed: tuple[str, bool] | None = None
         self.holders: set[Holder] = set()  # the open sockets
-        # The rematch after the game (server/rematch.py), in memory only (decision record
-        # 0091): the seats that asked, the new game once all did, and each old seat's
-        # (new seat, token) there for its sockets, those open then and those opened later.
-        self.rematch_offers: list[int] = []
-        self.rematch_game: str | None = None
-        self.rematch_seats: dict[int, tuple[int, str]] = {}
+        # The rematch after the game (server/rematch.py; kept in storage too).
+        self.rematch = Rematch()
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -170,12 +169,8 @@ class Room:
     def view(self) -> dict[str, Any]:
         """The GameView now."""
         online = [s for s, n in self.connected.items() if n > 0]
-        rematch = (
-            {"offers": list(self.rematch_offers), "game": self.rematch_game}
-            if self.rematch_offers
-            else None
-        )
         watchers = sum(1 for h in self.holders if h.seat is None)
+        rematch = self.rematch.view()
         return game_view(self.match, self.id, self.seq, online, watchers=watchers, rematch=rematch)
 
 
@@ -247,6 +242,7 @@ class Rooms:
                 # The dead-stone proposal is worked out in the pool (decision record 0075).
                 match = await self.off_loop(Match.from_dict, data, now=self.now, propose_dead=None)
                 loaded_room = Room(game_id, match, seq, hashes)
+                await load_rematch(self.store, loaded_room)
                 # A caller that held the room from before it left memory may have put it
                 # back (and played on it) while this load waited: that room is the game.
                 room = self.rooms.setdefault(game_id, loaded_room)
@@ -648,6 +644,7 @@ class Rooms:
         seat = room.seat_of_hash(digest)
         if seat is not None and (match.claimed[seat] or match.status == "finished"):
             holder.seat, holder.digest = seat, digest  # the seat's own token
+            holder.token = token
             return []
         if seat is not None:  # an invite link: it claims the seat once
             invited = seat
@@ -671,7 +668,7 @@ class Rooms:
             )
             for other in [h for h in room.holders if h.seat == seat]:
                 self._downgrade(room, other, *LINK_MESSAGES["moved"])
-        holder.seat, holder.digest = seat, room.hashes[seat]
+        holder.seat, holder.digest, holder.token = seat, room.hashes[seat], fresh
         return [seat_frame(seat, fresh)]
 
     async def _new_seat_token(

@@ -16,7 +16,10 @@ The tables (decision records 0040, 0065 and 0067):
 * ``links``: the hashes of other links to a seat: a hand-over link not yet
   opened (``handover``), and links that no longer hold it, kept so that
   opening one says why (``used``: an invite or hand-over link already
-  claimed; ``moved``: a token whose seat went on on another device).
+  claimed; ``moved``: a token whose seat went on on another device);
+* ``rematches``: a finished game's rematch as server/rematch.py keeps it (the seats
+  that asked, the hashes of their tokens there, the new game), so it survives the
+  room leaving memory and a restart (decision record 0100).
 
 An event and the match it leads to are written in one transaction, before
 anyone hears of the event.
@@ -138,6 +141,14 @@ links = Table(
     Column("seat", Integer, nullable=False),
     Column("state", String(16), nullable=False),
     Column("created", Float, nullable=False),
+)
+
+
+rematches = Table(
+    "rematches",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("state", Text, nullable=False),
 )
 
 
@@ -358,6 +369,8 @@ class Store:
                 .where(seats.c.game_id == game_id, seats.c.seat == seat)
                 .values(token_hash=token_hash)
             )
+            if not retired:
+                return
             # A retired hash may be a hand-over link of this game already: its row changes.
             hashes = [h for h, _ in retired]
             await conn.execute(delete(links).where(links.c.token_hash.in_(hashes)))
@@ -394,6 +407,13 @@ class Store:
                     created=time.time(),
                 )
             )
+
+    async def save_rematch(self, game_id: str, state: dict[str, Any]) -> None:
+        """Keep the rematch of finished game ``game_id`` (server/rematch.py's JSON)."""
+        text_ = json.dumps(state, separators=(",", ":"))
+        async with self.engine.begin() as conn:
+            await conn.execute(delete(rematches).where(rematches.c.game_id == game_id))
+            await conn.execute(insert(rematches).values(game_id=game_id, state=text_))
 
     async def set_live(self, game_id: str, live: bool) -> None:
         """Mark whether a game needs a driver after a restart (see :meth:`live_ids`)."""
@@ -434,6 +454,15 @@ class Store:
                 )
                 join_moves(match, [json.loads(r.move) for r in played])
         return match, int(found.seq), hashes
+
+    async def rematch(self, game_id: str) -> dict[str, Any] | None:
+        """The rematch kept for ``game_id`` (see :meth:`save_rematch`), or None."""
+        async with self.engine.connect() as conn:
+            found = (
+                await conn.execute(select(rematches.c.state).where(rematches.c.game_id == game_id))
+            ).first()
+        state: dict[str, Any] | None = None if found is None else json.loads(found.state)
+        return state
 
     async def events_since(self, game_id: str, seq: int) -> list[tuple[int, dict[str, Any]]]:
         """The events after ``seq``, oldest first."""

@@ -37,6 +37,11 @@ export function describeChange(before, after) {
   return parts.join(" ");
 }
 
+/** Say `text` to screen readers (the board's keyboard help, a wall moved by keyboard). */
+export function say(text) {
+  region().textContent = text;
+}
+
 /** Tell screen readers about the move between two views (nothing when there is none). */
 export function announceMove(before, after) {
   const text = describeChange(before, after);

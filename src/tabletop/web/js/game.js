@@ -341,6 +341,7 @@ function render() {
   });
   $("board").classList.toggle("interactive", interactive);
   document.body.classList.toggle("spectator", state.you.length === 0);
+  document.body.classList.toggle("game-over", v.status === "finished"); // style.css hides the play controls
   renderSeats($("seats"), v, { you: state.you, elapsed: elapsed() });
   renderMoves($("moves"), v, { current: look.ply, onPick: (ply) => look.show(ply, v) });
   $("lookback").hidden = !look.active;

@@ -11,7 +11,7 @@ import { fill, html } from "./svg.js";
 export const TEXT = {
   rematch: "Rematch",
   accept: "Accept rematch",
-  offered: (who) => `${who} offers a rematch (colours swapped).`,
+  offered: (who) => `${who} offers a rematch with sides swapped.`,
   waiting: (who) => `Rematch offered – waiting for ${who}.`,
   started: "The rematch has started.",
   watchIt: "Watch the rematch",

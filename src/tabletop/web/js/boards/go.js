@@ -135,7 +135,7 @@ export function goScoreTable(view, detail) {
   const number = (x) => (typeof x === "number" ? String(x) : "");
   return html("table", { class: "score-table" }, [
     html("caption", { text: SCORE_WORDS.caption[detail.scoring] || detail.scoring }),
-    html("thead", {}, [html("tr", {}, [html("th", {}), ...sides.map((_, seat) => html("th", { scope: "col", text: seatName(view, seat) }))])]),
+    html("thead", {}, [html("tr", {}, [html("td", {}), ...sides.map((_, seat) => html("th", { scope: "col", text: seatName(view, seat) }))])]),
     html("tbody", {}, [
       ...rows.map((row) => html("tr", { class: `score-${row}` }, [
         html("th", { scope: "row", text: SCORE_WORDS[row] }),

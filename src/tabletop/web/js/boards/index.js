@@ -3,7 +3,7 @@
 import { abaloneCounter, abaloneMark, abalonePrompt, abaloneResult, drawAbalone } from "./abalone.js";
 import { drawGo, goMark, goResult, goScoreTable } from "./go.js";
 import { drawOust, oustMark, oustResult } from "./oust.js";
-import { drawQuoridor, quoridorResult } from "./quoridor.js";
+import { drawQuoridor, quoridorPrompt, quoridorResult } from "./quoridor.js";
 
 const DRAW = { go: drawGo, oust: drawOust, abalone: drawAbalone, quoridor: drawQuoridor };
 
@@ -27,10 +27,11 @@ export function seatCounter(view, seat) {
   return "";
 }
 
-const PROMPT = { abalone: abalonePrompt };
+const PROMPT = { abalone: abalonePrompt, quoridor: quoridorPrompt };
 
 /** What the player to move is told to do on the board beyond "Your move" (Abalone: how
- * to select marbles), given the cells selected so far; "" for most boards. */
+ * to select marbles; Quoridor: steps and walls), given the cells selected so far; "" for
+ * the others. */
 export function boardPrompt(view, selection) {
   const prompt = PROMPT[view?.board?.kind];
   return prompt ? prompt(selection) : "";

@@ -6,6 +6,7 @@ import { seatPaint, seatName } from "../palette.js";
 import { freshMove, hintMark, label, legalIndex, resetRoot } from "./common.js";
 import { seatTable } from "./table.js";
 import { squareCentre, squareName, wallAt, wallRect } from "../quoridor-walls.js";
+import { wallKeys } from "../quoridor-wall-keys.js";
 
 const GOAL_EDGE = {
   north: (n) => ({ x: 0, y: -0.28, width: n, height: 0.16 }),
@@ -113,6 +114,8 @@ export function drawQuoridor(root, ctx) {
     preview.classList.add("pending");
   }
   root.appendChild(preview);
+  wallKeys(root, { size: n, legal, interactive: ctx.interactive, paint: moverPaint, ghost: preview,
+    wallsLeft: board.walls_left?.[mover], onMove: ctx.onMove, onMessage: ctx.onMessage });
   if (!ctx.interactive) return;
 
   const wallUnder = (event) => {
@@ -144,6 +147,16 @@ export function drawQuoridor(root, ctx) {
     else if (board.walls_left?.[mover] === 0) ctx.onMessage?.("No walls left");
     else ctx.onMessage?.(`Wall ${wall} is not allowed here`);
   };
+}
+
+/** What the player to move is told beyond "Your move" (one place, for translation). */
+const PROMPT_WORDS = {
+  howToMove: " – step to a green square, or click between two squares to place a wall (keyboard: W for walls)",
+};
+
+/** Quoridor's prompt to the player to move: pawn steps and walls, and the wall key. */
+export function quoridorPrompt() {
+  return PROMPT_WORDS.howToMove;
 }
 
 /** Words of Quoridor's result (one place, for translation). */

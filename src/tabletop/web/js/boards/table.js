@@ -9,7 +9,7 @@ export function seatTable(view, caption, rows) {
   const seats = [...Array(view.players).keys()];
   return html("table", { class: "score-table result-table" }, [
     html("caption", { text: caption }),
-    html("thead", {}, [html("tr", {}, [html("th", {}), ...seats.map((s) => html("th", { scope: "col", text: seatName(view, s) }))])]),
+    html("thead", {}, [html("tr", {}, [html("td", {}), ...seats.map((s) => html("th", { scope: "col", text: seatName(view, s) }))])]),
     html("tbody", {}, rows.map((row) => html("tr", { class: row.cls || "" }, [
       html("th", { scope: "row", text: row.label }),
       ...seats.map((s) => html("td", { text: String(row.values[s] ?? "") })),
