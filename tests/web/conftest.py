@@ -18,6 +18,12 @@ from tests.web.server import start_server
 playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 
+#: How long a step may wait for the page (Playwright's default timeout). A guard
+#: against a hung test, not a speed target: on two busy cores a Go count or a page
+#: of axe checks has taken over 20 s.
+PATIENCE_MS = 60_000
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """One headless Chromium per test worker."""
@@ -38,7 +44,7 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(PATIENCE_MS)
     yield page
     check_accessible([page], request)
     context.close()
@@ -152,7 +158,7 @@ def new_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         contexts.append(context)
         page = context.new_page()
         pages.append(page)
-        page.set_default_timeout(20_000)
+        page.set_default_timeout(PATIENCE_MS)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("dialog", lambda dialog: dialog.accept())
         return page

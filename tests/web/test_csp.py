@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web.axe import assert_accessible
+from tests.web.conftest import PATIENCE_MS
 from tests.web.play import click_point, create_by_form, legal_points
 
 
 def test_the_app_runs_under_the_content_security_policy(browser: Any, server: str) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(PATIENCE_MS)
     problems: list[str] = []
     page.on("pageerror", lambda exc: problems.append(str(exc)))
     page.on("dialog", lambda dialog: dialog.accept())  # "Resign?"
