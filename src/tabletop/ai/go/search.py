@@ -115,7 +115,8 @@ def prior(
     capture = 0
     saves = False
     ataris = False
-    for nb in (p - w, p - 1, p + 1, p + w):
+    for d in (-w, -1, 1, w):
+        nb = p + d
         c = board[nb]
         if c == opp:
             h = links[0, nb]

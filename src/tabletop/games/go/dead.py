@@ -127,7 +127,11 @@ def _continue(
     color = pos[7, kernels.M_COLOR]
     ko = pos[7, kernels.M_KO]
     w = n + 2
-    empties, where, cand, buf = playout.policy_scratch(board.shape[0])
+    size = board.shape[0]
+    empties = np.empty(size, dtype=np.int64)
+    where = np.empty(size, dtype=np.int64)
+    cand = np.empty(size + 8, dtype=np.int64)
+    buf = np.empty(8, dtype=np.int64)
     ne = kernels.collect_empties(board, empties, where)
     passes = 0
     plies = 0

@@ -162,12 +162,10 @@ def _liberty(stats: np.ndarray, h: int) -> int:
 @njit(cache=True)
 def own_neighbour(board: np.ndarray, w: int, p: int, color: int) -> bool:
     """True when a stone of ``color`` is next to p."""
-    return (
-        board[p - w] == color
-        or board[p - 1] == color
-        or board[p + 1] == color
-        or board[p + w] == color
-    )
+    for d in (-w, -1, 1, w):  # noqa: SIM110  # as in _has
+        if board[p + d] == color:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -309,17 +307,6 @@ def playout_move(
     return PASS
 
 
-@njit(cache=True, inline="always")
-def policy_scratch(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The work arrays of a policy playout on ``size`` padded points: the empty points and
-    their index (collect_empties), candidate moves, and a buffer of liberties."""
-    empties = np.empty(size, dtype=np.int64)
-    where = np.empty(size, dtype=np.int64)
-    cand = np.empty(size + 8, dtype=np.int64)
-    buf = np.empty(8, dtype=np.int64)
-    return empties, where, cand, buf
-
-
 @njit(cache=True)
 def run_playout(
     board: np.ndarray,
@@ -342,7 +329,11 @@ def run_playout(
     """Play the policy until two passes or max_plies, appending moves to seq from ``start``;
     returns the new length of seq."""
     w = n + 2
-    empties, where, cand, buf = policy_scratch(board.shape[0])
+    size = board.shape[0]
+    empties = np.empty(size, dtype=np.int64)
+    where = np.empty(size, dtype=np.int64)
+    cand = np.empty(size + 8, dtype=np.int64)
+    buf = np.empty(8, dtype=np.int64)
     ne = collect_empties(board, empties, where)
     length = start
     plies = 0
