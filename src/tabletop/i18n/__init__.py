@@ -13,7 +13,8 @@ that they are extracted; the browser shows them through ``t()``.
 
 from __future__ import annotations
 
-from tabletop.i18n.catalogs import Catalog, catalog
+from typing import TYPE_CHECKING, Any
+
 from tabletop.i18n.negotiate import COOKIE, DEFAULT, LANGUAGE_NAMES, LANGUAGES, negotiate, pick
 
 #: The three catalogs: the app, the rules pages, the lessons (each helper its own files).
@@ -24,6 +25,20 @@ def N_(message: str) -> str:
     """Mark ``message`` for extraction and return it unchanged (it is translated later,
     where the language is known: in the browser)."""
     return message
+
+
+if TYPE_CHECKING:
+    from tabletop.i18n.catalogs import Catalog, catalog
+
+
+def __getattr__(name: str) -> Any:
+    """The catalogs (and Babel) load when first asked for: the games import this package
+    for :func:`N_` alone."""
+    if name in ("Catalog", "catalog"):
+        from tabletop.i18n import catalogs
+
+        return getattr(catalogs, name)
+    raise AttributeError(name)
 
 
 __all__ = [

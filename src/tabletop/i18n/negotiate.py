@@ -3,7 +3,10 @@ then English (decision record 0105). Anything not one of :data:`LANGUAGES` is ig
 
 from __future__ import annotations
 
-from starlette.requests import HTTPConnection
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the games import tabletop.i18n (N_) without the web stack
+    from starlette.requests import HTTPConnection
 
 #: The languages of the app; English is the source language of every catalog.
 LANGUAGES = ("en", "tr", "de", "nl")
