@@ -12,6 +12,7 @@ from tabletop.games.go.options import OPTION_SPECS, START_PRESETS, GoOptions
 from tabletop.games.go.records import SGF
 from tabletop.games.go.rules import GoGame, GoState
 from tabletop.games.go.scoring import score_lines
+from tabletop.i18n import N_
 
 
 def _make(values: dict[str, Any]) -> Game:
@@ -29,6 +30,17 @@ FACTS = GameFacts(
     # Area scoring is the ladders' and GTP's, territory scoring the default.
     warm_options=({"size": 9, "rules": "chinese"}, {"size": 9, "rules": "japanese"}),
 )
-register_game(GameInfo("go", "Go", (2,), OPTION_SPECS, _make, FACTS, START_PRESETS))
+register_game(
+    GameInfo(
+        "go",
+        "Go",
+        (2,),
+        OPTION_SPECS,
+        _make,
+        FACTS,
+        START_PRESETS,
+        tagline=N_("Surround more of the board than the other side, one stone at a time."),
+    )
+)
 
 __all__ = ["PASS", "GoGame", "GoMove", "GoOptions", "GoState"]

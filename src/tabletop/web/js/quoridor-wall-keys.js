@@ -5,18 +5,20 @@
 // The state lives on the <svg> across redraws; the renderer calls `wallKeys` at each draw.
 
 import { say } from "./announce.js";
+import { t } from "./i18n.js";
 import { squareName, wallRect } from "./quoridor-walls.js";
 
 /** The words (one place, for translation). */
 const TEXT = {
-  on: "Wall mode: arrow keys move the wall, R turns it, Enter places it, W or Escape goes back to the pawn.",
-  off: "Pawn mode: arrow keys move over the squares, Enter moves the pawn there, W places a wall.",
-  where: (wall, turn, ok) => `Wall ${wall}, ${turn}, ${ok}.`,
-  turn: { h: "horizontal", v: "vertical" },
-  allowed: "can be placed",
-  blocked: "cannot be placed here",
-  noneLeft: "No walls left",
-  notHere: (wall) => `Wall ${wall} is not allowed here`,
+  on: t("Wall mode: arrow keys move the wall, R turns it, Enter places it, W or Escape goes back to the pawn."),
+  off: t("Pawn mode: arrow keys move over the squares, Enter moves the pawn there, W places a wall."),
+  where: (wall, turn, ok) => t("Wall {wall}, {turn}, {ok}.", { wall, turn, ok }),
+  turn: { h: t("horizontal"), v: t("vertical") },
+  allowed: t("can be placed"),
+  blocked: t("cannot be placed here"),
+  noneLeft: t("No walls left"),
+  notHere: (wall) => t("Wall {wall} is not allowed here", { wall }),
+  // The key itself (aria-keyshortcuts names keys, not words): not translated.
   keys: "W",
 };
 
