@@ -16,7 +16,10 @@ SETUPS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "go": ({"size": 9}, {"black": ["C3", "D4", "E5"], "white": ["D3", "E4"], "to_move": "white"}),
     "abalone": ({}, {"marbles": {"0": ["e5", "e6", "d4"], "1": ["e7", "f7"]}, "to_move": 0}),
     "oust": ({"size": 5}, {"black": ["a1", "b2"], "white": ["c3"], "to_move": "white"}),
-    "quoridor": ({}, {"pawns": ["e2", "e8"], "walls": ["e3h"], "walls_left": [9, 10], "to_move": 0}),
+    "quoridor": (
+        {},
+        {"pawns": ["e2", "e8"], "walls": ["e3h"], "walls_left": [9, 10], "to_move": 0},
+    ),
 }
 
 

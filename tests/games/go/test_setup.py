@@ -64,7 +64,11 @@ def test_a_position_of_both_colours_with_a_side_to_move() -> None:
     assert state.to_move == 1 and state.ply == 0
     assert state.stone_at(3, 2) == 1 and state.stone_at(2, 2) == 0
     assert state.handicap_stones == []  # counted as no handicap
-    assert state.setup_position == {"black": ["C3", "D4"], "white": ["D3", "E3"], "to_move": "white"}
+    assert state.setup_position == {
+        "black": ["C3", "D4"],
+        "white": ["D3", "E3"],
+        "to_move": "white",
+    }
     state.play("C4")
     record = state.to_dict()
     assert record["setup"] == state.setup_position and record["handicap_stones"] == []
@@ -92,7 +96,9 @@ def test_black_to_move_is_the_default_and_white_stones_alone_are_fine() -> None:
         (["Z3"], [], "black", "off the 9x9 board|not a point"),
     ],
 )
-def test_a_position_is_checked(black: list[str], white: list[str], to_move: str, words: str) -> None:
+def test_a_position_is_checked(
+    black: list[str], white: list[str], to_move: str, words: str
+) -> None:
     with pytest.raises((IllegalMoveError, NotationError), match=words):
         _game().setup(black, white, to_move)
 

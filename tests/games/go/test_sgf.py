@@ -178,7 +178,11 @@ def test_a_position_of_both_colours_round_trips_through_sgf() -> None:
     """AB/AW/PL: a set-up of both colours (decision record 0108), not a handicap."""
     record = read_sgf(b"(;SZ[9]AB[cc][dd]AW[cd][de]PL[W];W[ee];B[ff])")
     state = record.state
-    assert state.setup_position == {"black": ["C7", "D6"], "white": ["C6", "D5"], "to_move": "white"}
+    assert state.setup_position == {
+        "black": ["C7", "D6"],
+        "white": ["C6", "D5"],
+        "to_move": "white",
+    }
     assert state.handicap_stones == [] and state.ply == 2
     text = write_sgf(state)
     assert b"PL[W]" in text and b"HA" not in text
