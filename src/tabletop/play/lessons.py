@@ -288,7 +288,12 @@ def play(lesson: Lesson, moves: Sequence[str], move: str | None, mistakes: int =
     state, progress, replies = replay(lesson, moves)
     turn = _turn_maker(len(lesson.start_moves))
     if reached(lesson.goal, state, progress):
-        return turn(state, progress, "reached", stars=stars_for(lesson, progress, mistakes))
+        if move is not None:
+            raise LessonError("bad-request", "the lesson is over: start it again")
+        return turn(
+            state, progress, "reached", feedback=lesson.texts["success"],
+            stars=stars_for(lesson, progress, mistakes),
+        )
     if move is None:
         return turn(state, progress, "failed" if failed(state, progress) else "start")
     if state.is_over() or state.to_move != progress.learner:
