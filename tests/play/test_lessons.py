@@ -13,9 +13,7 @@ from tabletop.core import list_games
 from tabletop.play import goals, lessons
 from tabletop.play.lessons import Lesson, LessonError, course, courses, play, read_course
 
-ALL = [
-    pytest.param(lesson, id=f"{c.game}/{lesson.id}") for c in courses() for lesson in c.lessons
-]
+ALL = [pytest.param(lesson, id=f"{c.game}/{lesson.id}") for c in courses() for lesson in c.lessons]
 
 
 def play_solution(lesson: Lesson) -> lessons.Turn:

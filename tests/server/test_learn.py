@@ -59,7 +59,9 @@ def test_every_solution_reaches_the_goal_through_the_api(client: TestClient) -> 
             moves: list[str] = []
             answer: dict[str, Any] = {}
             for move in lesson.solution:
-                answer = post(client, f"/api/learn/{c.game}/{lesson.id}", {"moves": moves, "move": move})
+                answer = post(
+                    client, f"/api/learn/{c.game}/{lesson.id}", {"moves": moves, "move": move}
+                )
                 moves = answer["moves"]
             assert answer["result"] == "reached" and answer["stars"] == 3, (c.game, lesson.id)
 

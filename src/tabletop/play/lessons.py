@@ -291,7 +291,10 @@ def play(lesson: Lesson, moves: Sequence[str], move: str | None, mistakes: int =
         if move is not None:
             raise LessonError("bad-request", "the lesson is over: start it again")
         return turn(
-            state, progress, "reached", feedback=lesson.texts["success"],
+            state,
+            progress,
+            "reached",
+            feedback=lesson.texts["success"],
             stars=stars_for(lesson, progress, mistakes),
         )
     if move is None:

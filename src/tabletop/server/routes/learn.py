@@ -86,7 +86,7 @@ def _page(request: Request, name: str, **context: Any) -> Response:
 async def learn_page(request: Request) -> Response:
     """The index of the lessons: every game with its lessons."""
     games = [{"game": c.game, "title": game_info(c.game).title, "course": c} for c in courses()]
-    return _page(request, "learn.html", games=games)
+    return _page(request, "learn_index.html", games=games)
 
 
 @router.get("/learn/{game}", include_in_schema=False)

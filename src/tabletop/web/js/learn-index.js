@@ -1,13 +1,16 @@
-// The index of the lessons (/learn): each game's stars from this browser's progress.
+// The index of the lessons (/learn, learn_index.html): each game's stars from this browser's progress.
 
 import { catalog, formatNumber } from "./i18n.js";
 import { progressOf, starText } from "./learn-progress.js";
 
 const words = await catalog("lessons");
+/** Messages of the lessons catalog (extracted from this module into it). */
+const t = (message, params) => words.t(message, params);
+const tn = (singular, plural, n, params) => words.tn(singular, plural, n, params);
 
 const TEXT = {
-  done: (done, total) => words.t("{done} of {total} lessons done", { done: formatNumber(done), total: formatNumber(total) }),
-  stars: (n) => words.tn("{n} star", "{n} stars", n),
+  done: (done, total) => t("{done} of {total} lessons done", { done: formatNumber(done), total: formatNumber(total) }),
+  stars: (n) => tn("{n} star", "{n} stars", n),
 };
 
 for (const line of document.querySelectorAll(".learn-progress")) {
