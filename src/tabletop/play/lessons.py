@@ -207,7 +207,7 @@ def read_course(name: str, data: Mapping[str, Any]) -> Course:
     ids = [lesson.id for lesson in lessons]
     if len(set(ids)) != len(ids):
         raise ValueError(f"{name}: lesson ids repeat")
-    return Course(name, tuple(lessons), dict(data.get("play", {})))
+    return Course(name, tuple(lessons), dict(data.get("play", {}).get("options", {})))
 
 
 @dataclass

@@ -117,6 +117,7 @@ class CourseOut(Exact):
     game: str
     title: str
     play_options: dict[str, Any]
+    play_players: int
     lessons: list[LessonEntry]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from tabletop.core import game_info
+from tabletop.core import game_info, load_game
 from tabletop.i18n import catalog, negotiate
 from tabletop.play.lessons import Course, LessonError, course, courses, play
 from tabletop.server.errors import ApiError, error_response
@@ -54,6 +54,7 @@ async def learn_course(game: str) -> dict[str, Any]:
         "game": found.game,
         "title": game_info(found.game).title,
         "play_options": dict(found.play_options),
+        "play_players": load_game(found.game, **found.play_options).num_players,
         "lessons": [
             {**lesson.public(), "start": position_view(lesson.start())} for lesson in found.lessons
         ],

@@ -54,6 +54,8 @@ function setFeedback(text, kind = "") {
 }
 
 function render() {
+  // What the page shows, for tests and styles: the lesson, its moves so far, the last result.
+  Object.assign(document.body.dataset, { lesson: lesson().id, moves: String(state.moves.length), busy: String(state.busy) });
   const interactive = Boolean(state.view) && !state.busy && !state.done && state.view.status === "playing";
   drawBoard($("board"), {
     view: state.view,
@@ -105,6 +107,7 @@ function open(index) {
 
 function restart() {
   Object.assign(state, { moves: [], mistakes: 0, shown: false, done: false, selection: [], view: lesson().start });
+  document.body.dataset.result = "start";
   $("lesson-done").hidden = true;
   setFeedback("");
   setStatus(TEXT.yourMove());
@@ -139,6 +142,7 @@ async function play(move) {
 
 /** Draw the answer of the server and say what happened. */
 function show(answer) {
+  document.body.dataset.result = answer.result;
   if (answer.result === "wrong") {
     state.mistakes += 1;
     setFeedback(t(answer.feedback), "wrong");
@@ -194,7 +198,7 @@ async function playComputer() {
   $("play-btn").disabled = true;
   try {
     const seats = [{ kind: "person", claim: true, name: playerName() || TEXT.guest() }];
-    const players = lesson().start.players || 2;
+    const players = state.course.play_players;
     for (let seat = 1; seat < players; seat++) seats.push({ kind: "computer", level: 1 });
     const options = state.course.play_options || {};
     const answer = await api.create({ game, options, seats, clock: { kind: "none" } });
