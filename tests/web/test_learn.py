@@ -18,9 +18,11 @@ ABALONE_CLICKS = """async ([view, move]) => {
   const b = view.board;
   const moves = m.describeMoves(b.cells, b.marbles, view.to_move, view.legal);
   const found = moves.find((x) => x.text === move);
-  const selection = found.kind === 'inline' ? [found.group[0]] : [found.group[0], found.group.at(-1)];
+  const ends = [found.group[0], found.group.at(-1)];
+  const selection = found.kind === 'inline' ? [found.group[0]] : ends;
   for (const cell of found.targets) {
-    if (m.click(moves, selection, cell, b.marbles, view.to_move).move === move) return [...selection, cell];
+    const made = m.click(moves, selection, cell, b.marbles, view.to_move).move;
+    if (made === move) return [...selection, cell];
   }
   return null;
 }"""

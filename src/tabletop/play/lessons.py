@@ -22,7 +22,7 @@ import json
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -286,7 +286,7 @@ def play(lesson: Lesson, moves: Sequence[str], move: str | None, mistakes: int =
     """One request of a lesson: the position after ``moves``, or ``move`` played there
     with the replies that follow, checked against the goal."""
     state, progress, replies = replay(lesson, moves)
-    turn = _turn_maker(len(lesson.start_moves))
+    turn = partial(Turn, start_ply=len(lesson.start_moves))
     if reached(lesson.goal, state, progress):
         if move is not None:
             raise LessonError("bad-request", "the lesson is over: start it again")
@@ -325,15 +325,6 @@ def play(lesson: Lesson, moves: Sequence[str], move: str | None, mistakes: int =
     if failed(state, progress) or (not lesson.strict and progress.moves >= lesson.limit):
         return turn(state, progress, "failed", answered, lesson.texts["feedback"])
     return turn(state, progress, "continue", answered)
-
-
-def _turn_maker(start_ply: int) -> Callable[..., Turn]:
-    """Turn(...) for a lesson whose own position has ``start_ply`` moves."""
-
-    def make(*args: Any, **kwargs: Any) -> Turn:
-        return Turn(*args, **kwargs, start_ply=start_ply)
-
-    return make
 
 
 def _feedback(lesson: Lesson, state: State, move: str) -> str:
