@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tabletop.i18n import Catalog
+from tabletop.i18n import Catalog, catalog
 from tabletop.i18n.catalogs import compiled_path
 from tabletop.i18n.tools import (
     TRANSLATED,
@@ -98,3 +98,10 @@ def test_a_catalog_translates_formats_and_falls_back_to_english() -> None:
     assert words.ngettext("{n} stone", "{n} stones", 3) == "3 Steine"
     assert words.ngettext("{n} marble", "{n} marbles", 3) == "3 marbles"
     assert words.pgettext("piece", "Stone") == "Stein"
+
+
+def test_the_pseudo_language_transforms_every_letter_but_placeholders() -> None:
+    words = catalog("tabletop", "qps")
+    text = words.gettext("{who} to move", who="Ann")
+    assert text == "⟦Ann ţó ɱóṽé⟧"
+    assert words.ngettext("{n} move", "{n} moves", 2) == "⟦2 ɱóṽéš⟧"

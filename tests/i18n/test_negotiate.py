@@ -51,3 +51,9 @@ def test_pick_reads_region_and_case() -> None:
     assert pick("NL-be") == "nl"
     assert pick("tr_TR") == "tr"
     assert pick("fr") is None
+
+
+def test_the_pseudo_language_only_by_choice() -> None:
+    assert negotiate(request("lang=qps")) == "qps"
+    assert negotiate(request(cookie="lang=qps")) == "qps"
+    assert negotiate(request(accept="qps,de;q=0.5")) == "de"

@@ -15,7 +15,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.i18n.negotiate import COOKIE, DEFAULT, LANGUAGE_NAMES, LANGUAGES, negotiate, pick
+from tabletop.i18n.negotiate import (
+    COOKIE,
+    DEFAULT,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    PSEUDO,
+    negotiate,
+    pick,
+)
 
 #: The three catalogs: the app, the rules pages, the lessons (each helper its own files).
 DOMAINS = ("tabletop", "rules", "lessons")
@@ -48,6 +56,7 @@ __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "N_",
+    "PSEUDO",
     "Catalog",
     "catalog",
     "negotiate",

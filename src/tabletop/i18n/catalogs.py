@@ -7,11 +7,14 @@ word. A message missing from a catalog reads in English (its msgid).
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
+
+from tabletop.i18n.negotiate import DEFAULT, PSEUDO
 
 #: Where ``python -m tabletop.i18n compile`` writes and the app reads the catalogs.
 COMPILED_DIR = Path(__file__).resolve().parents[1] / "web" / "i18n"
@@ -33,26 +36,45 @@ class Catalog:
     def __init__(self, language: str, messages: dict[str, Any]) -> None:
         self.language = language
         self.messages = messages
-        self._plural = Locale.parse(language).plural_form
+        self.pseudo = language == PSEUDO
+        self._plural = Locale.parse(DEFAULT if self.pseudo else language).plural_form
 
     def gettext(self, message: str, /, **params: Any) -> str:
         found = self.messages.get(message)
-        return _format(found if isinstance(found, str) and found else message, params)
+        return self._format(found if isinstance(found, str) and found else message, params)
 
     def pgettext(self, context: str, message: str, /, **params: Any) -> str:
         found = self.messages.get(context + CONTEXT_SEPARATOR + message)
-        return _format(found if isinstance(found, str) and found else message, params)
+        return self._format(found if isinstance(found, str) and found else message, params)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
         forms = self.messages.get(singular)
         text = forms.get(self._plural(n)) if isinstance(forms, dict) else None
         if not text:
             text = singular if n == 1 else plural
-        return _format(text, {"n": n, **params})
+        return self._format(text, {"n": n, **params})
+
+    def _format(self, text: str, params: dict[str, Any]) -> str:
+        if self.pseudo:
+            text = pseudo(text)
+        return text.format(**params) if params else text
 
 
-def _format(text: str, params: dict[str, Any]) -> str:
-    return text.format(**params) if params else text
+#: The pseudo-language's letters: ASCII letters as accented look-alikes (the same table as
+#: web/js/i18n.js), so that untranslated English stands out as plain ASCII words.
+PSEUDO_LETTERS = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀçđéƒğĥíĵķĺɱñóþǫŕšţúṽŵẋýžÁƁÇĐÉƑĞĤÍĴĶĹṀÑÓÞǪŔŠŢÚṼŴẊÝŽ",
+)
+
+
+def pseudo(text: str) -> str:
+    """``text`` in the pseudo-language: letters outside ``{placeholders}`` accented, the
+    whole between ⟦ ⟧."""
+    parts = re.split(r"(\{\w*\})", text)
+    return (
+        "⟦" + "".join(p if p.startswith("{") else p.translate(PSEUDO_LETTERS) for p in parts) + "⟧"
+    )
 
 
 @cache

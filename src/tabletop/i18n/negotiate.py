@@ -11,18 +11,27 @@ if TYPE_CHECKING:  # the games import tabletop.i18n (N_) without the web stack
 #: The languages of the app; English is the source language of every catalog.
 LANGUAGES = ("en", "tr", "de", "nl")
 DEFAULT = "en"
+#: The languages with catalogs to translate (English is the msgids themselves).
+TRANSLATED = tuple(language for language in LANGUAGES if language != DEFAULT)
 #: The cookie that keeps a player's choice (set when a page is asked with ``?lang=``).
 COOKIE = "lang"
+#: The pseudo-language for tests: every catalog message visibly transformed ("⟦Ýóúŕ ɱóṽé⟧"),
+#: so a page in it shows any text that escaped the catalogs. Chosen only by ?lang= (or the
+#: cookie that sets); never offered by the picker nor taken from Accept-Language.
+PSEUDO = "qps"
 #: Each language's name in itself, for the picker.
 LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch", "nl": "Nederlands"}
 
 
-def pick(value: str | None) -> str | None:
-    """``value`` as one of :data:`LANGUAGES` ("de-AT" reads as "de"), or None."""
+def pick(value: str | None, pseudo: bool = True) -> str | None:
+    """``value`` as one of :data:`LANGUAGES` ("de-AT" reads as "de"), or :data:`PSEUDO` when
+    ``pseudo`` allows it, or None."""
     if not value or len(value) > 35:
         return None
     primary = value.strip().split("-")[0].split("_")[0].lower()
-    return primary if primary in LANGUAGES else None
+    if primary in LANGUAGES or (pseudo and primary == PSEUDO):
+        return primary
+    return None
 
 
 def accepted(header: str | None) -> list[str]:
@@ -37,7 +46,7 @@ def accepted(header: str | None) -> list[str]:
                 quality = float(params[2:])
             except ValueError:
                 continue
-        language = pick(tag)
+        language = pick(tag, pseudo=False)
         if language is not None and 0 < quality <= 1:
             ranked.append((-quality, index, language))
     return [language for _, _, language in sorted(ranked)]

@@ -26,7 +26,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 from tabletop.i18n.catalogs import CONTEXT_SEPARATOR, compiled_path
-from tabletop.i18n.negotiate import DEFAULT, LANGUAGES
+from tabletop.i18n.negotiate import DEFAULT, LANGUAGES, TRANSLATED
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 LOCALE_DIR = PACKAGE_DIR / "locale"
@@ -44,7 +44,6 @@ KEYWORDS: dict[str, Any] = {
 }
 #: A fixed date in the headers: the files change only when the messages do.
 _DATE = datetime(2026, 1, 1, tzinfo=UTC)
-TRANSLATED = tuple(language for language in LANGUAGES if language != DEFAULT)
 
 
 def template_path(domain: str) -> Path:

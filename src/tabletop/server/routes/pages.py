@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletop.i18n import COOKIE, LANGUAGE_NAMES, LANGUAGES, catalog, negotiate, pick
+from tabletop.i18n.negotiate import TRANSLATED
 from tabletop.server.assets import WebAssets
 from tabletop.server.errors import error_response, http_error
 
@@ -53,6 +54,8 @@ class Pages:
             ngettext=words.ngettext,
             pgettext=words.pgettext,
             languages=picker(request, lang),
+            # The catalog the page's modules load first (none in English: msgid is English).
+            catalog_url=f"/static/i18n/tabletop.{lang}.json" if lang in TRANSLATED else None,
             **context,
         )
         answer = HTMLResponse(body, status_code=status)

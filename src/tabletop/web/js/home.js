@@ -8,6 +8,7 @@ import { askName } from "./ask-name.js";
 import { describeClock } from "./clock.js";
 import { errorText } from "./errors.js";
 import { renderGameCards } from "./game-cards.js";
+import { serverWords } from "./messages.js";
 import { t, tn } from "./i18n.js";
 import { fill, html } from "./svg.js";
 
@@ -402,7 +403,7 @@ function seatWords(s) {
 
 /** One readable line for a listed game: game and variant, clock, who plays or waits. */
 export function lobbyLine(g) {
-  const game = [TEXT.server(g.title || gameInfo(g.game)?.title || g.game), g.summary].filter(Boolean).join(" ");
+  const game = [TEXT.server(g.title || gameInfo(g.game)?.title || g.game), serverWords(g.summary)].filter(Boolean).join(" ");
   const seats = g.seats || [];
   const open = seats.filter((s) => s.kind === "person" && !s.claimed).length;
   const present = seats.filter((s) => s.kind === "computer" || s.claimed).map(seatWords);

@@ -6,26 +6,42 @@
 // The msgid is the English text: a missing translation reads in English.
 
 const SEPARATOR = "\u0004"; // gettext's context separator
-const LANGUAGES = ["en", "tr", "de", "nl"];
+// "qps" is the pseudo-language of the tests: every message visibly transformed, so that a
+// text that escaped the catalogs stands out (tabletop/i18n/catalogs.py, the same letters).
+const PSEUDO = "qps";
+const LANGUAGES = ["en", "tr", "de", "nl", PSEUDO];
 
-/** "en" | "tr" | "de" | "nl": the language the server rendered this page in. */
+/** "en" | "tr" | "de" | "nl" (or the tests' "qps"): the language the server rendered this page in. */
 export const language = (() => {
   const lang = (document.documentElement.lang || "en").toLowerCase().split("-")[0];
   return LANGUAGES.includes(lang) ? lang : "en";
 })();
+/** The locale for Intl (the pseudo-language formats as English). */
+const locale = language === PSEUDO ? "en" : language;
 
-const plurals = new Intl.PluralRules(language);
-const numbers = new Intl.NumberFormat(language);
+const plurals = new Intl.PluralRules(locale);
+const numbers = new Intl.NumberFormat(locale);
+
+const PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const ACCENTED = [..."áƀçđéƒğĥíĵķĺɱñóþǫŕšţúṽŵẋýžÁƁÇĐÉƑĞĤÍĴĶĹṀÑÓÞǪŔŠŢÚṼŴẊÝŽ"];
+
+/** A message in the pseudo-language: letters outside {placeholders} accented, between ⟦ ⟧. */
+function pseudo(text) {
+  const parts = text.split(/(\{\w*\})/);
+  const accent = (part) => [...part].map((c) => (PLAIN.includes(c) ? ACCENTED[PLAIN.indexOf(c)] : c)).join("");
+  return `⟦${parts.map((p) => (p.startsWith("{") ? p : accent(p))).join("")}⟧`;
+}
+const shown = language === PSEUDO ? pseudo : (text) => text;
 
 /** A number in the page's language ("1.234" in German). */
 export function formatNumber(n, options) {
-  return options ? new Intl.NumberFormat(language, options).format(n) : numbers.format(n);
+  return options ? new Intl.NumberFormat(locale, options).format(n) : numbers.format(n);
 }
 
 /** A time of day (from a Date, or seconds since 1970) in the page's language. */
 export function formatTime(when, options = { hour: "2-digit", minute: "2-digit" }) {
   const date = when instanceof Date ? when : new Date(when * 1000);
-  return new Intl.DateTimeFormat(language, options).format(date);
+  return new Intl.DateTimeFormat(locale, options).format(date);
 }
 
 /** A date and time in the page's language. */
@@ -51,24 +67,24 @@ class Catalog {
 
   t(message, params) {
     const found = this.messages[message];
-    return fill(typeof found === "string" && found ? found : message, params);
+    return fill(shown(typeof found === "string" && found ? found : message), params);
   }
 
   tn(singular, plural, n, params) {
     const forms = this.messages[singular];
     let text = forms && typeof forms === "object" ? forms[plurals.select(n)] || forms.other : null;
-    if (!text) text = n === 1 ? singular : plural;
-    return fill(text, { n, ...params });
+    if (!text) text = plurals.select(n) === "one" ? singular : plural;
+    return fill(shown(text), { n, ...params });
   }
 
   tc(context, message, params) {
     const found = this.messages[context + SEPARATOR + message];
-    return fill(typeof found === "string" && found ? found : message, params);
+    return fill(shown(typeof found === "string" && found ? found : message), params);
   }
 }
 
 async function load(domain) {
-  if (language === "en") return new Catalog({}); // the msgids are the English text
+  if (language === "en" || language === PSEUDO) return new Catalog({}); // the msgids are the English text
   try {
     const answer = await fetch(`/static/i18n/${domain}.${language}.json`);
     if (!answer.ok) throw new Error(`${answer.status}`);
