@@ -132,3 +132,20 @@ def test_the_last_lesson_creates_a_game_against_the_computer(page: Any, server: 
     assert (
         "computer" in page.text_content("#seats").lower() or page.locator("#seats li").count() == 2
     )
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_the_lesson_pages_are_accessible(
+    new_page: Any, server: str, width: int, height: int
+) -> None:
+    from tests.web.axe import assert_accessible
+
+    page = new_page(width, height)
+    page.goto(f"{server}/learn?lang=de")
+    page.wait_for_selector(".learn-game")
+    assert_accessible(page, "/learn")
+    lesson = course("oust").lesson("capture")
+    open_lesson(page, server, "oust", lesson, "nl")
+    assert_accessible(page, "/learn/oust")
+    play_solution(page, lesson)
+    assert_accessible(page, "/learn/oust after the goal")
