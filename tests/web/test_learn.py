@@ -103,6 +103,11 @@ def test_a_wrong_move_gets_the_lessons_feedback(
 ) -> None:
     lesson = course("go").lesson("liberties")
     open_lesson(page, server, "go", lesson, lang)
+    if lang != "en":  # the lesson's own words are translated, first paint and script alike
+        for selector, key in [("#lesson-title", "title"), ("#lesson-goal", "goal")]:
+            shown = page.text_content(selector)
+            assert shown and shown != lesson.texts[key], (selector, shown)
+        assert page.text_content("#show-btn") != "Show me"
     click_point(page, "a1")
     page.wait_for_selector('body[data-result="wrong"]')
     assert feedback in page.text_content("#lesson-feedback")
