@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -76,3 +77,20 @@ def test_the_not_found_page_is_translated(client: TestClient) -> None:
 def test_the_compiled_catalogs_are_served(client: TestClient) -> None:
     answer = client.get("/static/i18n/tabletop.tr.json")
     assert answer.status_code == 200 and answer.json()["language"] == "tr"
+
+
+def test_a_page_of_another_domain_keeps_the_layout_words(tmp_path: Path) -> None:
+    """The rules and lessons pages render with their own catalog; base.html's words
+    still come from the app's."""
+    from starlette.requests import Request
+
+    from tabletop.server.routes.pages import Pages
+    from tabletop.web import WEB_DIR
+
+    (tmp_path / "base.html").write_text((WEB_DIR / "templates" / "base.html").read_text())
+    (tmp_path / "page.html").write_text(
+        '{% extends "base.html" %}{% block main %}{{ _("Rules") }}{% endblock %}'
+    )
+    scope = {"type": "http", "path": "/x", "query_string": b"lang=de", "headers": []}
+    body = Pages(tmp_path).render(Request(scope), "page.html", domain="rules").body.decode()
+    assert 'aria-label="Sprache"' in body and "Regeln" in body

@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tabletop.i18n import COOKIE, LANGUAGE_NAMES, LANGUAGES, catalog, negotiate, pick
+from tabletop.i18n import COOKIE, LANGUAGE_NAMES, LANGUAGES, Catalog, catalog, negotiate, pick
 from tabletop.i18n.negotiate import TRANSLATED
 from tabletop.server.assets import WebAssets
 from tabletop.server.errors import error_response, http_error
@@ -42,11 +42,24 @@ class Pages:
         )
 
     def render(
-        self, request: Request, name: str, status: int = 200, **context: Any
+        self,
+        request: Request,
+        name: str,
+        status: int = 200,
+        *,
+        domain: str = "tabletop",
+        **context: Any,
     ) -> HTMLResponse:
-        """``name`` in the request's language; a valid ``?lang=`` is remembered (cookie)."""
+        """``name`` in the request's language; a valid ``?lang=`` is remembered (cookie).
+
+        ``domain``: the catalog of the page's own words (the rules pages: "rules"); the
+        layout's words (base.html) come from the app's catalog beneath it.
+        """
         lang = negotiate(request)
         words = catalog("tabletop", lang)
+        if domain != "tabletop":
+            own = catalog(domain, lang)
+            words = Catalog(lang, {**words.messages, **own.messages})
         body = self.env.get_template(name).render(
             lang=lang,
             _=words.gettext,
