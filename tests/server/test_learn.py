@@ -109,3 +109,11 @@ def test_a_game_page_and_an_unknown_one(pages: TestClient) -> None:
     assert "/static/js/learn-game.js" in page.text
     missing = pages.get("/learn/chess", headers={"accept": "text/html"})
     assert missing.status_code == 404
+
+
+def test_the_first_paint_is_in_the_pages_language(pages: TestClient) -> None:
+    german = pages.get("/learn/go?lang=de").text
+    assert "Go lernen" in german and "Zeig es mir" in german and "Einen Stein setzen" in german
+    assert 'aria-label="Sprache"' in german  # the layout's words, from the app's catalog
+    turkish = pages.get("/learn?lang=tr").text
+    assert "Oynamayı öğren" in turkish and "Nefesler" in turkish

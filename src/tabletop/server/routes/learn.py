@@ -17,7 +17,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from tabletop.core import game_info, load_game
-from tabletop.i18n import catalog, negotiate
 from tabletop.play.lessons import Course, LessonError, course, courses, play
 from tabletop.server.errors import ApiError, error_response
 from tabletop.server.position_protocol import CourseOut, CourseSummary, LessonIn, LessonOut
@@ -75,12 +74,11 @@ async def learn_move(game: str, lesson_id: str, body: LessonIn) -> dict[str, Any
 
 def _page(request: Request, name: str, **context: Any) -> Response:
     """A lessons page in the request's language; its own words come from the ``lessons``
-    catalog (``tr`` in the template), the layout's from the app's."""
+    catalog, the layout's from the app's."""
     pages = getattr(request.app.state, "pages", None)
     if pages is None:
         return error_response(404, "not-found", "the browser app is not installed")
-    words = catalog("lessons", negotiate(request))
-    return pages.render(request, name, tr=words.gettext, **context)  # type: ignore[no-any-return]
+    return pages.render(request, name, domain="lessons", **context)  # type: ignore[no-any-return]
 
 
 @router.get("/learn", include_in_schema=False)
