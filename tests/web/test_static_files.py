@@ -16,7 +16,16 @@ FILES = sorted(
     p for p in WEB_DIR.rglob("*") if p.is_file() and p.suffix in {".html", ".css", ".js", ".json"}
 )
 TEMPLATES = WEB_DIR / "templates"
-PAGES = ["index.html", "game.html", "replay.html", "404.html"]
+PAGES = [
+    "index.html",
+    "game.html",
+    "replay.html",
+    "404.html",
+    "learn_index.html",
+    "learn_game.html",
+]
+#: The app's own pages a template links to: places to go, not files the page loads.
+PAGE_LINKS = ("/learn",)
 
 
 def test_the_pages_exist_and_extend_the_base_layout() -> None:
@@ -38,7 +47,7 @@ def test_package_data_ships_every_web_file() -> None:
 def test_pages_load_only_local_files(page: str) -> None:
     text = (TEMPLATES / page).read_text() + (TEMPLATES / "base.html").read_text()
     for ref in re.findall(r'(?:src|href)="([^"{]+)"', text):
-        if ref in {"/", "#"} or ref.startswith("data:"):
+        if ref in {"/", "#"} or ref.startswith(("data:", *PAGE_LINKS)):
             continue
         assert ref.startswith("/static/"), f"{page}: {ref} is not served from /static/"
         assert (WEB_DIR / ref.removeprefix("/static/")).is_file(), f"{page}: {ref} is missing"
