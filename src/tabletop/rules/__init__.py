@@ -1,6 +1,6 @@
 """The rules pages' content: one data file per game (``rules/<game>.json``).
 
-A file holds the game's ``title``, a one-line ``summary`` and its ``sections``, each
+A file holds the game's ``title``, a one-line ``text`` and its ``sections``, each
 with a ``title``, ``paragraphs`` and ``diagrams``. A diagram is a position
 ``{options, setup, moves}`` (the shared position of issue 10: the game's own set-up
 record and moves in its notation) with optional ``marks`` (cells or moves ringed on
@@ -20,8 +20,11 @@ from typing import Any
 
 HERE = Path(__file__).parent
 
+#: The data file of the pages' own words (headings, links), beside the games' files.
+PAGE = "page"
+
 #: The keys of a rules file whose strings are texts a reader sees (the catalog's msgids).
-TEXT_KEYS = ("title", "summary", "paragraphs", "caption")
+TEXT_KEYS = ("title", "text", "paragraphs", "caption", "label")
 
 
 @cache
@@ -29,7 +32,7 @@ def games() -> tuple[str, ...]:
     """The games with a rules page, in the registry's order (the home page's)."""
     from tabletop.core import list_games
 
-    present = {p.stem for p in HERE.glob("*.json")}
+    present = {p.stem for p in HERE.glob("*.json")} - {PAGE}
     return tuple(info.name for info in list_games() if info.name in present)
 
 
@@ -39,6 +42,13 @@ def load(game: str) -> dict[str, Any]:
     if game not in games():
         raise KeyError(game)
     data: dict[str, Any] = json.loads((HERE / f"{game}.json").read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def page_words() -> dict[str, Any]:
+    """The pages' own words (``page.json``): the index's title and text, and labels."""
+    data: dict[str, Any] = json.loads((HERE / f"{PAGE}.json").read_text(encoding="utf-8"))
     return data
 
 
