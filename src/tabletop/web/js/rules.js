@@ -88,7 +88,8 @@ function attachTry(figure, diagram) {
     try {
       state.view = await request("/api/position", { method: "POST", body: { ...diagram.position, moves } });
       state.played.push(move);
-      status.textContent = state.view.status === "playing" ? TEXT.played(move) : TEXT.over;
+      const shown = TEXT.special[String(move).toLowerCase()] || move;
+      status.textContent = state.view.status === "playing" ? TEXT.played(shown) : TEXT.over;
     } catch {
       status.textContent = TEXT.failed;
     }
