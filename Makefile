@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # CI adds the peers (open-spiel) so the differential tests run there.
 EXTRAS ?= dev
 
-.PHONY: run test lint typecheck pytest bench screenshots clean
+.PHONY: run test lint typecheck pytest bench screenshots clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,13 @@ $(VENV)/.installed-$(EXTRAS): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m tabletop.ai.warm
 	touch $@
 
-run: $(VENV)/.installed-$(EXTRAS)
+run: $(VENV)/.installed-$(EXTRAS) i18n
 	$(BIN)/tabletop serve
+
+# The translations: compile the .po catalogs to the JSON the app loads (web/i18n/, committed;
+# a test fails when it is not current). `python -m tabletop.i18n update` also extracts.
+i18n: $(VENV)/.installed-$(EXTRAS)
+	$(BIN)/python -m tabletop.i18n compile
 
 lint: $(VENV)/.installed-$(EXTRAS)
 	$(BIN)/ruff check src tests bench
@@ -31,7 +36,7 @@ pytest: $(VENV)/.installed-$(EXTRAS)
 	bash .ci/ensure-chromium
 	$(BIN)/pytest -n 2
 
-test: lint typecheck pytest
+test: i18n lint typecheck pytest
 
 bench: $(VENV)/.installed-$(EXTRAS)
 	for game in go abalone oust quoridor; do $(BIN)/python bench/playouts.py $$game || exit 1; done

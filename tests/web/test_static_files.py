@@ -13,14 +13,15 @@ from tabletop.web import WEB_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(
-    p for p in WEB_DIR.rglob("*") if p.is_file() and p.suffix in {".html", ".css", ".js"}
+    p for p in WEB_DIR.rglob("*") if p.is_file() and p.suffix in {".html", ".css", ".js", ".json"}
 )
-PAGES = ["index.html", "game.html", "replay.html"]
+TEMPLATES = WEB_DIR / "templates"
+PAGES = ["index.html", "game.html", "replay.html", "404.html"]
 
 
-def test_the_three_pages_exist() -> None:
+def test_the_pages_exist_and_extend_the_base_layout() -> None:
     for page in PAGES:
-        assert (WEB_DIR / page).is_file()
+        assert '{% extends "base.html" %}' in (TEMPLATES / page).read_text()
 
 
 def test_package_data_ships_every_web_file() -> None:
@@ -35,8 +36,8 @@ def test_package_data_ships_every_web_file() -> None:
 
 @pytest.mark.parametrize("page", PAGES)
 def test_pages_load_only_local_files(page: str) -> None:
-    text = (WEB_DIR / page).read_text()
-    for ref in re.findall(r'(?:src|href)="([^"]+)"', text):
+    text = (TEMPLATES / page).read_text() + (TEMPLATES / "base.html").read_text()
+    for ref in re.findall(r'(?:src|href)="([^"{]+)"', text):
         if ref in {"/", "#"} or ref.startswith("data:"):
             continue
         assert ref.startswith("/static/"), f"{page}: {ref} is not served from /static/"

@@ -34,6 +34,7 @@ from tabletop.ai.alphabeta import AlphaBetaAgent
 from tabletop.ai.searches import make_search
 from tabletop.core.errors import OptionError
 from tabletop.core.game import Game, Move, State
+from tabletop.i18n import N_
 
 MIN_LEVEL, MAX_LEVEL = 1, 10
 
@@ -41,16 +42,16 @@ MIN_LEVEL, MAX_LEVEL = 1, 10
 #: languages are translated in one place). The same words fit every game: the ladder
 #: spaces the levels evenly in each (docs/strength.md).
 LEVEL_WORDS: dict[int, str] = {
-    1: "just learning the moves",
-    2: "a beginner",
-    3: "knows the basics",
-    4: "a casual player",
-    5: "a steady player",
-    6: "a keen club newcomer",
-    7: "a club player",
-    8: "a strong club player",
-    9: "very strong",
-    10: "its very best (about 3 seconds a move)",
+    1: N_("just learning the moves"),
+    2: N_("a beginner"),
+    3: N_("knows the basics"),
+    4: N_("a casual player"),
+    5: N_("a steady player"),
+    6: N_("a keen club newcomer"),
+    7: N_("a club player"),
+    8: N_("a strong club player"),
+    9: N_("very strong"),
+    10: N_("its very best (about 3 seconds a move)"),
 }
 
 #: No level thinks longer than this per move (seconds).

@@ -17,35 +17,36 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import OptionError
+from tabletop.i18n import N_
 
 CLOCK_KINDS = ("none", "absolute", "fischer", "byoyomi")
 
 #: The create form's clock choices: (name, label, explanation, the clock as created).
 #: "5+3" is lichess's and OGS's shorthand: 5 minutes each, 3 seconds more per move.
 CLOCK_PRESETS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
-    ("none", "No clock", "Take as long as you like.", {"kind": "none"}),
+    ("none", N_("No clock"), N_("Take as long as you like."), {"kind": "none"}),
     (
         "5+3",
         "5+3",
-        "5 minutes each, 3 seconds more after every move.",
+        N_("5 minutes each, 3 seconds more after every move."),
         {"kind": "fischer", "main": 300, "increment": 3},
     ),
     (
         "10+5",
         "10+5",
-        "10 minutes each, 5 seconds more after every move.",
+        N_("10 minutes each, 5 seconds more after every move."),
         {"kind": "fischer", "main": 600, "increment": 5},
     ),
     (
         "30+20",
         "30+20",
-        "30 minutes each, 20 seconds more after every move.",
+        N_("30 minutes each, 20 seconds more after every move."),
         {"kind": "fischer", "main": 1800, "increment": 20},
     ),
     (
         "byoyomi",
-        "Byo-yomi",
-        "10 minutes each, then 30 seconds a move; going over uses up one of 5 such periods.",
+        N_("Byo-yomi"),
+        N_("10 minutes each, then 30 seconds a move; going over uses up one of 5 such periods."),
         {"kind": "byoyomi", "main": 600, "periods": 5, "period": 30},
     ),
 )

@@ -2,7 +2,8 @@
 
 The app's directory is a Python package (its ``__init__.py``, perhaps a
 ``__pycache__``): a plain static mount served those too. Only the kinds of
-file a browser loads are served; anything else is a 404, as if absent.
+file a browser loads are served; anything else is a 404, as if absent. The page
+templates (``templates/``) are rendered by the server, never served as they are.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class WebAssets(StaticFiles):
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         name = PurePosixPath(path)
-        if name.suffix.lower() not in WEB_SUFFIXES or any(p.startswith(".") for p in name.parts):
+        hidden = any(p.startswith(".") for p in name.parts) or name.parts[:1] == ("templates",)
+        if name.suffix.lower() not in WEB_SUFFIXES or hidden:
             raise HTTPException(status_code=404)
         return await super().get_response(path, scope)

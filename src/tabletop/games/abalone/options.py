@@ -8,6 +8,7 @@ from typing import Any
 from tabletop.core.errors import OptionError
 from tabletop.core.options import Option, Preset
 from tabletop.games.abalone.layouts import LAYOUTS_2P
+from tabletop.i18n import N_
 
 BROADSIDE_POLICIES = ("end", "all-own", "any-own")
 TEAM_ORDERS = ("alternating", "consecutive")
@@ -21,9 +22,13 @@ OPTION_SPECS: tuple[Option, ...] = (
         2,
         "number of players (4 play in two teams)",
         choices=(2, 3, 4),
-        label="Players",
-        explanation="Two, three, or four playing in two teams of two.",
-        choice_labels=((2, "2 players"), (3, "3 players"), (4, "4 players in two teams")),
+        label=N_("Players"),
+        explanation=N_("Two, three, or four playing in two teams of two."),
+        choice_labels=(
+            (2, N_("2 players")),
+            (3, N_("3 players")),
+            (4, N_("4 players in two teams")),
+        ),
     ),
     Option(
         "layout",
@@ -31,13 +36,15 @@ OPTION_SPECS: tuple[Option, ...] = (
         "standard",
         "start position; the daisies are for 2 players, 3 and 4 players have one layout each",
         choices=LAYOUTS_2P,
-        label="Starting position",
-        explanation="Where the marbles start; the daisies mix the two sides for a "
-        "livelier start (2 players only).",
+        label=N_("Starting position"),
+        explanation=N_(
+            "Where the marbles start; the daisies mix the two sides for a "
+            "livelier start (2 players only)."
+        ),
         choice_labels=(
-            ("standard", "standard"),
-            ("belgian-daisy", "Belgian daisy"),
-            ("german-daisy", "German daisy"),
+            ("standard", N_("standard")),
+            ("belgian-daisy", N_("Belgian daisy")),
+            ("german-daisy", N_("German daisy")),
         ),
     ),
     Option(
@@ -47,12 +54,12 @@ OPTION_SPECS: tuple[Option, ...] = (
         "4 players: which marbles of a sideways line must be the mover's own "
         "(end: an end marble, all-own, any-own)",
         choices=BROADSIDE_POLICIES,
-        label="Moving your partner's marbles sideways",
-        explanation="With 4 players, which marbles of a line moving sideways must be your own.",
+        label=N_("Moving your partner's marbles sideways"),
+        explanation=N_("With 4 players, which marbles of a line moving sideways must be your own."),
         choice_labels=(
-            ("end", "one at an end of the line"),
-            ("all-own", "all of them"),
-            ("any-own", "at least one"),
+            ("end", N_("one at an end of the line")),
+            ("all-own", N_("all of them")),
+            ("any-own", N_("at least one")),
         ),
     ),
     Option(
@@ -62,12 +69,14 @@ OPTION_SPECS: tuple[Option, ...] = (
         "4 players: alternating (teams take turns A, B, A, B) or consecutive "
         "(partners sit side by side and move one after the other: A, A, B, B)",
         choices=TEAM_ORDERS,
-        label="Order of play in teams",
-        explanation="With 4 players, whether the teams take turns, or partners sit side "
-        "by side and move one after the other.",
+        label=N_("Order of play in teams"),
+        explanation=N_(
+            "With 4 players, whether the teams take turns, or partners sit side "
+            "by side and move one after the other."
+        ),
         choice_labels=(
-            ("alternating", "teams take turns"),
-            ("consecutive", "partners one after the other"),
+            ("alternating", N_("teams take turns")),
+            ("consecutive", N_("partners one after the other")),
         ),
     ),
     Option(
@@ -77,30 +86,33 @@ OPTION_SPECS: tuple[Option, ...] = (
         "end the game as an unofficial draw after this many plies (0: no limit)",
         minimum=0,
         maximum=1_000_000,
-        label="Move limit",
-        explanation="End the game as a draw after this many moves in all; 0 for no limit.",
+        label=N_("Move limit"),
+        explanation=N_("End the game as a draw after this many moves in all; 0 for no limit."),
     ),
 )
 
 #: The create form's starting points: the player count, and the 2-player layouts.
 START_PRESETS: tuple[Preset, ...] = (
-    Preset("2", "2 players", "The classic game: push six of the other's marbles off.", {}),
+    Preset("2", N_("2 players"), N_("The classic game: push six of the other's marbles off."), {}),
     Preset(
         "2-belgian",
-        "2 players, Belgian daisy",
-        "The sides start mixed in two flowers each: contact from the first move.",
+        N_("2 players, Belgian daisy"),
+        N_("The sides start mixed in two flowers each: contact from the first move."),
         {"layout": "belgian-daisy"},
     ),
     Preset(
         "2-german",
-        "2 players, German daisy",
-        "Two flowers each, nearer the middle.",
+        N_("2 players, German daisy"),
+        N_("Two flowers each, nearer the middle."),
         {"layout": "german-daisy"},
     ),
     Preset(
-        "3", "3 players", "Each for themselves: the first to push six off wins.", {"players": 3}
+        "3",
+        N_("3 players"),
+        N_("Each for themselves: the first to push six off wins."),
+        {"players": 3},
     ),
-    Preset("4", "4 players", "Two teams of two partners.", {"players": 4}),
+    Preset("4", N_("4 players"), N_("Two teams of two partners."), {"players": 4}),
 )
 
 

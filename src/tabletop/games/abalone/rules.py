@@ -27,11 +27,12 @@ from tabletop.games.abalone.notation import (
 from tabletop.games.abalone.options import BROADSIDE_POLICIES, EJECT_TO_WIN, AbaloneOptions
 from tabletop.games.abalone.setup import checked_setup, read_setup_record, setup_record
 from tabletop.games.kernel_game import KernelGame, KernelState, read_only
+from tabletop.i18n import N_
 
 SEAT_NAMES = {
-    2: ("Black", "White"),
-    3: ("Black", "White", "Yellow"),
-    4: ("Black", "White", "Yellow", "Blue"),
+    2: (N_("Black"), N_("White")),
+    3: (N_("Black"), N_("White"), N_("Yellow")),
+    4: (N_("Black"), N_("White"), N_("Yellow"), N_("Blue")),
 }
 _ZOBRIST = read_only(kernels.zobrist_table())
 # Keys for each seat's ejected tally: with 3 or 4 players who pushed a marble off

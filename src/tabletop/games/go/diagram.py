@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from tabletop.games import boards
 from tabletop.games.go.geometry import COLUMNS
 from tabletop.games.go.handicap import star_points
+from tabletop.i18n import N_
 
-SEAT_NAMES = ("Black", "White")
+SEAT_NAMES = (N_("Black"), N_("White"))
 #: Drawn for a stone of seat 0 and seat 1, alive and marked dead.
 STONE_CHARS = ("X", "O")
 DEAD_CHARS = ("x", "o")

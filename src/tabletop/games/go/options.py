@@ -13,6 +13,7 @@ from typing import Any
 
 from tabletop.core.errors import OptionError
 from tabletop.core.options import Option, Preset
+from tabletop.i18n import N_
 
 RULE_SETS = ("japanese", "chinese", "aga", "tromp-taylor")
 KO_RULES = ("simple", "positional", "situational")
@@ -65,8 +66,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         "board size (9, 13 and 19 are the usual ones)",
         minimum=5,
         maximum=25,
-        label="Board size",
-        explanation="Lines each way: 9 is quick, 13 is longer, 19 is the full game.",
+        label=N_("Board size"),
+        explanation=N_("Lines each way: 9 is quick, 13 is longer, 19 is the full game."),
     ),
     Option(
         "rules",
@@ -74,14 +75,16 @@ OPTION_SPECS: tuple[Option, ...] = (
         "japanese",
         "rule-set preset; it decides every part below that is not given",
         choices=RULE_SETS,
-        label="Rules",
-        explanation="How the game is counted at the end and a few rare cases; "
-        "Japanese and Chinese rules almost always give the same winner.",
+        label=N_("Rules"),
+        explanation=N_(
+            "How the game is counted at the end and a few rare cases; "
+            "Japanese and Chinese rules almost always give the same winner."
+        ),
         choice_labels=(
-            ("japanese", "Japanese"),
-            ("chinese", "Chinese"),
-            ("aga", "American (AGA)"),
-            ("tromp-taylor", "Tromp-Taylor (for computers)"),
+            ("japanese", N_("Japanese")),
+            ("chinese", N_("Chinese")),
+            ("aga", N_("American (AGA)")),
+            ("tromp-taylor", N_("Tromp-Taylor (for computers)")),
         ),
         main=True,
     ),
@@ -91,14 +94,16 @@ OPTION_SPECS: tuple[Option, ...] = (
         None,
         "ko rule",
         choices=KO_RULES,
-        default_text="from the rule set",
-        label="Repeating positions",
-        explanation="Which earlier positions may not come back: only the one just before "
-        "(simple), or any earlier one.",
+        default_text=N_("from the rule set"),
+        label=N_("Repeating positions"),
+        explanation=N_(
+            "Which earlier positions may not come back: only the one just before "
+            "(simple), or any earlier one."
+        ),
         choice_labels=(
-            ("simple", "only the last one (simple ko)"),
-            ("positional", "any earlier board"),
-            ("situational", "any earlier board with the same player to move"),
+            ("simple", N_("only the last one (simple ko)")),
+            ("positional", N_("any earlier board")),
+            ("situational", N_("any earlier board with the same player to move")),
         ),
     ),
     Option(
@@ -107,11 +112,13 @@ OPTION_SPECS: tuple[Option, ...] = (
         None,
         "scoring method",
         choices=SCORINGS,
-        default_text="from the rule set",
-        label="Counting",
-        explanation="Territory counts your empty points and prisoners; area counts your "
-        "empty points and your stones on the board.",
-        choice_labels=(("territory", "territory"), ("area", "area")),
+        default_text=N_("from the rule set"),
+        label=N_("Counting"),
+        explanation=N_(
+            "Territory counts your empty points and prisoners; area counts your "
+            "empty points and your stones on the board."
+        ),
+        choice_labels=(("territory", N_("territory")), ("area", N_("area"))),
     ),
     Option(
         "suicide",
@@ -119,10 +126,10 @@ OPTION_SPECS: tuple[Option, ...] = (
         None,
         "whether a move may take its own chain of two or more stones off the board",
         choices=SUICIDE_RULES,
-        default_text="from the rule set",
-        label="Self-capture",
-        explanation="Whether you may play a stone that captures your own group of two or more.",
-        choice_labels=(("forbidden", "not allowed"), ("multi-stone", "allowed")),
+        default_text=N_("from the rule set"),
+        label=N_("Self-capture"),
+        explanation=N_("Whether you may play a stone that captures your own group of two or more."),
+        choice_labels=(("forbidden", N_("not allowed")), ("multi-stone", N_("allowed"))),
     ),
     Option(
         "komi",
@@ -131,9 +138,9 @@ OPTION_SPECS: tuple[Option, ...] = (
         "points given to White, in exact halves",
         minimum=-150,
         maximum=150,
-        default_text="6.5 territory, 7.5 area, 0.5 with handicap",
-        label="Komi",
-        explanation="Points White gets for moving second; a half point means no draw.",
+        default_text=N_("6.5 territory, 7.5 area, 0.5 with handicap"),
+        label=N_("Komi"),
+        explanation=N_("Points White gets for moving second; a half point means no draw."),
     ),
     Option(
         "handicap",
@@ -142,9 +149,11 @@ OPTION_SPECS: tuple[Option, ...] = (
         "fixed handicap stones (2..9 on 9x9, 13x13, 19x19)",
         minimum=0,
         maximum=9,
-        label="Handicap stones",
-        explanation="Black starts with this many stones on the board (2 to 9), "
-        "to even a game between players of different strength; 0 for none.",
+        label=N_("Handicap stones"),
+        explanation=N_(
+            "Black starts with this many stones on the board (2 to 9), "
+            "to even a game between players of different strength; 0 for none."
+        ),
     ),
     Option(
         "handicap_bonus",
@@ -152,13 +161,15 @@ OPTION_SPECS: tuple[Option, ...] = (
         None,
         "points White gets per handicap stone under area scoring: none, n or n-1",
         choices=HANDICAP_BONUS,
-        default_text="from the rule set",
-        label="Points for handicap stones",
-        explanation="With area counting, the points White gets back for Black's handicap stones.",
+        default_text=N_("from the rule set"),
+        label=N_("Points for handicap stones"),
+        explanation=N_(
+            "With area counting, the points White gets back for Black's handicap stones."
+        ),
         choice_labels=(
-            ("none", "none"),
-            ("n", "one per stone"),
-            ("n-1", "one per stone but the first"),
+            ("none", N_("none")),
+            ("n", N_("one per stone")),
+            ("n-1", N_("one per stone but the first")),
         ),
     ),
     Option(
@@ -168,18 +179,25 @@ OPTION_SPECS: tuple[Option, ...] = (
         "territory scoring: simple counts every one-colour region; taxed (Japanese) "
         "counts no territory for groups in seki",
         choices=SEKI_RULES,
-        label="Territory in seki",
-        explanation="With territory counting, whether the empty points inside a group "
-        "in seki (living together with the other side) count.",
-        choice_labels=(("simple", "counts"), ("taxed", "does not count (Japanese)")),
+        label=N_("Territory in seki"),
+        explanation=N_(
+            "With territory counting, whether the empty points inside a group "
+            "in seki (living together with the other side) count."
+        ),
+        choice_labels=(("simple", N_("counts")), ("taxed", N_("does not count (Japanese)"))),
     ),
 )
 
 #: The create form's starting points: the three usual boards (the rule set beside them).
 START_PRESETS: tuple[Preset, ...] = (
-    Preset("9x9", "9×9", "A quick game, for learning: about 10 minutes.", {"size": 9}),
-    Preset("13x13", "13×13", "A medium game: about half an hour.", {"size": 13}),
-    Preset("19x19", "19×19", "The full board of the classic game: an hour or more.", {"size": 19}),
+    Preset("9x9", N_("9×9"), N_("A quick game, for learning: about 10 minutes."), {"size": 9}),
+    Preset("13x13", N_("13×13"), N_("A medium game: about half an hour."), {"size": 13}),
+    Preset(
+        "19x19",
+        N_("19×19"),
+        N_("The full board of the classic game: an hour or more."),
+        {"size": 19},
+    ),
 )
 
 

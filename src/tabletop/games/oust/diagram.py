@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 from tabletop.games import boards
 from tabletop.games.oust.geometry import SQUARE_COLUMNS, Grid
+from tabletop.i18n import N_
 
 #: Drawn per kernel cell value: EMPTY, BLACK, WHITE.
 CHARS = ".XO"
-SEAT_NAMES = ("Black", "White")
+SEAT_NAMES = (N_("Black"), N_("White"))
 
 
 @dataclass(frozen=True)

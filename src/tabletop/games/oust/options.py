@@ -13,6 +13,7 @@ from typing import Any
 from tabletop.core.errors import OptionError
 from tabletop.core.options import Option, Preset
 from tabletop.games.oust.geometry import Grid, hex_grid, square_grid
+from tabletop.i18n import N_
 
 BOARDS = ("square", "hex")
 HEX_SIDES = (5, 7, 9)
@@ -27,9 +28,11 @@ OPTION_SPECS: tuple[Option, ...] = (
         "square",
         "board shape: a square grid (the 2007 game) or a hex-hex board (Steere's current game)",
         choices=BOARDS,
-        label="Board shape",
-        explanation="Square cells (the first version of the game) or hexagons (the current one).",
-        choice_labels=(("square", "square"), ("hex", "hexagons")),
+        label=N_("Board shape"),
+        explanation=N_(
+            "Square cells (the first version of the game) or hexagons (the current one)."
+        ),
+        choice_labels=(("square", N_("square")), ("hex", N_("hexagons"))),
     ),
     Option(
         "size",
@@ -38,9 +41,9 @@ OPTION_SPECS: tuple[Option, ...] = (
         "a square N x N board (shorthand for width and height)",
         minimum=2,
         maximum=MAX_SQUARE,
-        default_text="9 on square boards",
-        label="Square board size",
-        explanation="Cells each way of a square board; smaller boards make shorter games.",
+        default_text=N_("9 on square boards"),
+        label=N_("Square board size"),
+        explanation=N_("Cells each way of a square board; smaller boards make shorter games."),
     ),
     Option(
         "width",
@@ -49,9 +52,9 @@ OPTION_SPECS: tuple[Option, ...] = (
         "columns of a square board",
         minimum=2,
         maximum=MAX_SQUARE,
-        default_text="the board size, else 9",
-        label="Board width",
-        explanation="Columns of a square board, for a board that is not square.",
+        default_text=N_("the board size, else 9"),
+        label=N_("Board width"),
+        explanation=N_("Columns of a square board, for a board that is not square."),
     ),
     Option(
         "height",
@@ -60,9 +63,9 @@ OPTION_SPECS: tuple[Option, ...] = (
         "rows of a square board",
         minimum=2,
         maximum=MAX_SQUARE,
-        default_text="the board size, else 9",
-        label="Board height",
-        explanation="Rows of a square board, for a board that is not square.",
+        default_text=N_("the board size, else 9"),
+        label=N_("Board height"),
+        explanation=N_("Rows of a square board, for a board that is not square."),
     ),
     Option(
         "side",
@@ -70,18 +73,20 @@ OPTION_SPECS: tuple[Option, ...] = (
         None,
         "cells per side of a hex board",
         choices=HEX_SIDES,
-        default_text="7 on hex boards",
-        label="Hexagon board size",
-        explanation="Cells along each edge of the hexagon board: 5 is quick, 9 is long.",
+        default_text=N_("7 on hex boards"),
+        label=N_("Hexagon board size"),
+        explanation=N_("Cells along each edge of the hexagon board: 5 is quick, 9 is long."),
     ),
     Option(
         "pie",
         bool,
         False,
         "pie rule: White may answer Black's first stone by swapping (taking it over)",
-        label="Swap after the first stone",
-        explanation="White may take over Black's first stone instead of answering it, "
-        "so Black's first move is a fair one.",
+        label=N_("Swap after the first stone"),
+        explanation=N_(
+            "White may take over Black's first stone instead of answering it, "
+            "so Black's first move is a fair one."
+        ),
     ),
     Option(
         "max_plies",
@@ -90,21 +95,24 @@ OPTION_SPECS: tuple[Option, ...] = (
         "end the game as a draw (reason max-plies) after this many moves; 0 for no limit",
         minimum=0,
         maximum=10**9,
-        label="Move limit",
-        explanation="End the game as a draw after this many moves in all; 0 for no limit.",
+        label=N_("Move limit"),
+        explanation=N_("End the game as a draw after this many moves in all; 0 for no limit."),
     ),
 )
 
 #: The create form's starting points: the two board shapes.
 START_PRESETS: tuple[Preset, ...] = (
-    Preset("square-9", "Square 9×9", "The first version of the game, on squares.", {}),
+    Preset("square-9", N_("Square 9×9"), N_("The first version of the game, on squares."), {}),
     Preset(
-        "hex-7", "Hexagons", "The current game, on a hexagon of 7 cells a side.", {"board": "hex"}
+        "hex-7",
+        N_("Hexagons"),
+        N_("The current game, on a hexagon of 7 cells a side."),
+        {"board": "hex"},
     ),
     Preset(
         "hex-5",
-        "Small hexagons",
-        "A quick game on a hexagon of 5 cells a side.",
+        N_("Small hexagons"),
+        N_("A quick game on a hexagon of 5 cells a side."),
         {"board": "hex", "side": 5},
     ),
 )

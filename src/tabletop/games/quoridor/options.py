@@ -12,6 +12,7 @@ from typing import Any
 
 from tabletop.core.errors import OptionError
 from tabletop.core.options import Option, Preset
+from tabletop.i18n import N_
 
 PLAYER_COUNTS = (2, 4)
 
@@ -28,9 +29,9 @@ OPTION_SPECS: tuple[Option, ...] = (
         2,
         "number of players",
         choices=PLAYER_COUNTS,
-        label="Players",
-        explanation="Two players, or four each racing to the opposite side.",
-        choice_labels=((2, "2 players"), (4, "4 players")),
+        label=N_("Players"),
+        explanation=N_("Two players, or four each racing to the opposite side."),
+        choice_labels=((2, N_("2 players")), (4, N_("4 players"))),
     ),
     Option(
         "walls",
@@ -39,9 +40,11 @@ OPTION_SPECS: tuple[Option, ...] = (
         "walls each player starts with",
         minimum=0,
         maximum=MAX_WALLS,
-        default_text="10 with 2 players, 5 with 4",
-        label="Walls each",
-        explanation="How many walls each player may place (usually 10 with 2 players, 5 with 4).",
+        default_text=N_("10 with 2 players, 5 with 4"),
+        label=N_("Walls each"),
+        explanation=N_(
+            "How many walls each player may place (usually 10 with 2 players, 5 with 4)."
+        ),
     ),
     Option(
         "side_step_around_pawns",
@@ -49,9 +52,11 @@ OPTION_SPECS: tuple[Option, ...] = (
         True,
         "4 players: a pawn with a second pawn behind it may be passed by a side step, "
         "as when a wall is behind it (false: no move that way, as OpenSpiel)",
-        label="Step aside around two pawns",
-        explanation="With 4 players, when you cannot jump a pawn because another pawn is "
-        "behind it, you may step diagonally past it, as when a wall is behind it.",
+        label=N_("Step aside around two pawns"),
+        explanation=N_(
+            "With 4 players, when you cannot jump a pawn because another pawn is "
+            "behind it, you may step diagonally past it, as when a wall is behind it."
+        ),
     ),
     Option(
         "max_plies",
@@ -60,16 +65,18 @@ OPTION_SPECS: tuple[Option, ...] = (
         "end the game as an unofficial draw after this many plies",
         minimum=1,
         maximum=1_000_000,
-        default_text="no limit",
-        label="Move limit",
-        explanation="End the game as a draw after this many moves in all; empty for no limit.",
+        default_text=N_("no limit"),
+        label=N_("Move limit"),
+        explanation=N_("End the game as a draw after this many moves in all; empty for no limit."),
     ),
 )
 
 #: The create form's starting points: the two player counts.
 START_PRESETS: tuple[Preset, ...] = (
-    Preset("2", "2 players", "Race your pawn to the far side; 10 walls each.", {}),
-    Preset("4", "4 players", "Each races to the opposite side; 5 walls each.", {"players": 4}),
+    Preset("2", N_("2 players"), N_("Race your pawn to the far side; 10 walls each."), {}),
+    Preset(
+        "4", N_("4 players"), N_("Each races to the opposite side; 5 walls each."), {"players": 4}
+    ),
 )
 
 

@@ -29,8 +29,12 @@ from tabletop.games.quoridor.notation import (
 )
 from tabletop.games.quoridor.options import QuoridorOptions
 from tabletop.games.quoridor.setup import place_setup, read_setup_record
+from tabletop.i18n import N_
 
-SEAT_NAMES = {2: ("South", "North"), 4: ("South", "West", "North", "East")}
+SEAT_NAMES = {
+    2: (N_("South"), N_("North")),
+    4: (N_("South"), N_("West"), N_("North"), N_("East")),
+}
 GOAL_NAMES = {
     kernels.GOAL_NORTH: "row 9",
     kernels.GOAL_EAST: "column i",

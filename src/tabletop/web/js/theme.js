@@ -2,9 +2,11 @@
 // switch in the header; the choice is remembered in this browser (localStorage) and
 // set as data-theme on <html>, which style.css reads.
 
+import { t } from "./i18n.js";
+
 /** The words of the switch (one place, for translation). */
 const TEXT = {
-  dark: "Dark mode",
+  dark: t("Dark mode"),
 };
 
 const KEY = "tabletop.theme";

@@ -1,0 +1,97 @@
+// The page's language and its words: t(), tn(), tc() over the compiled gettext catalogs
+// (web/i18n/<domain>.<lang>.json, made by `python -m tabletop.i18n compile`). The language
+// is the page's <html lang>, which the server chose (?lang=, the stored choice,
+// Accept-Language, English). The app's own domain loads before any module that imports
+// this one runs (top-level await), so a TEXT table built at import time is translated.
+// The msgid is the English text: a missing translation reads in English.
+
+const SEPARATOR = "\u0004"; // gettext's context separator
+const LANGUAGES = ["en", "tr", "de", "nl"];
+
+/** "en" | "tr" | "de" | "nl": the language the server rendered this page in. */
+export const language = (() => {
+  const lang = (document.documentElement.lang || "en").toLowerCase().split("-")[0];
+  return LANGUAGES.includes(lang) ? lang : "en";
+})();
+
+const plurals = new Intl.PluralRules(language);
+const numbers = new Intl.NumberFormat(language);
+
+/** A number in the page's language ("1.234" in German). */
+export function formatNumber(n, options) {
+  return options ? new Intl.NumberFormat(language, options).format(n) : numbers.format(n);
+}
+
+/** A time of day (from a Date, or seconds since 1970) in the page's language. */
+export function formatTime(when, options = { hour: "2-digit", minute: "2-digit" }) {
+  const date = when instanceof Date ? when : new Date(when * 1000);
+  return new Intl.DateTimeFormat(language, options).format(date);
+}
+
+/** A date and time in the page's language. */
+export function formatDateTime(when, options = { dateStyle: "medium", timeStyle: "short" }) {
+  return formatTime(when, options);
+}
+
+/** `{name}` placeholders from params; numbers are written in the page's language. */
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === "number" ? formatNumber(value) : String(value);
+  });
+}
+
+/** The words of one domain: t(msgid, params), tn(singular, plural, n, params), tc(context, msgid, params). */
+class Catalog {
+  constructor(messages) {
+    this.messages = messages || {};
+  }
+
+  t(message, params) {
+    const found = this.messages[message];
+    return fill(typeof found === "string" && found ? found : message, params);
+  }
+
+  tn(singular, plural, n, params) {
+    const forms = this.messages[singular];
+    let text = forms && typeof forms === "object" ? forms[plurals.select(n)] || forms.other : null;
+    if (!text) text = n === 1 ? singular : plural;
+    return fill(text, { n, ...params });
+  }
+
+  tc(context, message, params) {
+    const found = this.messages[context + SEPARATOR + message];
+    return fill(typeof found === "string" && found ? found : message, params);
+  }
+}
+
+async function load(domain) {
+  if (language === "en") return new Catalog({}); // the msgids are the English text
+  try {
+    const answer = await fetch(`/static/i18n/${domain}.${language}.json`);
+    if (!answer.ok) throw new Error(`${answer.status}`);
+    return new Catalog((await answer.json()).messages);
+  } catch (err) {
+    console.warn(`the ${language} ${domain} catalog did not load; showing English`, err);
+    return new Catalog({});
+  }
+}
+
+const loaded = new Map();
+
+/** Another domain's catalog ("rules", "lessons"): `const rules = await catalog("rules")`. */
+export function catalog(domain) {
+  if (!loaded.has(domain)) loaded.set(domain, load(domain));
+  return loaded.get(domain);
+}
+
+const app = await catalog("tabletop");
+
+/** A message of the app ("Your move", or "{name} wins" with { name }). */
+export const t = (message, params) => app.t(message, params);
+/** A message with plural forms by Intl.PluralRules; {n} is n, formatted. */
+export const tn = (singular, plural, n, params) => app.tn(singular, plural, n, params);
+/** A message with a context, for one English word with two meanings. */
+export const tc = (context, message, params) => app.tc(context, message, params);
