@@ -6,17 +6,30 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tabletop import rules
 from tabletop.core import list_games
-from tabletop.rules.positions import position_state, position_view
+from tabletop.server.positions import build_position
+from tabletop.server.positions import position_view as state_view
 
 babel_pofile = pytest.importorskip("babel.messages.pofile")
 
 LOCALE = Path(rules.__file__).parents[1] / "locale"
 TRANSLATED = ("tr", "de", "nl")
+def position_state(position: dict) -> Any:
+    """The state of a diagram's position, as ``POST /api/position`` builds it."""
+    return build_position(
+        position["game"], position["options"], position.get("setup"), position["moves"]
+    )
+
+
+def position_view(position: dict) -> dict[str, Any]:
+    return state_view(position_state(position))
+
+
 ALL_DIAGRAMS = [(g, n, d) for g in rules.games() for n, d in enumerate(rules.diagrams(g))]
 
 

@@ -172,3 +172,30 @@ def test_unreadable_names_and_result_are_warnings() -> None:
     assert record.black is None and record.white == "Cy" and record.result is None
     assert record.warnings == ["RE ignored: multiple values", "PB ignored: multiple values"]
     assert record.state.ply == 1
+
+
+def test_a_position_of_both_colours_round_trips_through_sgf() -> None:
+    """AB/AW/PL: a set-up of both colours (decision record 0108), not a handicap."""
+    record = read_sgf(b"(;SZ[9]AB[cc][dd]AW[cd][de]PL[W];W[ee];B[ff])")
+    state = record.state
+    assert state.setup_position == {
+        "black": ["C7", "D6"],
+        "white": ["C6", "D5"],
+        "to_move": "white",
+    }
+    assert state.handicap_stones == [] and state.ply == 2
+    text = write_sgf(state)
+    assert b"PL[W]" in text and b"HA" not in text
+    assert read_sgf(text).state == state
+    assert GoState.from_dict(state.to_dict()) == state
+
+
+def test_black_stones_and_a_side_to_move_without_ha_are_a_position() -> None:
+    state = read_sgf(b"(;SZ[9]AB[cc]PL[B];B[ee])").state
+    assert state.setup_position == {"black": ["C7"], "white": [], "to_move": "black"}
+    assert state.ply == 1
+
+
+def test_a_position_breaking_the_rules_is_named() -> None:
+    with pytest.raises(NotationError, match="AB/AW: setup: the chain A9 has no liberty"):
+        read_sgf(b"(;SZ[9]AB[aa]AW[ab][ba])")

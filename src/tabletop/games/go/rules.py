@@ -22,7 +22,14 @@ from tabletop.games.go.handicap import handicap_points
 from tabletop.games.go.notation import PASS, GoMove, board_point, parse_move
 from tabletop.games.go.options import GoOptions
 from tabletop.games.go.scoring import GoScore, board_owners, remove_dead, score_board
-from tabletop.games.go.setup import free_handicap, read_handicap_record
+from tabletop.games.go.setup import (
+    free_handicap,
+    position_stones,
+    read_handicap_record,
+    read_setup_record,
+    setup_record,
+    side_to_move,
+)
 from tabletop.games.kernel_game import KernelGame, KernelState, grown, read_only
 
 #: Times one whole-board position with one player to move may occur before
@@ -75,15 +82,32 @@ class GoGame(KernelGame[GoOptions, GoMove]):
     def new_state(self) -> GoState:
         return GoState(self)
 
-    def setup(self, handicap_stones: Iterable[GoMove | str]) -> GoState:
-        """Free handicap: Black's stones on the empty board, White to move first.
+    def setup(
+        self,
+        black: Iterable[GoMove | str],
+        white: Iterable[GoMove | str] | None = None,
+        to_move: str | None = None,
+    ) -> GoState:
+        """A position given directly (decision record 0108).
 
-        The fixed-handicap option must be 0; 2 or more distinct points are needed.
-        Records keep the stones (``"handicap_stones"``).
+        ``setup(black)`` alone is a free handicap: Black's stones on the empty board,
+        White to move first; the fixed-handicap option must be 0 and 2 or more distinct
+        points are needed. Records keep the stones (``"handicap_stones"``).
+
+        With ``white`` or ``to_move`` ("black"/"white", default "black") it is a
+        position of both colours for problems, lessons and diagrams: every chain must
+        have a liberty; it counts as no handicap. Records keep it as ``"setup"``.
         """
         state = GoState(self)
-        state._place_handicap(handicap_stones)
+        if white is None and to_move is None:
+            state._place_handicap(black)
+        else:
+            state._place_position(black, () if white is None else white, to_move or "black")
         return state
+
+    def setup_from_record(self, value: Any) -> GoState:
+        """The position of a record's ``"setup"`` value (NotationError if malformed)."""
+        return self.setup(*read_setup_record(value))
 
 
 class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go move"):
@@ -122,7 +146,7 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         self._ended: str | None = None
         self._dead: frozenset[int] = frozenset()
         self._moves = []
-        self._setup = None  # Go's set-up, the free handicap, is kept in _free_handicap
+        self._setup = None  # a set-up of both colours; a free handicap is _free_handicap
         self._resumed: list[int] = []  # plies after which play resumed from two passes
         self._free_handicap: tuple[GoMove, ...] = ()  # stones placed by game.setup()
 
@@ -340,6 +364,37 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         self._bind()
         self._free_handicap = tuple(sorted(chosen.values()))
 
+    def _place_position(
+        self, black: Iterable[GoMove | str], white: Iterable[GoMove | str], to_move: str
+    ) -> None:
+        """Put a set-up's stones on this new state's empty board (GoGame.setup)."""
+        if self.game.settings.handicap:
+            raise IllegalMoveError("a set-up position starts from the empty board: handicap 0")
+        seat = side_to_move(to_move)
+        stones = position_stones(black, white, self._n)
+        for colour, chosen in zip((kernels.BLACK, kernels.WHITE), stones, strict=True):
+            for p in chosen:
+                self._board[p] = colour
+                self._meta[kernels.M_HASH] ^= self._zob[colour, p]
+        kernels.rebuild_chains(self._board, self._links, self._stats, self._w)
+        for chosen in stones:
+            for move in chosen.values():
+                if not self.liberties(move):
+                    chain = " ".join(str(m) for m in self.chain_at(move))
+                    raise IllegalMoveError(f"setup: the chain {chain} has no liberty")
+        self._meta[kernels.M_COLOR] = kernels.BLACK if seat == 0 else kernels.WHITE
+        self._seen = seen.new_table(self._seen.shape[0])
+        self._meta[kernels.M_SEEN_USED] = 0
+        kernels.record_start(self._pos, self._seen)
+        self._bind()
+        self._setup = setup_record(stones[0].values(), stones[1].values(), seat)
+
+    @property
+    def setup_position(self) -> dict[str, Any] | None:
+        """The set-up of both colours this game started from (as its record keeps it),
+        or None (the empty board, a fixed or a free handicap)."""
+        return None if self._setup is None else self._setup_record()
+
     def resume(self) -> None:
         """Play on after two passes, when the players disagree about dead stones.
 
@@ -480,6 +535,11 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
     @classmethod
     def _start_of_record(cls, game: KernelGame[Any, Any], data: Mapping[str, Any]) -> State:
         free = data.get("handicap_stones", [])
+        setup = data.get("setup")
+        if setup is not None:
+            if free:
+                raise NotationError("a Go record has a set-up or handicap stones, not both")
+            return game.setup_from_record(setup)
         if not free:
             return game.new_state()
         assert isinstance(game, GoGame)

@@ -92,10 +92,15 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
     if root.has_property("KM"):
         options["komi"] = komi
     setup_black = _points(root, "AB", where)
-    if _points(root, "AW", where) or _points(root, "AE", where):
-        raise _fail(where, "set-up stones AW/AE are not supported (only handicap stones in AB)")
+    setup_white = _points(root, "AW", where)
+    if _points(root, "AE", where):
+        raise _fail(where, "AE (points made empty) is not supported in a set-up")
+    to_move = _player(root, where)
+    # Stones of both colours, or a side to move without a handicap count: a set-up
+    # position (a problem); Black's stones alone are a handicap, fixed or free.
+    position = bool(setup_white) or (to_move is not None and not root.has_property("HA"))
     free: list[GoMove] = []
-    if setup_black:
+    if setup_black and not position:
         count = len(setup_black)
         try:
             expected = set(handicap_points(size, count))
@@ -111,9 +116,16 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
         raise _fail(where, str(err)) from None
     assert isinstance(go, GoGame)
     try:
-        state = go.setup(free) if free else go.new_state()
+        if position:
+            state = go.setup(
+                [GoMove(col, row) for col, row in sorted(setup_black)],
+                [GoMove(col, row) for col, row in sorted(setup_white)],
+                to_move or "black",
+            )
+        else:
+            state = go.setup(free) if free else go.new_state()
     except IllegalMoveError as err:
-        raise _fail(where, f"AB: {err}") from None
+        raise _fail(where, f"{'AB/AW' if position else 'AB'}: {err}") from None
     number = 0
     for node in game.get_main_sequence()[1:]:
         try:
@@ -162,6 +174,17 @@ def _points(root: Any, prop: str, where: str) -> set[tuple[int, int]]:
         raise _fail(where, f"bad {prop} property ({err})") from None
 
 
+def _player(root: Any, where: str) -> str | None:
+    """The side a set-up's PL names ("black"/"white"), or None without PL."""
+    if not root.has_property("PL"):
+        return None
+    try:
+        colour = root.get("PL")
+    except ValueError as err:
+        raise _fail(where, f"bad PL property ({err})") from None
+    return "black" if colour == "b" else "white"
+
+
 def load_sgf(path: str | Path) -> SgfRecord:
     """Read an SGF file; a missing or unreadable file is a NotationError naming it."""
     try:
@@ -188,7 +211,14 @@ def write_sgf(
     root.set("KM", settings.komi)
     root.set("RU", SGF_NAME_BY_RULES[settings.rules])
     stones = state.handicap_stones
-    if stones:
+    position = state.setup_position
+    if position is not None:  # a set-up of both colours (decision record 0108)
+        for prop, side in (("AB", "black"), ("AW", "white")):
+            points = [state.parse_move(p) for p in position[side]]
+            if points:
+                root.set(prop, {(m.row, m.col) for m in points})
+        root.set("PL", "b" if position["to_move"] == "black" else "w")
+    elif stones:
         root.set("HA", len(stones))
         root.set("AB", {(m.row, m.col) for m in stones})
     if black:
@@ -201,7 +231,10 @@ def write_sgf(
             result = "Void" if outcome.reason == "cycle" else str(outcome.detail.get("result"))
     if result:
         root.set("RE", result)
-    colour = "w" if stones else "b"
+    if position is not None:
+        colour = "b" if position["to_move"] == "black" else "w"
+    else:
+        colour = "w" if stones else "b"
     for move in state.history:
         assert isinstance(move, GoMove)
         node = game.extend_main_sequence()

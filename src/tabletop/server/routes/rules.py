@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException
 
 from tabletop import rules
 from tabletop.i18n import catalog, negotiate
-from tabletop.rules.positions import position_view
+from tabletop.server.positions import build_position, position_view
 from tabletop.server.errors import error_response
 
 router = APIRouter()
@@ -29,6 +29,14 @@ def _pages(request: Request) -> Any:
 
 def _not_installed() -> Response:
     return error_response(404, "not-found", "the browser app is not installed")
+
+
+def _view(position: dict[str, Any]) -> dict[str, Any]:
+    """A diagram's view, as ``POST /api/position`` answers it (tests check each is valid)."""
+    state = build_position(
+        position["game"], position["options"], position.get("setup"), position["moves"]
+    )
+    return position_view(state)
 
 
 @router.get("/rules", include_in_schema=False)
@@ -59,7 +67,7 @@ async def rules_page(request: Request, game: str) -> Response:
     words = catalog("rules", negotiate(request)).gettext
     data = rules.load(game)
     diagrams = [
-        {**diagram, "id": f"{game}-{n}", "view": position_view(rules.position_of(game, diagram))}
+        {**diagram, "id": f"{game}-{n}", "view": _view(rules.position_of(game, diagram))}
         for n, diagram in enumerate(rules.diagrams(game))
     ]
     # The positions and views go to the page's script as JSON (not executed: the CSP
