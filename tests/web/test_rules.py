@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tabletop import rules
+from tests.web.play import create_by_form
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
@@ -77,3 +78,22 @@ def test_no_english_rules_text_in_other_languages(new_page: Any, server: str, la
         assert not left, f"{game} in {lang}: {left[:3]}"
         buttons = page.locator(".rules-try button:visible").all_inner_texts()
         assert "Try it" not in buttons and "Start again" not in buttons
+
+
+def test_rules_links_follow_the_game(new_page: Any, server: str) -> None:
+    """The create form's "Rules" link follows the game chosen; the game page's points at
+    the game played; both are in the page's language."""
+    page = new_page(*SIZES["desktop"])
+    page.goto(f"{server}/?lang=de")
+    page.wait_for_selector("#game-quoridor")
+    link = page.locator("#create-form a[data-rules-link]")
+    assert link.inner_text() == "Regeln"
+    page.check("#game-quoridor")
+    assert link.get_attribute("href") == "/rules/quoridor"
+    create_by_form(page, server, "oust", {}, ["person", 1])
+    on_game = page.locator("a[data-rules-link]")
+    page.wait_for_function("document.body.dataset.game === 'oust'")
+    assert on_game.get_attribute("href") == "/rules/oust"
+    on_game.click()
+    page.wait_for_selector("body[data-rules-ready=true]")
+    assert page.locator("h1").inner_text() == "Regeln von Oust"

@@ -288,6 +288,7 @@ function showView(view) {
   state.pending = null;
   state.selection = [];
   if (first) document.title = `tabletop – ${view.title}`;
+  document.body.dataset.game = view.game; // the page's "Rules" link (rules-links.js)
   $("title").textContent = `${view.title} ${view.summary || ""}`.trim();
   render();
 }
