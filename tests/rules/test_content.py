@@ -19,6 +19,8 @@ babel_pofile = pytest.importorskip("babel.messages.pofile")
 
 LOCALE = Path(rules.__file__).parents[1] / "locale"
 TRANSLATED = ("tr", "de", "nl")
+
+
 def position_state(position: dict) -> Any:
     """The state of a diagram's position, as ``POST /api/position`` builds it."""
     return build_position(

@@ -66,9 +66,9 @@ def test_try_it_pushes_marbles(new_page: Any, server: str) -> None:
 @pytest.mark.parametrize("lang", ["tr", "de", "nl"])
 def test_no_english_rules_text_in_other_languages(new_page: Any, server: str, lang: str) -> None:
     page = new_page(*SIZES["desktop"])
-    english = {
-        t for g in rules.games() for t in rules.texts(rules.load(g)) if len(t) > 12
-    } | set(rules.texts(rules.page_words()))
+    english = {t for g in rules.games() for t in rules.texts(rules.load(g)) if len(t) > 12} | set(
+        rules.texts(rules.page_words())
+    )
     for game in rules.games():
         open_rules(page, server, game, lang)
         figure = page.locator("figure.rules-diagram:has(.rules-try-button)").first

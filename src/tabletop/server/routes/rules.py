@@ -9,6 +9,7 @@ the game's own board renderer (web/js/rules.js) from its view, which the page ca
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -17,14 +18,17 @@ from starlette.exceptions import HTTPException
 
 from tabletop import rules
 from tabletop.i18n import catalog, negotiate
-from tabletop.server.positions import build_position, position_view
 from tabletop.server.errors import error_response
+from tabletop.server.positions import build_position, position_view
+from tabletop.server.routes.pages import Pages
 
 router = APIRouter()
 
 
-def _pages(request: Request) -> Any:
-    return getattr(request.app.state, "pages", None)
+def _pages(request: Request) -> Pages | None:
+    """The app's page renderer (server/routes/pages.py); None when the app is not installed."""
+    pages: Pages | None = getattr(request.app.state, "pages", None)
+    return pages
 
 
 def _not_installed() -> Response:
@@ -37,6 +41,29 @@ def _view(position: dict[str, Any]) -> dict[str, Any]:
         position["game"], position["options"], position.get("setup"), position["moves"]
     )
     return position_view(state)
+
+
+@cache
+def _page_data(game: str) -> tuple[list[dict[str, Any]], str]:
+    """A page's sections, each diagram with its element id, and the diagrams' JSON for the
+    script (positions, views, marks): the same in every language, so made once per game."""
+    diagrams = [
+        {**diagram, "id": f"{game}-{n}", "view": _view(rules.position_of(game, diagram))}
+        for n, diagram in enumerate(rules.diagrams(game))
+    ]
+    # Not executed (the CSP allows no inline script): read by rules.js. "</" is escaped so
+    # no text can close the element.
+    data_json = json.dumps(
+        [{"id": d["id"], "position": rules.position_of(game, d), "view": d["view"],
+          "marks": d.get("marks", []), "try": bool(d.get("try"))} for d in diagrams],
+        ensure_ascii=False,
+    ).replace("</", "<\\/")  # fmt: skip
+    ids = iter(d["id"] for d in diagrams)
+    sections = [
+        {**section, "diagrams": [{**d, "id": next(ids)} for d in section.get("diagrams", [])]}
+        for section in rules.load(game)["sections"]
+    ]
+    return sections, data_json
 
 
 @router.get("/rules", include_in_schema=False)
@@ -65,30 +92,14 @@ async def rules_page(request: Request, game: str) -> Response:
         # Raised, not returned: a browser gets the app's 404 page, a program the JSON error.
         raise HTTPException(404, f"no rules page for {game!r}; there are rules for {known}")
     words = catalog("rules", negotiate(request)).gettext
-    data = rules.load(game)
-    diagrams = [
-        {**diagram, "id": f"{game}-{n}", "view": _view(rules.position_of(game, diagram))}
-        for n, diagram in enumerate(rules.diagrams(game))
-    ]
-    # The positions and views go to the page's script as JSON (not executed: the CSP
-    # allows no inline script); "</" is escaped so no text can close the element.
-    data_json = json.dumps(
-        [{"id": d["id"], "position": rules.position_of(game, d), "view": d["view"],
-          "marks": d.get("marks", []), "try": bool(d.get("try"))} for d in diagrams],
-        ensure_ascii=False,
-    ).replace("</", "<\\/")  # fmt: skip
-    ids = iter(d["id"] for d in diagrams)
-    sections = [
-        {**section, "diagrams": [{**d, "id": next(ids)} for d in section.get("diagrams", [])]}
-        for section in data["sections"]
-    ]
+    sections, data_json = _page_data(game)
     return pages.render(
         request,
         "rules.html",
         words=words,
         page=rules.page_words(),
         game=game,
-        title=words(data["title"]),
+        title=words(rules.load(game)["title"]),
         sections=sections,
         diagrams_json=data_json,
     )
