@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tabletop import rules
+from tests.web.axe import assert_accessible
 from tests.web.play import create_by_form
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -97,3 +98,32 @@ def test_rules_links_follow_the_game(new_page: Any, server: str) -> None:
     on_game.click()
     page.wait_for_selector("body[data-rules-ready=true]")
     assert page.locator("h1").inner_text() == "Regeln von Oust"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_pages_under_the_policy_and_accessible(browser: Any, server: str, size: str) -> None:
+    """The index and a page with a board being tried: no Content-Security-Policy violation
+    (the diagrams' data is a JSON block, not a script) and no axe violation."""
+    context = browser.new_context(viewport=dict(zip(("width", "height"), SIZES[size], strict=True)))
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    page.on(
+        "console",
+        lambda m: problems.append(m.text) if "Content Security Policy" in m.text else None,
+    )
+    try:
+        page.goto(f"{server}/rules?lang=tr")
+        page.locator(".rules-game a").first.wait_for()
+        assert_accessible(page, "rules index")
+        page.locator("a[href='/rules/abalone']").first.click()
+        page.locator("body[data-rules-ready=true]").wait_for()
+        figure = page.locator("#move figure").first
+        figure.locator(".rules-try-button").click()
+        figure.locator(".rules-reset[hidden]").wait_for(state="attached")
+        assert_accessible(page, "abalone rules, trying")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= SIZES[size][0]
+    finally:
+        context.close()
+    assert problems == []

@@ -78,7 +78,16 @@ async def rules_index(request: Request) -> Response:
         for g in rules.games()
     ]
     return pages.render(request, "rules_index.html", words=words, page=rules.page_words(),
-                        entries=entries)  # fmt: skip
+                        entries=entries, diagrams_json=_index_json())  # fmt: skip
+
+
+@cache
+def _index_json() -> str:
+    """The index's small boards: each game's first diagram (its start), not to be tried."""
+    first = [json.loads(_page_data(g)[1])[0] for g in rules.games()]
+    return json.dumps([{**d, "try": False} for d in first], ensure_ascii=False).replace(
+        "</", "<\\/"
+    )
 
 
 @router.get("/rules/{game}", include_in_schema=False)
