@@ -3,11 +3,12 @@
 
 import { remaining } from "./clock.js";
 import { play } from "./sound.js";
+import { t } from "./i18n.js";
 
 /** The words of the tab title (one place, for translation). */
 export const TEXT = {
-  yourMove: "● Your move – tabletop",
-  title: (game) => `${game} – tabletop`,
+  yourMove: t("● Your move – tabletop"),
+  title: (game) => t("{game} – tabletop", { game: t(game) }),
 };
 
 /** Seconds left under which a clock is low. */

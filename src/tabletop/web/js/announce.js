@@ -3,11 +3,12 @@
 
 import { seatCounter } from "./boards/index.js";
 import { seatName } from "./palette.js";
+import { t } from "./i18n.js";
 
 /** The sentences (one place, for translation). */
 const TEXT = {
-  played: (who, move) => `${who} played ${move}.`,
-  counter: (who, text) => `${who}: ${text}.`,
+  played: (who, move) => t("{who} played {move}.", { who, move }),
+  counter: (who, text) => t("{who}: {text}.", { who, text }),
 };
 
 function region() {

@@ -3,14 +3,15 @@
 
 import { playerName, setPlayerName } from "./api.js";
 import { html } from "./svg.js";
+import { t } from "./i18n.js";
 
 /** The words of the name dialog (one place, for translation). */
 const TEXT = {
-  title: "Who is playing?",
-  label: "Your name",
-  help: "The other players see it beside your colour. This browser remembers it.",
-  placeholder: "Guest",
-  ok: "Join the game",
+  title: t("Who is playing?"),
+  label: t("Your name"),
+  help: t("The other players see it beside your colour. This browser remembers it."),
+  placeholder: t("Guest"),
+  ok: t("Join the game"),
 };
 
 /** Ask for a name in a modal dialog (filled with `remembered`); resolves to the name given

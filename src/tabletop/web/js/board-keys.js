@@ -5,11 +5,12 @@
 // renderers draw; their names and <title>s become their accessible labels.
 
 import { svg } from "./svg.js";
+import { t } from "./i18n.js";
 
 /** The words a screen reader hears on a point (one place, for translation). */
 const TEXT = {
-  point: (name, what) => (what ? `${name.toUpperCase()}, ${what}` : name.toUpperCase()),
-  empty: "empty",
+  point: (name, what) => (what ? t("{point}, {what}", { point: name.toUpperCase(), what }) : name.toUpperCase()),
+  empty: t("empty"),
 };
 
 const ARROWS = {

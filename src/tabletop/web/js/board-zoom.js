@@ -3,9 +3,11 @@
 // the part around it so that each target is at least 44 px; taps then play as usual,
 // and "Whole board" (or the next position) shows the whole board again.
 
+import { t } from "./i18n.js";
+
 /** The words of the control (one place, for translation). */
 const TEXT = {
-  whole: "Whole board",
+  whole: t("Whole board"),
 };
 
 const TARGET_PX = 44; // WCAG 2.5.5's target size

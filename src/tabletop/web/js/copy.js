@@ -1,11 +1,13 @@
 // A "Copy" button for a link: copies it and says so on the button for a moment
 // (kept across re-renders of the panel that holds it, by the link copied).
 
+import { t } from "./i18n.js";
+
 /** The words of the button (one place, for translation). */
 const TEXT = {
-  copy: "Copy",
-  copied: "Copied ✓",
-  failed: "Select the link and copy it",
+  copy: t("Copy"),
+  copied: t("Copied ✓"),
+  failed: t("Select the link and copy it"),
 };
 
 const SHOWN_MS = 2500;

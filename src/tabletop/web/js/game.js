@@ -6,12 +6,14 @@ import { askName } from "./ask-name.js";
 import { boardPrompt, drawBoard, resultTable, scoreTable } from "./boards/index.js";
 import { TurnAlerts } from "./alerts.js";
 import { Lookback } from "./lookback.js";
-import { againText, resultSentence, whyNoMove } from "./messages.js";
+import { againText, resultSentence, scoreSentence, serverWords, whyNoMove } from "./messages.js";
 import { seatName } from "./palette.js";
 import { renderMoves, renderSeats, tickClocks } from "./panels.js";
 import { Rematch } from "./rematch.js";
 import { play as sound, wireMute } from "./sound.js";
 import { html, fill } from "./svg.js";
+import { errorText } from "./errors.js";
+import { t, tn } from "./i18n.js";
 import { announceMove } from "./announce.js";
 import { attachBoardKeys } from "./board-keys.js";
 import { attachZoom, zoomOut } from "./board-zoom.js";
@@ -23,14 +25,48 @@ const params = new URLSearchParams(location.search);
 
 /** The words this module adds for seats changing hands and the count (one place, for translation). */
 const TEXT = {
-  watching: "you are watching",
-  seatChanged: (who) => `${who} now plays from another device`,
-  handoverHelp: "Open this link on the other device. It works once; this screen then only watches.",
-  handoverFor: (who) => `Link for ${who}: `,
-  deadPending: "working out dead stones…",
-  deadProposed: "dead stones proposed: check them, then accept",
-  lookingAt: (ply, total) => `Looking at move ${ply} of ${total}`,
-  watchers: (n) => (n === 1 ? "1 spectator" : `${n} spectators`),
+  watching: t("you are watching"),
+  seatChanged: (who) => t("{who} now plays from another device", { who }),
+  handoverHelp: t("Open this link on the other device. It works once; this screen then only watches."),
+  handoverFor: (who) => t("Link for {who}: ", { who }),
+  deadPending: t("working out dead stones…"),
+  deadProposed: t("dead stones proposed: check them, then accept"),
+  lookingAt: (ply, total) => t("Looking at move {ply} of {total}", { ply, total }),
+  watchers: (n) => tn("{n} spectator", "{n} spectators", n),
+  connectionLost: t("Connection lost – reconnecting…"),
+  notConnected: t("Not connected to the server – try again in a moment"),
+  badInvite: t("This invite link is not valid for this game – you are watching"),
+  hintMove: (move, chance) => t("{move} ({chance}% to win)", { move, chance }),
+  hintMoveSearched: (move, chance, share) => t("{move} ({chance}% to win, {share}% of the search)", { move, chance, share }),
+  hintChance: (win) => t("; you win about {win}% now", { win }),
+  hint: (text, chance) => t("Hint: {moves}{chance}", { moves: text, chance }),
+  noHint: t("No hint available"),
+  noGame: t("There is no such game – start one from the home page"),
+  events: {
+    "undo-request": (who) => t("{who} asks to take back a move", { who }),
+    "undo-declined": (who) => t("{who} refused the take-back", { who }),
+    resign: (who) => t("{who} resigned", { who }),
+    timeout: (who) => t("{who} ran out of time", { who }),
+    joined: (who) => t("{who} joined", { who }),
+    left: (who) => t("{who} left", { who }),
+    replaced: (who) => t("{who} is now played by the computer", { who }),
+  },
+  undoAsked: (who) => t("{who} asks to take back a move.", { who }),
+  acceptedBy: (score, names) => t("{score} – accepted by {names}", { score, names }),
+  playIt: (move) => t("Play {move}?", { move }),
+  example: (move) => t("e.g. {move}", { move }),
+  gameOver: t("Game over"),
+  waitingPlayers: t("Waiting for players to join – share an invite link"),
+  scoring: t("Scoring: mark dead stones, then accept (or resume play)"),
+  toMove: (who) => t("{who} to move", { who }),
+  yourMove: t("Your move"),
+  watchingNow: (what) => t("Watching – {what}", { what }),
+  event: (message, text) => t("{message}. {text}", { message, text }),
+  inviteFor: (who) => t("Invite for {who}: ", { who }),
+  takeSeat: (who) => t("Take the seat of {who}", { who }),
+  resignAs: (who) => t("Resign the game as {who}?", { who }),
+  thinking: t("Thinking…"),
+  title: (title) => t("tabletop – {title}", { title }),
 };
 
 /** Error codes after which a connection's token holds no seat any more (it then watches). */
@@ -84,7 +120,7 @@ class Connection {
     this.ws.onmessage = (event) => this.receive(event.data);
     this.ws.onclose = () => {
       if (this.closed) return;
-      if (this.primary) setStatus("Connection lost – reconnecting…");
+      if (this.primary) setStatus(TEXT.connectionLost);
       setTimeout(() => this.open(), this.retry);
       this.retry = Math.min(this.retry * 2, 8000);
     };
@@ -92,7 +128,7 @@ class Connection {
 
   send(message) {
     if (this.ws.readyState !== WebSocket.OPEN) {
-      setError("Not connected to the server – try again in a moment");
+      setError(TEXT.notConnected);
       return false;
     }
     this.ws.send(JSON.stringify(message));
@@ -135,7 +171,7 @@ class Connection {
         if (!state.you.includes(msg.you)) state.you.push(msg.you);
         state.sockets.set(msg.you, this);
       } else if (this.token && this.primary) {
-        setError("This invite link is not valid for this game – you are watching");
+        setError(TEXT.badInvite);
       }
       if (this.primary) {
         state.seq = msg.seq;
@@ -164,19 +200,19 @@ class Connection {
       const pct = (x) => Math.round((x ?? 0) * 100);
       const text = state.hints
         .slice(0, 3)
-        .map((h) => `${h.move} (${pct(h.chance)}% to win${h.visits ? `, ${pct(h.share)}% of the search` : ""})`)
+        .map((h) => (h.visits ? TEXT.hintMoveSearched(h.move, pct(h.chance), pct(h.share)) : TEXT.hintMove(h.move, pct(h.chance))))
         .join(", ");
       const win = msg.wins?.[state.view?.to_move];
-      const chance = typeof win === "number" ? `; you win about ${pct(win)}% now` : "";
-      state.hintText = text ? `Hint: ${text}${chance}` : "No hint available";
+      const chance = typeof win === "number" ? TEXT.hintChance(pct(win)) : "";
+      state.hintText = text ? TEXT.hint(text, chance) : TEXT.noHint;
       render();
     } else if (msg.type === "error" && RETIRED.has(msg.code)) {
-      this.loseSeat(msg.message);
+      this.loseSeat(errorText(msg));
     } else if (msg.type === "error") {
-      setError(msg.message || msg.code);
+      setError(errorText(msg));
       if (msg.code === "unknown-game") {
         this.closed = true;
-        setStatus("There is no such game – start one from the home page");
+        setStatus(TEXT.noGame);
       }
       if (msg.code === "bad-token" && !this.primary) {
         this.closed = true; // a stale stored token: nothing to act for
@@ -185,7 +221,7 @@ class Connection {
       if (msg.code === "bad-token" && this.token && this.seat === null) {
         // A wrong or stale invite link: keep watching without it.
         this.token = null;
-        setError(`${msg.message || "This invite link is not valid"} – you are watching`);
+        setError(errorText(msg));
       }
       state.pending = null;
       render();
@@ -264,13 +300,7 @@ function describeEvent(event, view) {
   if (!event) return;
   const who = event.seat !== undefined && event.seat !== null ? seatName(view, event.seat) : "";
   const words = {
-    "undo-request": `${who} asks to take back a move`,
-    "undo-declined": `${who} refused the take-back`,
-    resign: `${who} resigned`,
-    timeout: `${who} ran out of time`,
-    joined: `${who} joined`,
-    left: `${who} left`,
-    replaced: `${who} is now played by the computer`,
+    ...Object.fromEntries(Object.entries(TEXT.events).map(([kind, say]) => [kind, say(who)])),
     "seat-changed": TEXT.seatChanged(who),
     proposal: TEXT.deadProposed,
   }[event.kind];
@@ -287,9 +317,9 @@ function showView(view) {
   state.receivedAt = performance.now();
   state.pending = null;
   state.selection = [];
-  if (first) document.title = `tabletop – ${view.title}`;
+  if (first) document.title = TEXT.title(t(view.title));
   document.body.dataset.game = view.game; // the page's "Rules" link (rules-links.js)
-  $("title").textContent = `${view.title} ${view.summary || ""}`.trim();
+  $("title").textContent = `${t(view.title)} ${serverWords(view.summary)}`.trim();
   render();
 }
 
@@ -369,14 +399,14 @@ function renderControls(v, interactive) {
   const specials = (v.legal || []).filter((m) => interactive && !/^[a-z]\d+/i.test(m) && String(m).toLowerCase() !== "pass");
   fill($("special-moves"), specials.map((m) => html("button", { type: "button", onclick: () => propose(m), text: m })));
   $("notation").disabled = !mine || !playing;
-  $("notation").placeholder = v.legal?.[0] ? `e.g. ${v.legal[0]}` : "";
+  $("notation").placeholder = v.legal?.[0] ? TEXT.example(v.legal[0]) : "";
 
   const request = v.undo_request;
   const requester = request && typeof request === "object" ? request.seat : request;
   const agreed = request?.accepted || [];
   const answerable = request !== null && request !== undefined && state.you.some((s) => s !== requester && !agreed.includes(s));
   $("undo-answer").hidden = !answerable;
-  if (answerable) $("undo-text").textContent = `${seatName(v, requester)} asks to take back a move.`;
+  if (answerable) $("undo-text").textContent = TEXT.undoAsked(seatName(v, requester));
 
   const scoringBox = $("scoring");
   scoringBox.hidden = v.status !== "scoring";
@@ -386,7 +416,9 @@ function renderControls(v, interactive) {
     const pending = Boolean(v.scoring?.pending);
     $("score-text").textContent = pending
       ? TEXT.deadPending
-      : `${v.scoring?.score?.text || ""}${accepted.length ? ` – accepted by ${accepted.map((s) => seatName(v, s)).join(", ")}` : ""}`;
+      : accepted.length
+        ? TEXT.acceptedBy(scoreSentence(v), accepted.map((s) => seatName(v, s)).join(", "))
+        : scoreSentence(v);
     $("scoring").classList.toggle("pending", pending);
     $("accept-btn").disabled = pending || !state.you.some((s) => !accepted.includes(s));
     $("resume-btn").disabled = !mine;
@@ -395,20 +427,20 @@ function renderControls(v, interactive) {
 
   const bar = $("confirm-bar");
   bar.hidden = state.pending === null;
-  if (state.pending !== null) $("confirm-text").textContent = `Play ${state.pending}?`;
+  if (state.pending !== null) $("confirm-text").textContent = TEXT.playIt(state.pending);
 }
 
 function renderStatus(v, interactive) {
   let text;
-  if (v.status === "finished") text = resultSentence(v) || "Game over";
-  else if (v.status === "waiting") text = "Waiting for players to join – share an invite link";
-  else if (v.status === "scoring") text = "Scoring: mark dead stones, then accept (or resume play)";
+  if (v.status === "finished") text = resultSentence(v) || TEXT.gameOver;
+  else if (v.status === "waiting") text = TEXT.waitingPlayers;
+  else if (v.status === "scoring") text = TEXT.scoring;
   else if (interactive) {
-    text = againText(v, state.you) || (state.you.length > 1 ? `${seatName(v, v.to_move)} to move` : "Your move");
+    text = againText(v, state.you) || (state.you.length > 1 ? TEXT.toMove(seatName(v, v.to_move)) : TEXT.yourMove);
     text += boardPrompt(v, state.selection);
-  } else if (state.you.length === 0) text = `Watching – ${againText(v, state.you) || `${seatName(v, v.to_move)} to move`}`;
-  else text = againText(v, state.you) || `${seatName(v, v.to_move)} to move`;
-  if (state.message) text = `${state.message}. ${text}`;
+  } else if (state.you.length === 0) text = TEXT.watchingNow(againText(v, state.you) || TEXT.toMove(seatName(v, v.to_move)));
+  else text = againText(v, state.you) || TEXT.toMove(seatName(v, v.to_move));
+  if (state.message) text = TEXT.event(state.message, text);
   if (state.hintText && interactive) text = state.hintText;
   setStatus(text);
 }
@@ -427,12 +459,12 @@ function renderInvites(v) {
     if (invite) {
       const url = new URL(invite.invite, location.origin).href;
       items.push(html("p", { class: "invite" }, [
-        html("label", { for: `invite-${seat.seat}`, text: `Invite for ${seatName(v, seat.seat)}: ` }),
+        html("label", { for: `invite-${seat.seat}`, text: TEXT.inviteFor(seatName(v, seat.seat)) }),
         html("input", { id: `invite-${seat.seat}`, readonly: true, value: url, class: "invite-url", onfocus: (e) => e.target.select() }),
         copyButton(url, `invite-${seat.seat}`),
       ]));
     } else if (state.you.length === 0 && v.status !== "finished") {
-      items.push(html("button", { type: "button", class: "join", text: `Take the seat of ${seatName(v, seat.seat)}`, onclick: () => joinSeat(seat.seat) }));
+      items.push(html("button", { type: "button", class: "join", text: TEXT.takeSeat(seatName(v, seat.seat)), onclick: () => joinSeat(seat.seat) }));
     }
   }
   fill($("invites"), items);
@@ -467,7 +499,7 @@ async function askHandover() {
     }
     setError("");
   } catch (err) {
-    setError(err.message);
+    setError(errorText(err));
   }
   render();
 }
@@ -481,7 +513,7 @@ async function joinSeat(seat) {
     const query = kept ? "" : `?token=${encodeURIComponent(answer.token)}`;
     location.href = `/game/${encodeURIComponent(gameId)}${query}`;
   } catch (err) {
-    setError(err.message);
+    setError(errorText(err));
   }
 }
 
@@ -489,7 +521,7 @@ function renderOutcome(v) {
   const box = $("outcome");
   box.hidden = v.status !== "finished";
   if (v.status !== "finished") return;
-  $("outcome-text").textContent = resultSentence(v) || "Game over";
+  $("outcome-text").textContent = resultSentence(v) || TEXT.gameOver;
   state.rematch.render($("rematch"), v, { reviewUrl: `/replay/${encodeURIComponent(gameId)}` });
   $("record-json").href = api.recordUrl(gameId, "json");
   $("record-sgf").hidden = !(v.records || []).includes("sgf");
@@ -520,7 +552,7 @@ function wire() {
   $("resign-btn").addEventListener("click", () => {
     const v = state.view;
     const seat = state.you.includes(v.to_move) ? v.to_move : state.you[0];
-    if (window.confirm(`Resign the game as ${seatName(v, seat)}?`)) socketFor(seat)?.send({ type: "resign" });
+    if (window.confirm(TEXT.resignAs(seatName(v, seat)))) socketFor(seat)?.send({ type: "resign" });
   });
   $("undo-btn").addEventListener("click", () => {
     const v = state.view;
@@ -530,7 +562,7 @@ function wire() {
   $("undo-accept").addEventListener("click", () => answerUndo(true));
   $("undo-decline").addEventListener("click", () => answerUndo(false));
   $("hint-btn").addEventListener("click", () => {
-    setStatus("Thinking…");
+    setStatus(TEXT.thinking);
     socketFor(state.view.to_move)?.send({ type: "hint" });
   });
   $("accept-btn").addEventListener("click", () => {

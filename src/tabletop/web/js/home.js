@@ -6,67 +6,72 @@
 import { api, playerName, setPlayerName, storeToken } from "./api.js";
 import { askName } from "./ask-name.js";
 import { describeClock } from "./clock.js";
+import { errorText } from "./errors.js";
+import { t, tn } from "./i18n.js";
 import { fill, html } from "./svg.js";
 
 /** The words of this page (one place, for translation); the rules' words come from the catalog. */
 const TEXT = {
-  yourName: "Your name",
-  namePlaceholder: "Guest",
-  guest: "Guest",
-  game: "Game",
-  variant: "Variant",
-  opponent: "Opponent",
+  yourName: t("Your name"),
+  namePlaceholder: t("Guest"),
+  guest: t("Guest"),
+  game: t("Game"),
+  variant: t("Variant"),
+  opponent: t("Opponent"),
   opponents: {
-    computer: "The computer",
-    friend: "A friend, by link",
-    screen: "Everyone on this screen",
+    computer: t("The computer"),
+    friend: t("A friend, by link"),
+    screen: t("Everyone on this screen"),
   },
   opponentHelp: {
-    computer: "Play against the computer at the level you choose.",
-    friend: "You get a link to send; the game starts when your friend opens it.",
-    screen: "Take turns on this device, passing it around.",
+    computer: t("Play against the computer at the level you choose."),
+    friend: t("You get a link to send; the game starts when your friend opens it."),
+    screen: t("Take turns on this device, passing it around."),
   },
-  level: "Computer level",
-  levelLine: (level, words) => `level ${level} – ${words}`,
-  clock: "Clock",
-  custom: "Custom",
-  customHelp: "Set the time yourself.",
-  clockKind: "Kind of clock",
+  level: t("Computer level"),
+  levelLine: (level, words) => t("level {level} – {words}", { level, words: t(words) }),
+  clock: t("Clock"),
+  custom: t("Custom"),
+  customHelp: t("Set the time yourself."),
+  clockKind: t("Kind of clock"),
   clockKinds: {
-    absolute: "a fixed time each",
-    fischer: "time added after each move",
-    byoyomi: "byo-yomi (periods after the main time)",
+    absolute: t("a fixed time each"),
+    fischer: t("time added after each move"),
+    byoyomi: t("byo-yomi (periods after the main time)"),
   },
-  minutes: "Minutes each",
-  increment: "Seconds added per move",
-  periods: "Periods",
-  period: "Seconds per period",
-  playAs: "Play as",
-  random: "Random",
-  movesFirst: (side) => `${side} (moves first)`,
-  moreOptions: "More options",
-  automatic: (text) => (text ? `automatic (${text})` : "automatic"),
-  create: "Create game",
-  openGames: "Open games",
-  playing: "Being played",
-  finished: "Finished",
-  loading: "Loading…",
-  none: "none",
-  join: "Join",
-  watch: "Watch",
-  replay: "Replay",
-  uploadLabel: "Replay a record file (JSON, or SGF for Go)",
-  upload: "Open replay",
-  chooseFile: "Choose a record file first",
+  minutes: t("Minutes each"),
+  increment: t("Seconds added per move"),
+  periods: t("Periods"),
+  period: t("Seconds per period"),
+  playAs: t("Play as"),
+  random: t("Random"),
+  movesFirst: (side) => t("{side} (moves first)", { side: t(side) }),
+  moreOptions: t("More options"),
+  automatic: (text) => (text ? t("automatic ({text})", { text: t(text) }) : t("automatic")),
+  create: t("Create game"),
+  openGames: t("Open games"),
+  playing: t("Being played"),
+  finished: t("Finished"),
+  loading: t("Loading…"),
+  none: t("none"),
+  join: t("Join"),
+  watch: t("Watch"),
+  replay: t("Replay"),
+  uploadLabel: t("Replay a record file (JSON, or SGF for Go)"),
+  upload: t("Open replay"),
+  chooseFile: t("Choose a record file first"),
   // The lobby's one line per game: game and variant, clock, who plays or waits.
   separator: " · ",
-  person: (name, side) => (name && name !== side ? `${name} (${side})` : side),
-  computer: (level, side) => (side ? `computer level ${level} (${side})` : `computer level ${level}`),
-  openSeat: (side) => `open: ${side}`,
-  waits: (who, count, open) => `${who} ${count === 1 ? "waits" : "wait"} for ${open === 1 ? "a player" : `${open} players`}`,
-  waitingFor: (open) => `waiting for ${open === 1 ? "a player" : `${open} players`}`,
-  versus: " vs ",
-  moves: (ply) => `${ply} moves`,
+  person: (name, side) => (name && name !== side ? t("{name} ({side})", { name, side: t(side) }) : t(side)),
+  computer: (level, side) => (side ? t("computer level {level} ({side})", { level, side: t(side) }) : t("computer level {level}", { level })),
+  openSeat: (side) => t("open: {side}", { side: t(side) }),
+  waits: (who, count, open) => tn("{who} waits for {open}", "{who} wait for {open}", count, { who, open: TEXT.players(open) }),
+  waitingFor: (open) => t("waiting for {open}", { open: TEXT.players(open) }),
+  players: (n) => tn("a player", "{n} players", n),
+  versus: t(" vs "),
+  moves: (ply) => tn("{n} move", "{n} moves", ply),
+  /** A server word (an option's label, a preset's explanation, a level): the catalog's. */
+  server: (text) => (text ? t(text) : text),
 };
 
 const $ = (id) => document.getElementById(id);
@@ -151,7 +156,7 @@ function restore(group, value) {
 }
 
 function renderGames() {
-  const items = catalog.games.map((g) => ({ value: g.name, label: g.title }));
+  const items = catalog.games.map((g) => ({ value: g.name, label: TEXT.server(g.title) }));
   fill($("game-choice"), radios("game", TEXT.game, items, catalog.games[0]?.name, renderGame));
   restore("game", lastChoices().game);
 }
@@ -160,7 +165,7 @@ function renderGames() {
 function renderGame() {
   const game = currentGame();
   if (!game) return;
-  const items = game.presets.map((p) => ({ value: p.name, label: p.label, help: p.explanation }));
+  const items = game.presets.map((p) => ({ value: p.name, label: TEXT.server(p.label), help: TEXT.server(p.explanation) }));
   fill($("preset-choice"), radios("preset", TEXT.variant, items, game.presets[0]?.name, applyPreset));
   const last = lastChoices();
   if (last.game === game.name) restore("preset", last.preset);
@@ -193,15 +198,15 @@ function applyPreset() {
 function optionControl(option) {
   const id = `opt-${option.name}`;
   const helpId = `${id}-help`;
-  const help = html("span", { class: "small help", id: helpId, text: option.explanation });
+  const help = html("span", { class: "small help", id: helpId, text: TEXT.server(option.explanation) });
   const dflt = option.default;
   if (option.kind === "bool") {
     const box = html("input", { type: "checkbox", id, name: option.name, checked: dflt === true, "aria-describedby": helpId });
-    return html("div", { class: "option option-bool" }, [html("label", { class: "inline", for: id }, [box, ` ${option.label}`]), help]);
+    return html("div", { class: "option option-bool" }, [html("label", { class: "inline", for: id }, [box, ` ${TEXT.server(option.label)}`]), help]);
   }
   let control;
   if (option.choice_labels) {
-    const choices = option.choice_labels.map((c) => html("option", { value: String(c.value), text: c.label, selected: c.value === dflt }));
+    const choices = option.choice_labels.map((c) => html("option", { value: String(c.value), text: TEXT.server(c.label), selected: c.value === dflt }));
     if (dflt === null || dflt === undefined) {
       choices.unshift(html("option", { value: "", text: TEXT.automatic(option.default_text), selected: true }));
     }
@@ -216,11 +221,11 @@ function optionControl(option) {
       min: option.minimum ?? undefined,
       max: option.maximum ?? undefined,
       value: dflt ?? "",
-      placeholder: option.default_text || "",
+      placeholder: TEXT.server(option.default_text) || "",
       "aria-describedby": helpId,
     });
   }
-  return html("div", { class: "option" }, [html("label", { for: id, text: option.label }), control, help]);
+  return html("div", { class: "option" }, [html("label", { for: id, text: TEXT.server(option.label) }), control, help]);
 }
 
 /** The option values that differ from the defaults, in each option's JSON type. */
@@ -265,7 +270,7 @@ function renderSeatChoices() {
   const sides = preset?.sides || [];
   const before = $("play-as")?.value || "0";
   const choices = [
-    ...sides.map((side, seat) => html("option", { value: seat, text: seat === 0 ? TEXT.movesFirst(side) : side, selected: String(seat) === before })),
+    ...sides.map((side, seat) => html("option", { value: seat, text: seat === 0 ? TEXT.movesFirst(side) : TEXT.server(side), selected: String(seat) === before })),
     html("option", { value: "random", text: TEXT.random, selected: before === "random" }),
   ];
   fill($("play-as-row"), opponent === "screen"
@@ -275,7 +280,7 @@ function renderSeatChoices() {
 
 function renderClocks() {
   const items = [
-    ...catalog.clock_presets.map((c) => ({ value: c.name, label: c.label, help: c.explanation })),
+    ...catalog.clock_presets.map((c) => ({ value: c.name, label: TEXT.server(c.label), help: TEXT.server(c.explanation) })),
     { value: "custom", label: TEXT.custom, help: TEXT.customHelp },
   ];
   fill($("clock-choice"), radios("clock", TEXT.clock, items, catalog.clock_presets[0]?.name, renderCustomClock));
@@ -285,7 +290,7 @@ function renderClocks() {
 
 function renderCustomClock() {
   const name = checked("clock");
-  $("clock-help").textContent = name === "custom" ? TEXT.customHelp : catalog.clock_presets.find((c) => c.name === name)?.explanation || "";
+  $("clock-help").textContent = name === "custom" ? TEXT.customHelp : TEXT.server(catalog.clock_presets.find((c) => c.name === name)?.explanation) || "";
   const box = $("clock-custom-fields");
   box.hidden = checked("clock") !== "custom";
   if (box.hidden || $("clock-kind")) {
@@ -367,7 +372,7 @@ async function create(event) {
     const query = mine.length ? `?token=${encodeURIComponent(mine[0])}` : "";
     location.href = `/game/${encodeURIComponent(answer.id)}${query}`;
   } catch (err) {
-    $("create-error").textContent = err.message;
+    $("create-error").textContent = errorText(err);
     $("create-btn").disabled = false;
   }
 }
@@ -378,7 +383,7 @@ async function create(event) {
 function clockWords(clock) {
   const same = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
   const preset = catalog.clock_presets.find((c) => same(c.clock, clock || { kind: "none" }));
-  return preset ? preset.label : describeClock(clock);
+  return preset ? TEXT.server(preset.label) : describeClock(clock);
 }
 
 function seatWords(s) {
@@ -389,7 +394,7 @@ function seatWords(s) {
 
 /** One readable line for a listed game: game and variant, clock, who plays or waits. */
 export function lobbyLine(g) {
-  const game = [g.title || gameInfo(g.game)?.title || g.game, g.summary].filter(Boolean).join(" ");
+  const game = [TEXT.server(g.title || gameInfo(g.game)?.title || g.game), g.summary].filter(Boolean).join(" ");
   const seats = g.seats || [];
   const open = seats.filter((s) => s.kind === "person" && !s.claimed).length;
   const present = seats.filter((s) => s.kind === "computer" || s.claimed).map(seatWords);
@@ -413,7 +418,7 @@ async function join(id) {
     storeToken(id, answer.seat, answer.token);
     location.href = `/game/${encodeURIComponent(id)}?token=${encodeURIComponent(answer.token)}`;
   } catch (err) {
-    $("lobby-error").textContent = err.message;
+    $("lobby-error").textContent = errorText(err);
     loadLobby();
   }
 }
@@ -428,7 +433,7 @@ async function loadLobby() {
     fill($("playing"), list(playing, (g) => html("a", { href: `/game/${encodeURIComponent(g.id)}`, text: TEXT.watch })));
     fill($("finished"), list(finished.slice(0, 20), (g) => html("a", { href: `/replay/${encodeURIComponent(g.id)}`, text: TEXT.replay })));
   } catch (err) {
-    $("lobby-error").textContent = err.message;
+    $("lobby-error").textContent = errorText(err);
   }
 }
 
@@ -446,7 +451,7 @@ async function upload(event) {
     const answer = await api.uploadRecord({ format, text });
     location.href = `/replay/${encodeURIComponent(answer.id)}`;
   } catch (err) {
-    $("upload-error").textContent = err.message;
+    $("upload-error").textContent = errorText(err);
   }
 }
 
@@ -462,7 +467,7 @@ async function start() {
     renderGame();
     renderClocks();
   } catch (err) {
-    $("create-error").textContent = err.message;
+    $("create-error").textContent = errorText(err);
   }
   loadLobby();
   setInterval(loadLobby, 5000);

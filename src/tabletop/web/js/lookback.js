@@ -3,6 +3,7 @@
 // goes back to the game (End, →past the last move, or the "back to the game" button).
 
 import { api } from "./api.js";
+import { errorText } from "./errors.js";
 
 export class Lookback {
   /** `onChange()` redraws the page; `onError(text)` shows why a position did not come. */
@@ -36,7 +37,7 @@ export class Lookback {
         this.onChange();
       }
     } catch (err) {
-      this.onError(err.message);
+      this.onError(errorText(err));
     }
   }
 

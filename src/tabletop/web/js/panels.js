@@ -3,11 +3,18 @@
 import { seatCounter, takenMark } from "./boards/index.js";
 import { clockText } from "./clock.js";
 import { seatName, seatPaint } from "./palette.js";
+import { t } from "./i18n.js";
 import { fill, html } from "./svg.js";
 
 /** The words of the move list's marks (one place, for translation). */
 const TEXT = {
-  again: "moves again",
+  again: t("moves again"),
+  computer: (level) => t("computer, level {level}", { level }),
+  openSeat: t("open seat"),
+  person: t("person"),
+  away: t(", away"),
+  you: t(" (you)"),
+  toMove: t("to move"),
 };
 
 /** Fill the players list: colour, name, counters, clock, whose turn, connection. */
@@ -17,18 +24,18 @@ export function renderSeats(list, view, { you = [], elapsed = 0 } = {}) {
     const info = view.seats?.[seat] || {};
     const paint = seatPaint(view, seat);
     const toMove = view.status === "playing" && view.to_move === seat;
-    const kind = info.kind === "computer" ? `computer, level ${info.level}` : info.claimed === false ? "open seat" : "person";
+    const kind = info.kind === "computer" ? TEXT.computer(info.level) : info.claimed === false ? TEXT.openSeat : TEXT.person;
     items.push(
       html("li", { class: `seat${toMove ? " to-move" : ""}`, "data-seat": seat }, [
         html("span", { class: "swatch", style: `background:${paint.fill};border-color:${paint.stroke}`, "aria-hidden": "true" }),
         html("span", { class: "seat-name" }, [
           seatName(view, seat),
-          you.includes(seat) ? html("strong", { text: " (you)" }) : null,
+          you.includes(seat) ? html("strong", { text: TEXT.you }) : null,
         ]),
-        html("span", { class: "seat-kind small", text: kind + (info.kind === "person" && info.claimed && info.connected === false && !you.includes(seat) ? ", away" : "") }),
+        html("span", { class: "seat-kind small", text: kind + (info.kind === "person" && info.claimed && info.connected === false && !you.includes(seat) ? TEXT.away : "") }),
         html("span", { class: "seat-counter small", text: seatCounter(view, seat) }),
         html("span", { class: "clock", "data-clock-seat": seat, text: clockText(view.clock, seat, elapsed) }),
-        toMove ? html("span", { class: "turn", text: "to move" }) : null,
+        toMove ? html("span", { class: "turn", text: TEXT.toMove }) : null,
       ]),
     );
   }

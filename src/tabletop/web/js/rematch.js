@@ -6,17 +6,18 @@
 import { storeToken } from "./api.js";
 import { seatName } from "./palette.js";
 import { fill, html } from "./svg.js";
+import { t } from "./i18n.js";
 
 /** The words of the rematch box (one place, for translation). */
 export const TEXT = {
-  rematch: "Rematch",
-  accept: "Accept rematch",
-  offered: (who) => `${who} offers a rematch (colours swapped).`,
-  waiting: (who) => `Rematch offered – waiting for ${who}.`,
-  started: "The rematch has started.",
-  watchIt: "Watch the rematch",
-  newGame: "New game",
-  review: "Review the game",
+  rematch: t("Rematch"),
+  accept: t("Accept rematch"),
+  offered: (who) => t("{who} offers a rematch (colours swapped).", { who }),
+  waiting: (who) => t("Rematch offered – waiting for {who}.", { who }),
+  started: t("The rematch has started."),
+  watchIt: t("Watch the rematch"),
+  newGame: t("New game"),
+  review: t("Review the game"),
 };
 
 export class Rematch {

@@ -4,7 +4,19 @@
 
 import { api, request } from "./api.js";
 import { drawBoard, scoreTable } from "./boards/index.js";
+import { errorText } from "./errors.js";
+import { t, tn } from "./i18n.js";
+import { resultSentence } from "./messages.js";
 import { renderMoves, renderSeats } from "./panels.js";
+
+/** The words of this page (one place, for translation). */
+const TEXT = {
+  start: (total) => tn("start (of {n} move)", "start (of {n} moves)", total),
+  move: (ply, total, move) => t("move {ply} of {total}: {move}", { ply, total, move }),
+  title: (title) => t("tabletop – replay of {title}", { title }),
+  heading: (title) => t("Replay: {title}", { title }),
+  stillPlayed: t("This game is still being played"),
+};
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -25,7 +37,7 @@ async function show(ply) {
     view = await viewAt(ply);
     $("error").textContent = "";
   } catch (err) {
-    $("error").textContent = err.message;
+    $("error").textContent = errorText(err);
     return;
   }
   state.ply = ply;
@@ -35,8 +47,8 @@ async function show(ply) {
   drawBoard($("board"), { view: shown, interactive: false });
   renderSeats($("seats"), { ...shown, status: ply === total ? "finished" : "playing", clock: null });
   renderMoves($("moves"), state.final, { current: ply, onPick: (p) => show(p) });
-  $("position").textContent = ply === 0 ? `start (of ${total} moves)` : `move ${ply} of ${total}: ${state.final.moves[ply - 1].move}`;
-  $("status").textContent = ply === total ? state.final.outcome?.text || "" : "";
+  $("position").textContent = ply === 0 ? TEXT.start(total) : TEXT.move(ply, total, state.final.moves[ply - 1].move);
+  $("status").textContent = ply === total ? resultSentence(state.final) : "";
   $("first").disabled = $("prev").disabled = ply === 0;
   $("last").disabled = $("next").disabled = ply === total;
 }
@@ -45,14 +57,14 @@ async function start() {
   try {
     state.final = await api.game(gameId);
   } catch (err) {
-    $("error").textContent = err.message;
+    $("error").textContent = errorText(err);
     return;
   }
   const v = state.final;
   state.views.set(v.moves.length, v);
-  document.title = `tabletop – replay of ${v.title}`;
-  $("title").textContent = `Replay: ${v.title}`;
-  $("outcome-text").textContent = v.outcome?.text || (v.status === "finished" ? "" : "This game is still being played");
+  document.title = TEXT.title(t(v.title));
+  $("title").textContent = TEXT.heading(t(v.title));
+  $("outcome-text").textContent = v.outcome ? resultSentence(v) : v.status === "finished" ? "" : TEXT.stillPlayed;
   // A counted result's breakdown (territory or area, stones, prisoners, komi), as on the game page.
   const table = scoreTable(v, v.outcome?.detail);
   $("outcome-detail").replaceChildren(...(table ? [table] : []));

@@ -6,12 +6,14 @@ import * as moves from "../abalone-moves.js";
 import { cellLabels, cellsOf, freshMove, hintMark, resetRoot, stone } from "./common.js";
 import { cellBox } from "./oust.js";
 import { seatTable } from "./table.js";
+import { t } from "../i18n.js";
 
 /** The words this board shows a player (one place, for translation). */
 const TEXT = {
-  pickMarbles: " – click the marbles to move",
-  pickTarget: " – now click where the marbles go",
-  which: (moves) => `Which move? ${moves.join(", ")} - select all the marbles that move`,
+  pickMarbles: t(" – click the marbles to move"),
+  pickTarget: t(" – now click where the marbles go"),
+  which: (moves) => t("Which move? {moves} - select all the marbles that move", { moves: moves.join(", ") }),
+  board: (n) => t("Abalone board of {n} cells", { n }),
 };
 
 /** The status line's hint for the player to move, by the marbles selected so far. */
@@ -24,7 +26,7 @@ export function drawAbalone(root, ctx) {
   const { view } = ctx;
   const board = view.board;
   const cells = board.cells;
-  resetRoot(root, cellBox(cells, 1.4), `Abalone board of ${cells.length} cells`);
+  resetRoot(root, cellBox(cells, 1.4), TEXT.board(cells.length));
   const marbles = {};
   for (const [name, seat] of Object.entries(board.marbles || {})) marbles[name.toLowerCase()] = seat;
   const mover = view.to_move;
@@ -92,13 +94,14 @@ export function drawAbalone(root, ctx) {
 
 /** Words of Abalone's result, teams and move marks (one place, for translation). */
 const RESULT_WORDS = {
-  caption: (n) => `Marbles pushed off (${n} to win)`,
-  pushed: "Pushed off",
-  team: "Team",
-  teamTotal: "Team total",
-  teamName: (t) => `team ${"ABCD"[t] ?? t + 1}`,
-  eject: (n) => `pushed off ${n}`,
-  counter: (n, goal) => `pushed off: ${n} of ${goal}`,
+  caption: (n) => t("Marbles pushed off ({n} to win)", { n }),
+  pushed: t("Pushed off"),
+  team: t("Team"),
+  teamTotal: t("Team total"),
+  teamName: (team) => t("team {name}", { name: "ABCD"[team] ?? team + 1 }),
+  eject: (n) => t("pushed off {n}", { n }),
+  counter: (n, goal) => t("pushed off: {n} of {goal}", { n, goal }),
+  withTeam: (team, text) => t("{team}, {text}", { team, text }),
 };
 
 /** Whether some team has more than one seat (4 players in two teams): else each plays alone. */
@@ -133,5 +136,5 @@ export function abaloneCounter(view, seat) {
   const team = board.teams?.[seat];
   const pushed = teamed(view) ? teamTotals(board)[team] : board.ejected?.[seat];
   const text = RESULT_WORDS.counter(pushed ?? 0, board.to_win ?? 6);
-  return teamed(view) ? `${RESULT_WORDS.teamName(team)}, ${text}` : text;
+  return teamed(view) ? RESULT_WORDS.withTeam(RESULT_WORDS.teamName(team), text) : text;
 }

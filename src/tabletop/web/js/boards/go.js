@@ -7,6 +7,7 @@ import { html, svg } from "../svg.js";
 import { seatName, seatPaint } from "../palette.js";
 import { freshMove, hintMark, label, lastMark, legalIndex, resetRoot, stone } from "./common.js";
 import { seatTable } from "./table.js";
+import { formatNumber, t } from "../i18n.js";
 
 /** Point name (lower case) of column x (0 = left) and row y (0 = bottom). */
 export function pointName(columns, x, y) {
@@ -20,7 +21,7 @@ export function drawGo(root, ctx) {
   const n = board.size;
   const columns = board.columns || "ABCDEFGHJKLMNOPQRSTUVWXYZ";
   const sy = (y) => n - 1 - y; // row 1 at the bottom
-  resetRoot(root, [-1.2, -1.2, n + 1.4, n + 1.4], `Go board ${n} by ${n}`);
+  resetRoot(root, [-1.2, -1.2, n + 1.4, n + 1.4], SCORE_WORDS.board(n));
 
   const stones = {};
   for (const [name, seat] of Object.entries(board.stones || {})) stones[name.toLowerCase()] = seat;
@@ -117,14 +118,16 @@ export function drawGo(root, ctx) {
 
 /** Words of the score table (one place, for translation). */
 const SCORE_WORDS = {
-  caption: { area: "Area count", territory: "Territory count" },
-  stones: "Stones on the board",
-  territory: "Territory",
-  prisoners: "Prisoners",
-  dead: "Dead stones taken",
-  komi: "Komi",
-  total: "Total",
-  result: "Result",
+  caption: { area: t("Area count"), territory: t("Territory count") },
+  stones: t("Stones on the board"),
+  territory: t("Territory"),
+  prisoners: t("Prisoners"),
+  dead: t("Dead stones taken"),
+  komi: t("Komi"),
+  total: t("Total"),
+  result: t("Result"),
+  board: (n) => t("Go board {n} by {n}", { n }),
+  captures: (n) => t("captures {n}", { n }),
 };
 
 /** The score breakdown (the outcome's `detail` of a counted game) as a table, or null. */
@@ -132,7 +135,7 @@ export function goScoreTable(view, detail) {
   if (!detail || !detail.black || !detail.white) return null;
   const sides = [detail.black, detail.white];
   const rows = detail.scoring === "area" ? ["stones", "territory", "komi", "total"] : ["territory", "prisoners", "dead", "komi", "total"];
-  const number = (x) => (typeof x === "number" ? String(x) : "");
+  const number = (x) => (typeof x === "number" ? formatNumber(x) : "");
   return html("table", { class: "score-table" }, [
     html("caption", { text: SCORE_WORDS.caption[detail.scoring] || detail.scoring }),
     html("thead", {}, [html("tr", {}, [html("th", {}), ...sides.map((_, seat) => html("th", { scope: "col", text: seatName(view, seat) }))])]),
@@ -149,11 +152,11 @@ export function goScoreTable(view, detail) {
 /** What the side panel shows for Go: captures per seat. */
 export function goStats(view, seat) {
   const caps = view.board.captures?.[seat];
-  return caps === undefined ? "" : `captures ${caps}`;
+  return caps === undefined ? "" : SCORE_WORDS.captures(caps);
 }
 
 /** Words of the result of a game not counted (one place, for translation). */
-const RESULT_WORDS = { caption: "Prisoners taken", prisoners: "Prisoners", capture: (n) => `captured ${n}` };
+const RESULT_WORDS = { caption: t("Prisoners taken"), prisoners: t("Prisoners"), capture: (n) => t("captured {n}", { n }) };
 
 /** Go's game-over breakdown: the count when the game was counted, else the prisoners. */
 export function goResult(view) {

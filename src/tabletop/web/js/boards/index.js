@@ -4,6 +4,14 @@ import { abaloneCounter, abaloneMark, abalonePrompt, abaloneResult, drawAbalone 
 import { drawGo, goMark, goResult, goScoreTable } from "./go.js";
 import { drawOust, oustMark, oustResult } from "./oust.js";
 import { drawQuoridor, quoridorResult } from "./quoridor.js";
+import { t } from "../i18n.js";
+
+/** The counters' words (one place, for translation). */
+const TEXT = {
+  captures: (n) => t("captures: {n}", { n }),
+  wallsLeft: (n) => t("walls left: {n}", { n }),
+  stones: (n) => t("stones: {n}", { n }),
+};
 
 const DRAW = { go: drawGo, oust: drawOust, abalone: drawAbalone, quoridor: drawQuoridor };
 
@@ -18,11 +26,11 @@ export function drawBoard(root, ctx) {
 /** The counter shown beside a seat: captures (Go), ejected marbles (Abalone), walls left. */
 export function seatCounter(view, seat) {
   const board = view.board || {};
-  if (board.kind === "go" && board.captures) return `captures: ${board.captures[seat] ?? 0}`;
+  if (board.kind === "go" && board.captures) return TEXT.captures(board.captures[seat] ?? 0);
   if (board.kind === "abalone" && board.ejected) return abaloneCounter(view, seat);
-  if (board.kind === "quoridor" && board.walls_left) return `walls left: ${board.walls_left[seat] ?? 0}`;
+  if (board.kind === "quoridor" && board.walls_left) return TEXT.wallsLeft(board.walls_left[seat] ?? 0);
   if (board.kind === "oust" && board.stones) {
-    return `stones: ${Object.values(board.stones).filter((s) => s === seat).length}`;
+    return TEXT.stones(Object.values(board.stones).filter((s) => s === seat).length);
   }
   return "";
 }

@@ -5,6 +5,7 @@ import { svg } from "../svg.js";
 import { seatPaint } from "../palette.js";
 import { cellLabels, freshMove, hintMark, lastMark, legalIndex, resetRoot, stone } from "./common.js";
 import { seatTable } from "./table.js";
+import { t } from "../i18n.js";
 
 /** Bounding box [x, y, w, h] of cells with a margin for labels. */
 export function cellBox(cells, margin = 1.5) {
@@ -30,7 +31,7 @@ export function drawOust(root, ctx) {
   const board = view.board;
   const cells = board.cells;
   const hex = board.shape === "hex";
-  resetRoot(root, cellBox(cells), `Oust ${hex ? "hex" : "square"} board of ${cells.length} cells`);
+  resetRoot(root, cellBox(cells), hex ? RESULT_WORDS.hexBoard(cells.length) : RESULT_WORDS.squareBoard(cells.length));
   const stones = {};
   for (const [name, seat] of Object.entries(board.stones || {})) stones[name.toLowerCase()] = seat;
   const legal = legalIndex(ctx.interactive ? view.legal : []);
@@ -67,7 +68,7 @@ export function drawOust(root, ctx) {
       }));
       if (ctx.showLegal) g.appendChild(svg("circle", { cx: cell.x, cy: cell.y, r: 0.1, class: "legal-dot" }));
       const title = svg("title");
-      title.textContent = `${text}: play here`;
+      title.textContent = RESULT_WORDS.playHere(text);
       g.appendChild(title);
       g.addEventListener("click", () => ctx.onMove?.(text));
     } else {
@@ -83,7 +84,14 @@ export function drawOust(root, ctx) {
 }
 
 /** Words of Oust's result and move marks (one place, for translation). */
-const RESULT_WORDS = { caption: "Stones on the board at the end", stones: "Stones", capture: (n) => `captured ${n}` };
+const RESULT_WORDS = {
+  caption: t("Stones on the board at the end"),
+  stones: t("Stones"),
+  capture: (n) => t("captured {n}", { n }),
+  hexBoard: (n) => t("Oust hex board of {n} cells", { n }),
+  squareBoard: (n) => t("Oust square board of {n} cells", { n }),
+  playHere: (cell) => t("{cell}: play here", { cell }),
+};
 
 /** Oust's game-over breakdown: each side's stones left (the winner captured the rest). */
 export function oustResult(view) {

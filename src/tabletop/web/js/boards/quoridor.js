@@ -6,6 +6,7 @@ import { seatPaint, seatName } from "../palette.js";
 import { freshMove, hintMark, label, legalIndex, resetRoot } from "./common.js";
 import { seatTable } from "./table.js";
 import { squareCentre, squareName, wallAt, wallRect } from "../quoridor-walls.js";
+import { t } from "../i18n.js";
 
 const GOAL_EDGE = {
   north: (n) => ({ x: 0, y: -0.28, width: n, height: 0.16 }),
@@ -19,7 +20,7 @@ export function drawQuoridor(root, ctx) {
   const { view } = ctx;
   const board = view.board;
   const n = board.size;
-  resetRoot(root, [-1, -1, n + 1.6, n + 2], `Quoridor board ${n} by ${n}`);
+  resetRoot(root, [-1, -1, n + 1.6, n + 2], RESULT_WORDS.board(n));
   root.dataset.size = String(n);
   root.dataset.targetUnits = "0.5"; // a wall groove is half a square wide (js/board-zoom.js)
   const legal = legalIndex(ctx.interactive ? view.legal : []);
@@ -141,21 +142,24 @@ export function drawQuoridor(root, ctx) {
     const wall = wallUnder(event);
     if (!wall) return;
     if (legal.has(wall)) ctx.onMove?.(legal.get(wall));
-    else if (board.walls_left?.[mover] === 0) ctx.onMessage?.("No walls left");
-    else ctx.onMessage?.(`Wall ${wall} is not allowed here`);
+    else if (board.walls_left?.[mover] === 0) ctx.onMessage?.(RESULT_WORDS.noWalls);
+    else ctx.onMessage?.(RESULT_WORDS.wallNotAllowed(wall));
   };
 }
 
 /** Words of Quoridor's result (one place, for translation). */
 const RESULT_WORDS = {
-  caption: "Who reached the goal",
-  goal: "Goal",
-  side: { north: "north edge", south: "south edge", east: "east edge", west: "west edge" },
-  pawn: "Pawn at",
-  reached: "Reached it",
-  yes: "yes",
-  no: "no",
-  wallsLeft: "Walls left",
+  caption: t("Who reached the goal"),
+  goal: t("Goal"),
+  side: { north: t("north edge"), south: t("south edge"), east: t("east edge"), west: t("west edge") },
+  pawn: t("Pawn at"),
+  reached: t("Reached it"),
+  yes: t("yes"),
+  no: t("no"),
+  wallsLeft: t("Walls left"),
+  board: (n) => t("Quoridor board {n} by {n}", { n }),
+  noWalls: t("No walls left"),
+  wallNotAllowed: (wall) => t("Wall {wall} is not allowed here", { wall }),
 };
 
 /** Quoridor's game-over breakdown: each pawn's goal, where it stands, who reached it. */
