@@ -32,7 +32,11 @@ def position_view(position: dict) -> dict[str, Any]:
     return state_view(position_state(position))
 
 
-ALL_DIAGRAMS = [(g, n, d) for g in rules.games() for n, d in enumerate(rules.diagrams(g))]
+ALL_DIAGRAMS = [
+    pytest.param(g, n, d, id=f"{g}-{n}")
+    for g in rules.games()
+    for n, d in enumerate(rules.diagrams(g))
+]
 
 
 def test_every_game_has_a_rules_page() -> None:
@@ -47,7 +51,7 @@ def test_every_game_has_a_rules_page() -> None:
             assert section["title"] and section["paragraphs"], (game, section["id"])
 
 
-@pytest.mark.parametrize(("game", "n", "diagram"), ALL_DIAGRAMS, ids=lambda v: str(v)[:12])
+@pytest.mark.parametrize(("game", "n", "diagram"), ALL_DIAGRAMS)
 def test_every_diagram_position_is_valid(game: str, n: int, diagram: dict) -> None:
     """The engine builds the position (a refused set-up or move fails here), and its view
     carries the board the renderer draws; a "try it" position still has moves to play."""
@@ -60,7 +64,7 @@ def test_every_diagram_position_is_valid(game: str, n: int, diagram: dict) -> No
     assert diagram["caption"], f"{game} diagram {n} has no caption"
 
 
-@pytest.mark.parametrize(("game", "n", "diagram"), ALL_DIAGRAMS, ids=lambda v: str(v)[:12])
+@pytest.mark.parametrize(("game", "n", "diagram"), ALL_DIAGRAMS)
 def test_every_mark_is_on_the_board(game: str, n: int, diagram: dict) -> None:
     """A mark names a cell of the board, or a wall (Quoridor): a typo would ring nothing."""
     view = position_view(rules.position_of(game, diagram))
