@@ -28,6 +28,8 @@ class GameInfo:
     factory: Callable[[dict[str, Any]], Game]
     facts: GameFacts
     presets: tuple[Preset, ...] = ()
+    #: What the game is, in one line for the home page (marked N_: the browser translates it).
+    tagline: str = ""
 
 
 _GAMES: dict[str, GameInfo] = {}

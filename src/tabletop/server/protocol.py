@@ -480,10 +480,14 @@ class CatalogPreset(Exact):
 
 
 class CatalogGame(Exact):
-    """One game of the catalog: its players, options and presets."""
+    """One game of the catalog: its players, options and presets; ``tagline`` (what the
+    game is, in a line) and ``preview`` (its start position's board view, players and
+    colours) for the home page."""
 
     name: str
     title: str
+    tagline: str
+    preview: dict[str, Any]
     players: list[int]
     options: list[CatalogOption]
     presets: list[CatalogPreset]

@@ -9,6 +9,7 @@ from tabletop.games.abalone import view
 from tabletop.games.abalone.notation import PASS, AbaloneMove
 from tabletop.games.abalone.options import OPTION_SPECS, START_PRESETS, AbaloneOptions
 from tabletop.games.abalone.rules import AbaloneGame, AbaloneState
+from tabletop.i18n import N_
 
 
 def _make(values: dict[str, Any]) -> Game:
@@ -21,6 +22,17 @@ FACTS = GameFacts(
     # The marbles' colours are the seats' names (rules.SEAT_NAMES).
     colours=("black", "white", "yellow", "blue"),
 )
-register_game(GameInfo("abalone", "Abalone", (2, 3, 4), OPTION_SPECS, _make, FACTS, START_PRESETS))
+register_game(
+    GameInfo(
+        "abalone",
+        "Abalone",
+        (2, 3, 4),
+        OPTION_SPECS,
+        _make,
+        FACTS,
+        START_PRESETS,
+        tagline=N_("Push six of the other side's marbles off the board."),
+    )
+)
 
 __all__ = ["PASS", "AbaloneGame", "AbaloneMove", "AbaloneOptions", "AbaloneState"]

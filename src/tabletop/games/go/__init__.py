@@ -11,6 +11,7 @@ from tabletop.games.go.notation import PASS, GoMove
 from tabletop.games.go.options import OPTION_SPECS, START_PRESETS, GoOptions
 from tabletop.games.go.records import SGF
 from tabletop.games.go.rules import GoGame, GoState
+from tabletop.i18n import N_
 
 
 def _make(values: dict[str, Any]) -> Game:
@@ -25,6 +26,17 @@ FACTS = GameFacts(
     knowledge="tabletop.games.go.evaluation",
     pass_move=True,
 )
-register_game(GameInfo("go", "Go", (2,), OPTION_SPECS, _make, FACTS, START_PRESETS))
+register_game(
+    GameInfo(
+        "go",
+        "Go",
+        (2,),
+        OPTION_SPECS,
+        _make,
+        FACTS,
+        START_PRESETS,
+        tagline=N_("Surround more of the board than the other side, one stone at a time."),
+    )
+)
 
 __all__ = ["PASS", "GoGame", "GoMove", "GoOptions", "GoState"]

@@ -9,6 +9,7 @@ from tabletop.games.oust import view
 from tabletop.games.oust.notation import PASS, SWAP, OustMove
 from tabletop.games.oust.options import OPTION_SPECS, START_PRESETS, OustOptions
 from tabletop.games.oust.rules import OustGame, OustState
+from tabletop.i18n import N_
 
 
 def _make(values: dict[str, Any]) -> Game:
@@ -18,6 +19,17 @@ def _make(values: dict[str, Any]) -> Game:
 FACTS = GameFacts(
     board_view=view.board_view, summary=view.summary, knowledge="tabletop.games.oust.evaluation"
 )
-register_game(GameInfo("oust", "Oust", (2,), OPTION_SPECS, _make, FACTS, START_PRESETS))
+register_game(
+    GameInfo(
+        "oust",
+        "Oust",
+        (2,),
+        OPTION_SPECS,
+        _make,
+        FACTS,
+        START_PRESETS,
+        tagline=N_("Build big groups and capture the other side's smaller ones."),
+    )
+)
 
 __all__ = ["PASS", "SWAP", "OustGame", "OustMove", "OustOptions", "OustState"]

@@ -9,6 +9,7 @@ from tabletop.games.quoridor import view
 from tabletop.games.quoridor.notation import PASS, QuoridorMove
 from tabletop.games.quoridor.options import OPTION_SPECS, START_PRESETS, QuoridorOptions
 from tabletop.games.quoridor.rules import QuoridorGame, QuoridorState
+from tabletop.i18n import N_
 
 
 def _make(values: dict[str, Any]) -> Game:
@@ -16,6 +17,17 @@ def _make(values: dict[str, Any]) -> Game:
 
 
 FACTS = GameFacts(board_view=view.board_view, knowledge="tabletop.games.quoridor.evaluation")
-register_game(GameInfo("quoridor", "Quoridor", (2, 4), OPTION_SPECS, _make, FACTS, START_PRESETS))
+register_game(
+    GameInfo(
+        "quoridor",
+        "Quoridor",
+        (2, 4),
+        OPTION_SPECS,
+        _make,
+        FACTS,
+        START_PRESETS,
+        tagline=N_("Race your pawn across the board, and slow the others down with walls."),
+    )
+)
 
 __all__ = ["PASS", "QuoridorGame", "QuoridorMove", "QuoridorOptions", "QuoridorState"]

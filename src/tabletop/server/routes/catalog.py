@@ -95,6 +95,17 @@ def preset_entries(info: GameInfo) -> list[dict[str, Any]]:
     return entries
 
 
+def preview(info: GameInfo) -> dict[str, Any]:
+    """The board of the game's first preset at the start, for the home page's picture
+    (drawn by the game's own board renderer, as a game page draws it)."""
+    game = load_game(info.name, **(info.presets[0].options if info.presets else {}))
+    return {
+        "board": dict(info.facts.board_view(game.new_state())),
+        "players": game.num_players,
+        "colours": list(info.facts.colours[: game.num_players]),
+    }
+
+
 @cache
 def catalog_body() -> dict[str, Any]:
     """The catalog (made once: the registry does not change while the server runs)."""
@@ -103,6 +114,8 @@ def catalog_body() -> dict[str, Any]:
             {
                 "name": info.name,
                 "title": info.title,
+                "tagline": info.tagline,
+                "preview": preview(info),
                 "players": list(info.players),
                 "options": [option_entry(info, o) for o in info.options],
                 "presets": preset_entries(info),

@@ -7,6 +7,7 @@ import { api, playerName, setPlayerName, storeToken } from "./api.js";
 import { askName } from "./ask-name.js";
 import { describeClock } from "./clock.js";
 import { errorText } from "./errors.js";
+import { renderGameCards } from "./game-cards.js";
 import { t, tn } from "./i18n.js";
 import { fill, html } from "./svg.js";
 
@@ -153,6 +154,13 @@ function restore(group, value) {
   const node = value ? document.querySelector(`input[name="${group}"][value="${CSS.escape(String(value))}"]`) : null;
   if (node) node.checked = true;
   return Boolean(node);
+}
+
+/** A card's "Play": choose its game in the create form and go to the form. */
+function playGame(name) {
+  if (restore("game", name)) renderGame();
+  $("new-title").scrollIntoView({ behavior: "smooth", block: "start" });
+  document.querySelector('input[name="game"]:checked')?.focus({ preventScroll: true });
 }
 
 function renderGames() {
@@ -466,6 +474,7 @@ async function start() {
     renderGames();
     renderGame();
     renderClocks();
+    renderGameCards($("game-cards"), catalog.games, { onPlay: playGame });
   } catch (err) {
     $("create-error").textContent = errorText(err);
   }

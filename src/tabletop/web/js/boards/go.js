@@ -106,7 +106,7 @@ export function drawGo(root, ctx) {
         group.appendChild(ghost);
         if (ctx.showLegal) group.appendChild(svg("circle", { cx, cy, r: 0.1, class: "legal-dot" }));
         group.appendChild(svg("title", {}, []));
-        group.lastChild.textContent = `${text}: play here`;
+        group.lastChild.textContent = SCORE_WORDS.playHere(text);
         group.addEventListener("click", () => ctx.onMove?.(text));
       }
       if (hints.has(name)) group.appendChild(hintMark(cx, cy, 0.3, hints.get(name).chance));
@@ -128,6 +128,7 @@ const SCORE_WORDS = {
   result: t("Result"),
   board: (n) => t("Go board {n} by {n}", { n }),
   captures: (n) => t("captures {n}", { n }),
+  playHere: (cell) => t("{cell}: play here", { cell }),
 };
 
 /** The score breakdown (the outcome's `detail` of a counted game) as a table, or null. */

@@ -35,7 +35,7 @@ export function drawQuoridor(root, ctx) {
     if (edge) {
       const paint = seatPaint(view, seat);
       root.appendChild(svg("rect", { ...edge, fill: paint.fill, stroke: paint.stroke, "stroke-width": 0.02,
-        title: `goal of ${seatName(view, seat)}` }));
+        title: RESULT_WORDS.goalOf(seatName(view, seat)) }));
     }
   });
   const squares = svg("g", { class: "points" });
@@ -50,7 +50,7 @@ export function drawQuoridor(root, ctx) {
         const text = legal.get(name);
         g.classList.add("legal");
         if (pending === name) g.classList.add("pending");
-        title.textContent = `${text}: move here`;
+        title.textContent = RESULT_WORDS.moveHere(text);
         g.addEventListener("click", (event) => {
           event.stopPropagation();
           ctx.onMove?.(text);
@@ -68,7 +68,7 @@ export function drawQuoridor(root, ctx) {
   const walls = svg("g", { class: "walls" });
   for (const w of board.walls || []) {
     const rect = wallRect(w, n);
-    if (rect) walls.appendChild(svg("rect", { ...rect, class: "wall", rx: 0.04, title: `wall ${w}` }));
+    if (rect) walls.appendChild(svg("rect", { ...rect, class: "wall", rx: 0.04, title: RESULT_WORDS.wall(w) }));
   }
   root.appendChild(walls);
   (board.pawns || []).forEach((square, seat) => {
@@ -160,6 +160,9 @@ const RESULT_WORDS = {
   board: (n) => t("Quoridor board {n} by {n}", { n }),
   noWalls: t("No walls left"),
   wallNotAllowed: (wall) => t("Wall {wall} is not allowed here", { wall }),
+  goalOf: (who) => t("goal of {who}", { who }),
+  moveHere: (square) => t("{square}: move here", { square }),
+  wall: (name) => t("wall {name}", { name }),
 };
 
 /** Quoridor's game-over breakdown: each pawn's goal, where it stands, who reached it. */
