@@ -95,6 +95,7 @@ def position_view(state: State) -> dict[str, Any]:
             {"seat": i, "side": side, "colour": facts.colours[i]}
             for i, side in enumerate(game.seat_names)
         ],
+        "pass_move": facts.pass_move,
         "status": "finished" if state.is_over() else "playing",
         "ply": state.ply,
         "to_move": state.to_move,
