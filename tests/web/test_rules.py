@@ -103,7 +103,7 @@ def test_rules_links_follow_the_game(new_page: Any, server: str) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_rules_pages_under_the_policy_and_accessible(browser: Any, server: str, size: str) -> None:
     """The index and a page with a board being tried: no Content-Security-Policy violation
-    (the diagrams' data is a JSON block, not a script) and no axe violation."""
+    (the diagrams' data is an attribute, not a script) and no axe violation."""
     context = browser.new_context(viewport=dict(zip(("width", "height"), SIZES[size], strict=True)))
     page = context.new_page()
     problems: list[str] = []

@@ -44,26 +44,23 @@ def _view(position: dict[str, Any]) -> dict[str, Any]:
 
 
 @cache
-def _page_data(game: str) -> tuple[list[dict[str, Any]], str]:
-    """A page's sections, each diagram with its element id, and the diagrams' JSON for the
-    script (positions, views, marks): the same in every language, so made once per game."""
-    diagrams = [
-        {**diagram, "id": f"{game}-{n}", "view": _view(rules.position_of(game, diagram))}
-        for n, diagram in enumerate(rules.diagrams(game))
-    ]
-    # Not executed (the CSP allows no inline script): read by rules.js. "</" is escaped so
-    # no text can close the element.
-    data_json = json.dumps(
-        [{"id": d["id"], "position": rules.position_of(game, d), "view": d["view"],
-          "marks": d.get("marks", []), "try": bool(d.get("try"))} for d in diagrams],
-        ensure_ascii=False,
-    ).replace("</", "<\\/")  # fmt: skip
-    ids = iter(d["id"] for d in diagrams)
-    sections = [
-        {**section, "diagrams": [{**d, "id": next(ids)} for d in section.get("diagrams", [])]}
+def _page_data(game: str) -> list[dict[str, Any]]:
+    """A page's sections, each diagram with its element id and its data for the script
+    (position, view, marks, try) as JSON: the same in every language, so made once per
+    game. The JSON goes in the figure's ``data-diagram`` attribute (escaped as any
+    attribute), since the Content-Security-Policy allows no inline script."""
+    numbers = iter(range(len(rules.diagrams(game))))
+
+    def with_data(diagram: dict[str, Any]) -> dict[str, Any]:
+        position = rules.position_of(game, diagram)
+        data = {"position": position, "view": _view(position), "marks": diagram.get("marks", []),
+                "try": bool(diagram.get("try"))}  # fmt: skip
+        return {**diagram, "id": f"{game}-{next(numbers)}", "data": json.dumps(data)}
+
+    return [
+        {**section, "diagrams": [with_data(d) for d in section.get("diagrams", [])]}
         for section in rules.load(game)["sections"]
     ]
-    return sections, data_json
 
 
 @router.get("/rules", include_in_schema=False)
@@ -74,20 +71,22 @@ async def rules_index(request: Request) -> Response:
         return _not_installed()
     words = catalog("rules", negotiate(request)).gettext
     entries = [
-        {"game": g, "title": words(rules.load(g)["title"]), "text": words(rules.load(g)["text"])}
+        {
+            "game": g,
+            "title": words(rules.load(g)["title"]),
+            "text": words(rules.load(g)["text"]),
+            "diagram": _first_diagram(g),
+        }
         for g in rules.games()
     ]
     return pages.render(request, "rules_index.html", words=words, page=rules.page_words(),
-                        entries=entries, diagrams_json=_index_json())  # fmt: skip
+                        entries=entries)  # fmt: skip
 
 
-@cache
-def _index_json() -> str:
-    """The index's small boards: each game's first diagram (its start), not to be tried."""
-    first = [json.loads(_page_data(g)[1])[0] for g in rules.games()]
-    return json.dumps([{**d, "try": False} for d in first], ensure_ascii=False).replace(
-        "</", "<\\/"
-    )
+def _first_diagram(game: str) -> str:
+    """The index's small board of a game: its first diagram (its start), not to be tried."""
+    first = next(d for section in _page_data(game) for d in section["diagrams"])
+    return json.dumps({**json.loads(first["data"]), "try": False})
 
 
 @router.get("/rules/{game}", include_in_schema=False)
@@ -101,7 +100,7 @@ async def rules_page(request: Request, game: str) -> Response:
         # Raised, not returned: a browser gets the app's 404 page, a program the JSON error.
         raise HTTPException(404, f"no rules page for {game!r}; there are rules for {known}")
     words = catalog("rules", negotiate(request)).gettext
-    sections, data_json = _page_data(game)
+    sections = _page_data(game)
     return pages.render(
         request,
         "rules.html",
@@ -110,5 +109,4 @@ async def rules_page(request: Request, game: str) -> Response:
         game=game,
         title=words(rules.load(game)["title"]),
         sections=sections,
-        diagrams_json=data_json,
     )

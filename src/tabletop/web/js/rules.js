@@ -113,10 +113,9 @@ function attachTry(figure, diagram) {
 }
 
 function start() {
-  const diagrams = JSON.parse(document.getElementById("rules-diagrams").textContent);
-  for (const diagram of diagrams) {
-    const figure = document.getElementById(diagram.id);
-    if (!figure) continue;
+  // Each figure carries its diagram (position, view, marks) as JSON in data-diagram.
+  for (const figure of document.querySelectorAll("figure[data-diagram]")) {
+    const diagram = JSON.parse(figure.dataset.diagram);
     drawStill(figure, diagram);
     if (diagram.try) attachTry(figure, diagram);
   }
