@@ -27,7 +27,7 @@ from tabletop.server.headers import SecurityHeaders
 from tabletop.server.lifeline import die_with_parent
 from tabletop.server.limits import ClientLimits, Limits, RateLimit
 from tabletop.server.rooms import Rooms
-from tabletop.server.routes import catalog, games, learn, positions, records, seats, socket
+from tabletop.server.routes import catalog, games, learn, positions, records, rules, seats, socket
 from tabletop.server.routes.pages import serve_pages
 from tabletop.server.store import Store, database_url
 from tabletop.server.work import pool_size
@@ -112,7 +112,7 @@ def create_app(
     app.add_middleware(RateLimit, limits=client_limits)  # outermost: before the body is read
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, the 413s included
     install_error_handlers(app)
-    for routes in (catalog, games, seats, records, socket, positions, learn):
+    for routes in (catalog, games, seats, records, socket, positions, learn, rules):
         app.include_router(routes.router)
     serve_pages(app, web_dir)
     return app

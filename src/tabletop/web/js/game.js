@@ -318,6 +318,7 @@ function showView(view) {
   state.pending = null;
   state.selection = [];
   if (first) document.title = TEXT.title(t(view.title));
+  document.body.dataset.game = view.game; // the page's "Rules" link (rules-links.js)
   $("title").textContent = `${t(view.title)} ${serverWords(view.summary)}`.trim();
   render();
 }
