@@ -1,0 +1,47 @@
+"""The review is right where a person is sure: the blunder set (tests/review/blunders.py,
+positions checked by the rules) is labelled so with a saving best move, and a game between
+equal strong players is quiet."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tabletop.core import load_game
+from tabletop.review import review_game
+from tabletop.review.analyst import analyst_for
+from tests.review.blunders import DATA
+
+CASES: list[dict[str, Any]] = json.loads(DATA.read_text())
+
+
+def _state(record: dict[str, Any]) -> Any:
+    game = load_game(record["game"], **record["options"])
+    return type(game.new_state()).from_dict(record)
+
+
+def test_the_set_has_five_cases_per_game() -> None:
+    games = [case["record"]["game"] for case in CASES]
+    assert {name: games.count(name) for name in set(games)} == {
+        "abalone": 5,
+        "go": 5,
+        "oust": 5,
+        "quoridor": 5,
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    CASES,
+    ids=[f"{c['record']['game']}-{c['ply']}-{c['blunder']}" for c in CASES],
+)
+def test_a_blunder_is_labelled_and_the_saving_move_found(case: dict[str, Any]) -> None:
+    state = _state(case["record"])
+    ply = case["ply"]
+    review = review_game(state, analyst_for(state.game), plies=range(ply, ply + 1))
+    entry = review.document["plies"][0]
+    assert entry["move"] == case["blunder"]
+    assert entry["best"] in case["saving"], entry
+    assert entry["label"] == "blunder", entry
