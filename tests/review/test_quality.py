@@ -13,6 +13,7 @@ from tabletop.core import load_game
 from tabletop.review import review_game
 from tabletop.review.analyst import analyst_for
 from tests.review.blunders import DATA
+from tests.review.quiet import DATA as QUIET_DATA
 
 CASES: list[dict[str, Any]] = json.loads(DATA.read_text())
 
@@ -45,3 +46,14 @@ def test_a_blunder_is_labelled_and_the_saving_move_found(case: dict[str, Any]) -
     assert entry["move"] == case["blunder"]
     assert entry["best"] in case["saving"], entry
     assert entry["label"] == "blunder", entry
+
+
+QUIET: list[dict[str, Any]] = json.loads(QUIET_DATA.read_text())
+
+
+@pytest.mark.parametrize("record", QUIET, ids=[r["game"] for r in QUIET])
+def test_a_game_between_equal_players_is_quiet(record: dict[str, Any]) -> None:
+    state = _state(record)
+    plies = review_game(state, analyst_for(state.game)).document["plies"]
+    labelled = [p["ply"] for p in plies if p["label"] is not None]
+    assert len(labelled) < 0.1 * len(plies), labelled

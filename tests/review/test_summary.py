@@ -22,7 +22,8 @@ def test_counts_and_accuracy_per_seat() -> None:
     assert result["0"]["moves"] == 2 and result["0"]["mistake"] == 1
     assert result["1"]["blunder"] == 1 and result["1"]["inaccuracy"] == 0
     assert result["0"]["accuracy"] > result["1"]["accuracy"]
-    assert result["2"] == {"moves": 0, "blunder": 0, "mistake": 0, "inaccuracy": 0, "accuracy": None}
+    empty = {"moves": 0, "blunder": 0, "mistake": 0, "inaccuracy": 0, "accuracy": None}
+    assert result["2"] == empty
 
 
 def test_key_moves_are_the_biggest_drops_first() -> None:

@@ -10,11 +10,17 @@ def test_a_table_line_per_move_and_the_summary() -> None:
         "seats": ["Black", "White"],
         "plies": [
             {
-                "ply": 1, "seat": 0, "move": "E5", "chances_before": [0.5, 0.5],
-                "chances_after": [0.31, 0.69], "best": "D4", "best_chances": [0.52, 0.48],
-                "label": "blunder", "best_played": False,
+                "ply": 1,
+                "seat": 0,
+                "move": "E5",
+                "chances_before": [0.5, 0.5],
+                "chances_after": [0.31, 0.69],
+                "best": "D4",
+                "best_chances": [0.52, 0.48],
+                "label": "blunder",
+                "best_played": False,
             },
-        ],  # fmt: skip
+        ],
         "summary": {
             "0": {"moves": 1, "blunder": 1, "mistake": 0, "inaccuracy": 0, "accuracy": 40.0},
             "1": {"moves": 0, "blunder": 0, "mistake": 0, "inaccuracy": 0, "accuracy": None},
