@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: ``play``, ``games``, ``serve``, ``match`` and ``gtp``.
+"""The ``tabletop`` command: ``play``, ``games``, ``serve``, ``match``, ``gtp`` and ``review``.
 
 Game options are given as ``--name value`` after the game's name and are
 checked against the game's declared options, so every registered game is
@@ -204,6 +204,9 @@ def _parser() -> argparse.ArgumentParser:
     gtp.add_argument("--seconds", type=float, default=None, help="seconds per move (not a level)")
     gtp.add_argument("--playouts", type=int, default=None, help="playouts per move (not a level)")
     gtp.add_argument("--seed", type=int, default=None, help="seed for the search")
+    from tabletop.review.command import add_review_parser
+
+    add_review_parser(sub)
     return parser
 
 
@@ -290,11 +293,16 @@ def _records_folder(name: str | None, read_only: bool = False) -> Path | None:
 
 
 def _progress(done: int, total: int) -> None:
-    """A one-line progress bar on stderr."""
+    """A one-line progress bar of games on stderr."""
+    progress_line(done, total, "games")
+
+
+def progress_line(done: int, total: int, unit: str) -> None:
+    """A one-line progress bar on stderr: ``[####....] 3/8 games``."""
     width = 30
     filled = width * done // total
     bar = "#" * filled + "." * (width - filled)
-    print(f"\r[{bar}] {done}/{total} games", end="", file=sys.stderr, flush=True)
+    print(f"\r[{bar}] {done}/{total} {unit}", end="", file=sys.stderr, flush=True)
 
 
 def _level_range(text: str) -> list[int]:
@@ -433,6 +441,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 grace=args.grace,
                 workers=args.workers,
             )
+        if args.command == "review":
+            if extra:
+                parser.error(f"unexpected arguments: {' '.join(extra)}")
+            from tabletop.review.command import run_review
+
+            return run_review(args)
         if args.command == "gtp":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")

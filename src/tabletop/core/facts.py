@@ -10,7 +10,8 @@ A game registers them, as :class:`GameFacts`, with its
 * the record formats it offers besides the JSON record every game has (Go's SGF),
 * its knowledge for the searches (``games/<name>/evaluation.py``),
 * whether it has a pass move at every turn (the browser app then always shows the button),
-* the colour each seat's pieces are drawn in (its seats' names are the game's ``seat_names``).
+* the colour each seat's pieces are drawn in (its seats' names are the game's ``seat_names``),
+* what a game review shows of a position besides the chances (Go: ownership and score).
 """
 
 from __future__ import annotations
@@ -97,6 +98,11 @@ def no_summary(game: Game) -> str:
     return f"{game.num_players} players" if game.num_players > 2 else ""
 
 
+def no_review_extras(state: State, detail: Mapping[str, object]) -> dict[str, Any]:
+    """Nothing beyond the chances: a game whose review needs no more of a position."""
+    return {}
+
+
 @dataclass(frozen=True)
 class GameFacts:
     """One game's facts for the generic layers (decision record 0085).
@@ -114,6 +120,9 @@ class GameFacts:
     different kernels).
     ``score_lines``: a counted outcome's breakdown (its ``detail``) as lines of text for
     the terminal, one per side and the result (Go: territory, prisoners, komi).
+    ``review_extras(state, detail)``: the fields a game review adds to a position
+    (review/position.py) from the position and its analysis's ``detail`` (empty once
+    the game is over); Go's ownership map and estimated score. JSON values only.
     """
 
     board_view: BoardView
@@ -125,3 +134,4 @@ class GameFacts:
     colours: tuple[str, ...] = ("black", "white", "red", "blue")
     score_lines: Callable[[Mapping[str, Any]], list[str]] = no_score_lines
     warm_options: tuple[Mapping[str, Any], ...] = ()
+    review_extras: Callable[[State, Mapping[str, object]], dict[str, Any]] = no_review_extras

@@ -10,6 +10,7 @@ from tabletop.games.go.agreement import DeadStoneAgreement
 from tabletop.games.go.notation import PASS, GoMove
 from tabletop.games.go.options import OPTION_SPECS, START_PRESETS, GoOptions
 from tabletop.games.go.records import SGF
+from tabletop.games.go.review import review_extras
 from tabletop.games.go.rules import GoGame, GoState
 from tabletop.games.go.scoring import score_lines
 from tabletop.i18n import N_
@@ -29,6 +30,7 @@ FACTS = GameFacts(
     score_lines=score_lines,
     # Area scoring is the ladders' and GTP's, territory scoring the default.
     warm_options=({"size": 9, "rules": "chinese"}, {"size": 9, "rules": "japanese"}),
+    review_extras=review_extras,
 )
 register_game(
     GameInfo(

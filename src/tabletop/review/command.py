@@ -1,0 +1,93 @@
+"""``tabletop review RECORD [--level N] [--seconds S] [--json OUT]``: review a finished game.
+
+The record is a game's own format chosen by the file's suffix (``.sgf``: Go's
+SGF, from the game's facts) or a JSON record of any game. The table goes to
+stdout, the progress bar to stderr; bad input is one line naming the problem
+(and the move, for a move the rules refuse) and exit status 2 (cli.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from tabletop.core.errors import NotationError, OptionError, TabletopError
+from tabletop.play.match import Match
+from tabletop.play.record import read_record, record_formats
+from tabletop.review.analyst import DEFAULT_LEVEL, DEFAULT_SEED, analyst_for
+from tabletop.review.game import review_game
+from tabletop.review.table import review_table
+
+
+def add_review_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``review`` subcommand's arguments."""
+    review = sub.add_parser(
+        "review",
+        help="analyse a finished game: win chances, mistakes, the better moves",
+        description="Analyse every move of a game record (a JSON record of any game, or an "
+        "SGF for Go): each seat's win chance before and after, the best move, and a label "
+        "(inaccuracy, mistake, blunder) by the mover's drop in chance (5, 10, 15 points).",
+    )
+    review.add_argument("record", help="the record file (.json, or .sgf for Go)")
+    review.add_argument(
+        "--level",
+        type=int,
+        default=DEFAULT_LEVEL,
+        help=f"analyse with this computer level's search and work, 1-10 (default {DEFAULT_LEVEL})",
+    )
+    review.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="also cap each position's analysis at S seconds (the review then depends on "
+        "the machine's speed; default: no cap, the same review every time)",
+    )
+    review.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the search's seed")
+    review.add_argument("--json", metavar="OUT", help="also write the review as JSON to OUT")
+
+
+def read_game(path: str) -> Match:
+    """The finished game of a record file; NotationError naming the file and the problem."""
+    try:
+        text = Path(path).read_text()
+    except OSError as err:
+        raise NotationError(f"{path}: cannot read the file ({err.strerror})") from None
+    except UnicodeDecodeError:
+        raise NotationError(f"{path}: not a text file") from None
+    suffix = Path(path).suffix.lower().lstrip(".")
+    kind = suffix if suffix in record_formats() else "json"
+    try:
+        return read_record(kind, text)
+    except TabletopError as err:
+        raise type(err)(f"{path}: {err}") from None
+
+
+def run_review(args: argparse.Namespace) -> int:
+    """Review the record named by ``args``: the table on stdout, the JSON if asked."""
+    if args.seconds is not None and not args.seconds > 0:
+        raise OptionError(f"--seconds {args.seconds}: must be positive")
+    match = read_game(args.record)
+    state = match.state
+    if state.ply == 0:
+        raise NotationError(f"{args.record}: the record has no moves to review")
+    analyst = analyst_for(state.game, args.level, args.seconds, args.seed)
+    pairs = zip(match.seats, state.game.seat_names, strict=True)
+    names = [seat.name or default for seat, default in pairs]
+    review = review_game(state, analyst, names, progress=_progress)
+    print(file=sys.stderr)
+    print(review_table(review.document))
+    if args.json:
+        try:
+            Path(args.json).write_text(json.dumps(review.document, indent=1) + "\n")
+        except OSError as err:
+            raise OptionError(f"--json {args.json}: cannot write ({err.strerror})") from None
+    return 0
+
+
+def _progress(done: int, total: int) -> None:
+    from tabletop.cli import progress_line
+
+    progress_line(done, total, "positions")
