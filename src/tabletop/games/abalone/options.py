@@ -22,7 +22,11 @@ OPTION_SPECS: tuple[Option, ...] = (
         "number of players (4 play in two teams)",
         label=N_("Players"),
         explanation=N_("Two, three, or four playing in two teams of two."),
-        choice_labels=((2, N_("2 players")), (3, N_("3 players")), (4, N_("4 players in two teams"))),
+        choice_labels=(
+            (2, N_("2 players")),
+            (3, N_("3 players")),
+            (4, N_("4 players in two teams")),
+        ),
     ),
     Option(
         "layout",
@@ -63,8 +67,10 @@ OPTION_SPECS: tuple[Option, ...] = (
         "4 players: alternating (teams take turns A, B, A, B) or consecutive "
         "(partners sit side by side and move one after the other: A, A, B, B)",
         label=N_("Order of play in teams"),
-        explanation=N_("With 4 players, whether the teams take turns, or partners sit side "
-        "by side and move one after the other."),
+        explanation=N_(
+            "With 4 players, whether the teams take turns, or partners sit side "
+            "by side and move one after the other."
+        ),
         choice_labels=(
             ("alternating", N_("teams take turns")),
             ("consecutive", N_("partners one after the other")),

@@ -76,8 +76,10 @@ OPTION_SPECS: tuple[Option, ...] = (
         "japanese",
         "rule-set preset; it decides every part below that is not given",
         label=N_("Rules"),
-        explanation=N_("How the game is counted at the end and a few rare cases; "
-        "Japanese and Chinese rules almost always give the same winner."),
+        explanation=N_(
+            "How the game is counted at the end and a few rare cases; "
+            "Japanese and Chinese rules almost always give the same winner."
+        ),
         choice_labels=(
             ("japanese", N_("Japanese")),
             ("chinese", N_("Chinese")),
@@ -90,8 +92,10 @@ OPTION_SPECS: tuple[Option, ...] = (
         "ko",
         "ko rule",
         label=N_("Repeating positions"),
-        explanation=N_("Which earlier positions may not come back: only the one just before "
-        "(simple), or any earlier one."),
+        explanation=N_(
+            "Which earlier positions may not come back: only the one just before "
+            "(simple), or any earlier one."
+        ),
         choice_labels=(
             ("simple", N_("only the last one (simple ko)")),
             ("positional", N_("any earlier board")),
@@ -102,8 +106,10 @@ OPTION_SPECS: tuple[Option, ...] = (
         "scoring",
         "scoring method",
         label=N_("Counting"),
-        explanation=N_("Territory counts your empty points and prisoners; area counts your "
-        "empty points and your stones on the board."),
+        explanation=N_(
+            "Territory counts your empty points and prisoners; area counts your "
+            "empty points and your stones on the board."
+        ),
         choice_labels=(("territory", N_("territory")), ("area", N_("area"))),
     ),
     _rule_set_part(
@@ -141,7 +147,9 @@ OPTION_SPECS: tuple[Option, ...] = (
         "handicap_bonus",
         "points White gets per handicap stone under area scoring: none, n or n-1",
         label=N_("Points for handicap stones"),
-        explanation=N_("With area counting, the points White gets back for Black's handicap stones."),
+        explanation=N_(
+            "With area counting, the points White gets back for Black's handicap stones."
+        ),
         choice_labels=(
             ("none", N_("none")),
             ("n", N_("one per stone")),
@@ -155,8 +163,10 @@ OPTION_SPECS: tuple[Option, ...] = (
         "territory scoring: simple counts every one-colour region; taxed (Japanese) "
         "counts no territory for groups in seki",
         label=N_("Territory in seki"),
-        explanation=N_("With territory counting, whether the empty points inside a group "
-        "in seki (living together with the other side) count."),
+        explanation=N_(
+            "With territory counting, whether the empty points inside a group "
+            "in seki (living together with the other side) count."
+        ),
         choice_labels=(("simple", N_("counts")), ("taxed", N_("does not count (Japanese)"))),
     ),
 )

@@ -27,7 +27,9 @@ OPTION_SPECS: tuple[Option, ...] = (
         "square",
         "board shape: a square grid (the 2007 game) or a hex-hex board (Steere's current game)",
         label=N_("Board shape"),
-        explanation=N_("Square cells (the first version of the game) or hexagons (the current one)."),
+        explanation=N_(
+            "Square cells (the first version of the game) or hexagons (the current one)."
+        ),
         choice_labels=(("square", N_("square")), ("hex", N_("hexagons"))),
     ),
     Option(
