@@ -20,7 +20,7 @@ from tabletop.ai.agent import Agent, Budget
 from tabletop.ai.values import move_chances, win_chances
 from tabletop.core import Game, OptionError, Outcome, State, TabletopError, facts_of
 from tabletop.play import Match, MatchError, SeatSpec
-from tabletop.play.record import record_formats
+from tabletop.play.record import record_file_text, record_formats
 
 #: Thinking time for a hint (the strongest level's search, capped here).
 HINT_SECONDS = 2.0
@@ -52,12 +52,7 @@ def load_record(path: str) -> State:
     suffix (``.sgf``: Go's SGF), or the JSON of ``State.to_dict()``."""
     from tabletop.core import NotationError, load_game
 
-    try:
-        text = Path(path).read_text()
-    except OSError as err:
-        raise NotationError(f"{path}: cannot read the file ({err.strerror})") from None
-    except UnicodeDecodeError:
-        raise NotationError(f"{path}: not a text file") from None
+    text = record_file_text(path)
     fmt = record_formats().get(Path(path).suffix.lower().lstrip("."))
     if fmt is not None:
         try:

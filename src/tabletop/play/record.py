@@ -9,6 +9,7 @@ replays exactly. A plain ``State.to_dict()`` record is read too.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from tabletop.core import NotationError, Outcome, TabletopError, facts_of, list_games, load_game
@@ -34,6 +35,17 @@ def json_record(match: Match) -> dict[str, Any]:
         "state": match.state.to_dict(),
         "outcome": None if outcome is None else outcome_to_dict(match.game, outcome),
     }
+
+
+def record_file_text(path: str) -> str:
+    """The text of a record file; NotationError naming the file when it cannot be read
+    or is not text (the terminal's --load and ``tabletop review`` read files so)."""
+    try:
+        return Path(path).read_text()
+    except OSError as err:
+        raise NotationError(f"{path}: cannot read the file ({err.strerror})") from None
+    except UnicodeDecodeError:
+        raise NotationError(f"{path}: not a text file") from None
 
 
 def record_formats() -> dict[str, RecordFormat]:

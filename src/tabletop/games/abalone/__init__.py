@@ -22,16 +22,11 @@ FACTS = GameFacts(
     # The marbles' colours are the seats' names (rules.SEAT_NAMES).
     colours=("black", "white", "yellow", "blue"),
 )
+#: The game in one line, for the home page.
+TAGLINE = N_("Push six of the other side's marbles off the board.")
 register_game(
     GameInfo(
-        "abalone",
-        "Abalone",
-        (2, 3, 4),
-        OPTION_SPECS,
-        _make,
-        FACTS,
-        START_PRESETS,
-        tagline=N_("Push six of the other side's marbles off the board."),
+        "abalone", "Abalone", (2, 3, 4), OPTION_SPECS, _make, FACTS, START_PRESETS, tagline=TAGLINE
     )
 )
 

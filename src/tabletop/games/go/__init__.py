@@ -32,17 +32,10 @@ FACTS = GameFacts(
     warm_options=({"size": 9, "rules": "chinese"}, {"size": 9, "rules": "japanese"}),
     review_extras=review_extras,
 )
+#: The game in one line, for the home page.
+TAGLINE = N_("Surround more of the board than the other side, one stone at a time.")
 register_game(
-    GameInfo(
-        "go",
-        "Go",
-        (2,),
-        OPTION_SPECS,
-        _make,
-        FACTS,
-        START_PRESETS,
-        tagline=N_("Surround more of the board than the other side, one stone at a time."),
-    )
+    GameInfo("go", "Go", (2,), OPTION_SPECS, _make, FACTS, START_PRESETS, tagline=TAGLINE)
 )
 
 __all__ = ["PASS", "GoGame", "GoMove", "GoOptions", "GoState"]

@@ -19,17 +19,10 @@ def _make(values: dict[str, Any]) -> Game:
 FACTS = GameFacts(
     board_view=view.board_view, summary=view.summary, knowledge="tabletop.games.oust.evaluation"
 )
+#: The game in one line, for the home page.
+TAGLINE = N_("Build big groups and capture the other side's smaller ones.")
 register_game(
-    GameInfo(
-        "oust",
-        "Oust",
-        (2,),
-        OPTION_SPECS,
-        _make,
-        FACTS,
-        START_PRESETS,
-        tagline=N_("Build big groups and capture the other side's smaller ones."),
-    )
+    GameInfo("oust", "Oust", (2,), OPTION_SPECS, _make, FACTS, START_PRESETS, tagline=TAGLINE)
 )
 
 __all__ = ["PASS", "SWAP", "OustGame", "OustMove", "OustOptions", "OustState"]

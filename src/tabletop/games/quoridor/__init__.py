@@ -17,16 +17,11 @@ def _make(values: dict[str, Any]) -> Game:
 
 
 FACTS = GameFacts(board_view=view.board_view, knowledge="tabletop.games.quoridor.evaluation")
+#: The game in one line, for the home page.
+TAGLINE = N_("Race your pawn across the board, and slow the others down with walls.")
 register_game(
     GameInfo(
-        "quoridor",
-        "Quoridor",
-        (2, 4),
-        OPTION_SPECS,
-        _make,
-        FACTS,
-        START_PRESETS,
-        tagline=N_("Race your pawn across the board, and slow the others down with walls."),
+        "quoridor", "Quoridor", (2, 4), OPTION_SPECS, _make, FACTS, START_PRESETS, tagline=TAGLINE
     )
 )
 
