@@ -20,7 +20,7 @@ from tabletop.ai.agent import Agent, Budget
 from tabletop.ai.values import move_chances, win_chances
 from tabletop.core import Game, OptionError, Outcome, State, TabletopError, facts_of
 from tabletop.play import Match, MatchError, SeatSpec
-from tabletop.play.record import record_file_text, record_formats
+from tabletop.play.record import record_file_text, record_formats, suffix_of
 
 #: Thinking time for a hint (the strongest level's search, capped here).
 HINT_SECONDS = 2.0
@@ -53,7 +53,7 @@ def load_record(path: str) -> State:
     from tabletop.core import NotationError, load_game
 
     text = record_file_text(path)
-    fmt = record_formats().get(Path(path).suffix.lower().lstrip("."))
+    fmt = record_formats().get(suffix_of(path))
     if fmt is not None:
         try:
             record = fmt.read(text)
@@ -239,7 +239,7 @@ class TerminalGame:
         if not path:
             self.write("error: save needs a file name, e.g. save game.json")
             return
-        fmt = facts_of(self.game).records.get(Path(path).suffix.lower().lstrip("."))
+        fmt = facts_of(self.game).records.get(suffix_of(path))
         try:
             if fmt is not None:
                 names = [s.name for s in self.match.seats]

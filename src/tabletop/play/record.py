@@ -48,6 +48,12 @@ def record_file_text(path: str) -> str:
         raise NotationError(f"{path}: not a text file") from None
 
 
+def suffix_of(path: str) -> str:
+    """A file name's suffix as a record format's name (``game.SGF`` -> ``sgf``): the
+    terminal and ``tabletop review`` choose a file's format by it."""
+    return Path(path).suffix.lower().lstrip(".")
+
+
 def record_formats() -> dict[str, RecordFormat]:
     """Every game's own record formats by name (JSON, every game's, is not among them)."""
     return {name: fmt for info in list_games() for name, fmt in info.facts.records.items()}

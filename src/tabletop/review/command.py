@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tabletop.core.errors import NotationError, OptionError, TabletopError
 from tabletop.play.match import Match
-from tabletop.play.record import read_record, record_file_text, record_formats
+from tabletop.play.record import read_record, record_file_text, record_formats, suffix_of
 from tabletop.review.analyst import DEFAULT_LEVEL, DEFAULT_SEED, analyst_for
 from tabletop.review.game import review_game
 from tabletop.review.table import review_table
@@ -52,7 +52,7 @@ def add_review_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[
 def read_game(path: str) -> Match:
     """The finished game of a record file; NotationError naming the file and the problem."""
     text = record_file_text(path)
-    suffix = Path(path).suffix.lower().lstrip(".")
+    suffix = suffix_of(path)
     kind = suffix if suffix in record_formats() else "json"
     try:
         return read_record(kind, text)
