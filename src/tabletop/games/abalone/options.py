@@ -8,6 +8,7 @@ from typing import Any
 from tabletop.core.errors import OptionError
 from tabletop.core.options import Option, Preset
 from tabletop.games.abalone.layouts import LAYOUTS_2P
+from tabletop.games.shared_options import move_limit
 from tabletop.i18n import N_
 
 BROADSIDE_POLICIES = ("end", "all-own", "any-own")
@@ -76,15 +77,9 @@ OPTION_SPECS: tuple[Option, ...] = (
             ("consecutive", N_("partners one after the other")),
         ),
     ),
-    Option(
-        "max_plies",
-        int,
-        0,
+    move_limit(
         "end the game as an unofficial draw after this many plies (0: no limit)",
-        minimum=0,
         maximum=1_000_000,
-        label=N_("Move limit"),
-        explanation=N_("End the game as a draw after this many moves in all; 0 for no limit."),
     ),
 )
 

@@ -13,12 +13,32 @@ from typing import Any
 from tabletop.core.errors import OptionError
 from tabletop.core.options import Option, Preset
 from tabletop.games.oust.geometry import Grid, hex_grid, square_grid
+from tabletop.games.shared_options import move_limit
 from tabletop.i18n import N_
 
 HEX_SIDES = (5, 7, 9)
 DEFAULT_SQUARE = 9
 DEFAULT_SIDE = 7
 MAX_SQUARE = 19
+
+
+def _square_side(
+    name: str, help_text: str, label: str, explanation: str, default_text: str = ""
+) -> Option:
+    """A side of a square board (``size`` both ways, or ``width`` or ``height``): not
+    given by default, as the other two or the board shape decide it then."""
+    return Option(
+        name,
+        int,
+        None,
+        help_text,
+        minimum=2,
+        maximum=MAX_SQUARE,
+        default_text=default_text or N_("the board size, else 9"),
+        label=label,
+        explanation=explanation,
+    )
+
 
 OPTION_SPECS: tuple[Option, ...] = (
     Option(
@@ -32,38 +52,24 @@ OPTION_SPECS: tuple[Option, ...] = (
         ),
         choice_labels=(("square", N_("square")), ("hex", N_("hexagons"))),
     ),
-    Option(
+    _square_side(
         "size",
-        int,
-        None,
         "a square N x N board (shorthand for width and height)",
-        minimum=2,
-        maximum=MAX_SQUARE,
-        default_text=N_("9 on square boards"),
-        label=N_("Square board size"),
-        explanation=N_("Cells each way of a square board; smaller boards make shorter games."),
+        N_("Square board size"),
+        N_("Cells each way of a square board; smaller boards make shorter games."),
+        N_("9 on square boards"),
     ),
-    Option(
+    _square_side(
         "width",
-        int,
-        None,
         "columns of a square board",
-        minimum=2,
-        maximum=MAX_SQUARE,
-        default_text=N_("the board size, else 9"),
-        label=N_("Board width"),
-        explanation=N_("Columns of a square board, for a board that is not square."),
+        N_("Board width"),
+        N_("Columns of a square board, for a board that is not square."),
     ),
-    Option(
+    _square_side(
         "height",
-        int,
-        None,
         "rows of a square board",
-        minimum=2,
-        maximum=MAX_SQUARE,
-        default_text=N_("the board size, else 9"),
-        label=N_("Board height"),
-        explanation=N_("Rows of a square board, for a board that is not square."),
+        N_("Board height"),
+        N_("Rows of a square board, for a board that is not square."),
     ),
     Option(
         "side",
@@ -86,15 +92,9 @@ OPTION_SPECS: tuple[Option, ...] = (
             "so Black's first move is a fair one."
         ),
     ),
-    Option(
-        "max_plies",
-        int,
-        0,
+    move_limit(
         "end the game as a draw (reason max-plies) after this many moves; 0 for no limit",
-        minimum=0,
         maximum=10**9,
-        label=N_("Move limit"),
-        explanation=N_("End the game as a draw after this many moves in all; 0 for no limit."),
     ),
 )
 

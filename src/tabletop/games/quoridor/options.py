@@ -12,6 +12,7 @@ from typing import Any
 
 from tabletop.core.errors import OptionError
 from tabletop.core.options import Option, Preset
+from tabletop.games.shared_options import move_limit
 from tabletop.i18n import N_
 
 PLAYER_COUNTS = (2, 4)
@@ -58,16 +59,10 @@ OPTION_SPECS: tuple[Option, ...] = (
             "behind it, you may step diagonally past it, as when a wall is behind it."
         ),
     ),
-    Option(
-        "max_plies",
-        int,
-        None,
+    move_limit(
         "end the game as an unofficial draw after this many plies",
-        minimum=1,
         maximum=1_000_000,
-        default_text=N_("no limit"),
-        label=N_("Move limit"),
-        explanation=N_("End the game as a draw after this many moves in all; empty for no limit."),
+        unlimited=None,
     ),
 )
 
