@@ -11,6 +11,19 @@ class TabletopError(Exception):
     """Root of every error tabletop raises on purpose."""
 
 
+class CodedError(Exception):
+    """A refusal that answers a client: ``code``, the protocol's error code
+    (docs/protocol.md), beside the ``message`` that says what was wrong.
+
+    Not a :class:`TabletopError` by itself, so that the handlers catching those do not
+    catch a coded refusal on its way out; a subclass adds that base where it is one."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
 class NotationError(TabletopError, ValueError):
     """Text that is not a move (or not a well-formed record) in a game's notation."""
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core import Game, State, TabletopError, list_games, load_game
+from tabletop.core.errors import CodedError
 from tabletop.play.goals import GOAL_FIELDS, GOALS, Progress, failed, reached, record_move
 
 #: A lesson's texts, each an English msgid of the ``lessons`` catalog.
@@ -37,13 +38,8 @@ LESSON_LEVEL = 1
 SPARE_MOVES = 3
 
 
-class LessonError(Exception):
+class LessonError(CodedError):
     """A request a lesson cannot answer: ``code`` (the protocol's) and what was wrong."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core import Game, Outcome, State, TabletopError, facts_of, load_game
+from tabletop.core.errors import CodedError
 from tabletop.core.facts import ScoringPhase
 from tabletop.play.clock import Clock, TimeControl
 from tabletop.play.outcome import outcome_to_dict
@@ -35,13 +36,8 @@ STATUSES = ("waiting", "playing", "scoring", "finished")
 MAX_NAME = 40
 
 
-class MatchError(TabletopError):
+class MatchError(CodedError, TabletopError):
     """An action the match refuses; ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)

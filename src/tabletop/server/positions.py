@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tabletop.core import State, TabletopError, facts_of, game_info, load_game
+from tabletop.core.errors import CodedError
 from tabletop.play.outcome import outcome_to_dict
 from tabletop.server import protocol
 
@@ -26,14 +27,9 @@ MAX_SETUP = 4000
 MAX_MOVES = 200
 
 
-class PositionError(Exception):
+class PositionError(CodedError):
     """A position that cannot be built: ``code`` (the protocol's error code) and a message
     that quotes the part that was wrong."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def build_position(

@@ -30,6 +30,7 @@ from pydantic import ValidationError as PydanticValidationError
 from pydantic_core import PydanticCustomError
 
 from tabletop.core import TabletopError, game_info, list_games
+from tabletop.core.errors import CodedError
 
 #: WebSocket frames longer than this (characters) are refused with ``too-large``.
 MAX_FRAME = 16 * 1024
@@ -601,13 +602,8 @@ CLIENT_TYPES = (
 )
 
 
-class BadMessage(Exception):
+class BadMessage(CodedError):
     """A frame the server refuses: ``code`` and ``message`` go back to the client."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def parse_client(text: str) -> Any:
