@@ -161,12 +161,24 @@ def test_load_continues_a_saved_game(
     assert "last move: Black D4" in capsys.readouterr().out
 
 
+def test_load_prints_each_warning_naming_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sgf_file = tmp_path / "odd.sgf"
+    sgf_file.write_text("(;SZ[9]RU[Klingon];B[ee])")
+    monkeypatch.setattr("builtins.input", lambda _: "quit")
+    assert main(["play", "go", "--load", str(sgf_file)]) == 0
+    out = capsys.readouterr().out
+    assert f"warning: {sgf_file}: RU[Klingon] is not a known rule set" in out
+    assert "last move: Black E5" in out
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
         ("(;SZ[9];B[ee];W[ee])", "move 2 (W E5): E5: the point is already occupied"),
         ("(;SZ[9];B[ee]", "not a valid SGF file"),
-        ('{"game": "go", "options": {"komi": NaN}}', "option komi=nan"),
+        ('{"game": "go", "options": {"komi": NaN}}', "NaN is not a number JSON allows"),
         ('{"game": "go", "options": {"sizes": 9}}', "go has no option 'sizes'"),
         ('{"game": "oust", "setup": {"black": 5}}', "setup: black must be a list of names"),
     ],

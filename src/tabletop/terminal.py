@@ -18,9 +18,9 @@ from pathlib import Path
 
 from tabletop.ai.agent import Agent, Budget
 from tabletop.ai.values import move_chances, win_chances
-from tabletop.core import Game, OptionError, Outcome, State, TabletopError, facts_of
+from tabletop.core import Game, OptionError, Outcome, State, facts_of
 from tabletop.play import Match, MatchError, SeatSpec
-from tabletop.play.record import record_file_text, record_formats, suffix_of
+from tabletop.play.record import read_record_file, suffix_of
 
 #: Thinking time for a hint (the strongest level's search, capped here).
 HINT_SECONDS = 2.0
@@ -49,33 +49,12 @@ Output = Callable[[str], None]
 
 def load_record(path: str) -> State:
     """A game in progress from a record: a game's own format, chosen by the file's
-    suffix (``.sgf``: Go's SGF), or the JSON of ``State.to_dict()``."""
-    from tabletop.core import NotationError, load_game
-
-    text = record_file_text(path)
-    fmt = record_formats().get(suffix_of(path))
-    if fmt is not None:
-        try:
-            record = fmt.read(text)
-        except TabletopError as err:
-            raise type(err)(f"{path}: {err}") from None
-        for warning in record.warnings:
-            print(f"warning: {path}: {warning}")
-        return record.state
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise NotationError(f"{path}: not a JSON record ({err})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise NotationError(f"{path}: a record needs a 'game' name and 'options'")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise NotationError(f"{path}: 'options' must be a mapping")
-    try:
-        state_type = type(load_game(data["game"], **options).new_state())
-        return state_type.from_dict(data)
-    except TabletopError as err:
-        raise type(err)(f"{path}: {err}") from None
+    suffix (``.sgf``: Go's SGF), or the JSON of a match or of ``State.to_dict()``;
+    each warning of the reader is printed, naming the file."""
+    state: State = read_record_file(
+        path, warn=lambda warning: print(f"warning: {path}: {warning}")
+    ).state
+    return state
 
 
 def seat_spec(text: str) -> SeatSpec:

@@ -9,6 +9,7 @@ replays exactly. A plain ``State.to_dict()`` record is read too.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -106,14 +107,35 @@ def _check_plies(plies: int, max_plies: int | None) -> None:
         raise RecordTooLong(f"the record has {plies} moves; this server takes at most {max_plies}")
 
 
-def read_record(kind: str, text: str, max_plies: int | None = None) -> Match:
+def read_record_file(path: str, warn: Callable[[str], None] | None = None) -> Match:
+    """The match of a record file (the terminal's ``--load``, ``tabletop review``): a game's
+    own format chosen by the file's suffix (``.sgf``), else JSON; the error names the file.
+    ``warn`` hears each warning of the reader, such as an SGF property left unread."""
+    text = record_file_text(path)
+    suffix = suffix_of(path)
+    kind = suffix if suffix in record_formats() else "json"
+    try:
+        return read_record(kind, text, warn=warn)
+    except TabletopError as err:
+        raise type(err)(f"{path}: {err}") from None
+
+
+def read_record(
+    kind: str,
+    text: str,
+    max_plies: int | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> Match:
     """A finished match from a JSON record or one in a game's own format (SGF);
     NotationError says what is wrong.
 
-    ``max_plies``: refuse records with more moves (before replaying them, for JSON)."""
+    ``max_plies``: refuse records with more moves (before replaying them, for JSON).
+    ``warn``: told each warning of a game's own format (the match is read all the same)."""
     formats = record_formats()
     if kind in formats:
         record = formats[kind].read(text)
+        for warning in record.warnings if warn is not None else ():
+            warn(warning)
         _check_plies(record.state.ply, max_plies)
         return _archived(record.state, record.names, record.resigned)
     if kind != "json":
@@ -153,7 +175,8 @@ def read_record(kind: str, text: str, max_plies: int | None = None) -> Match:
 
 
 def _no_constant(name: str) -> None:
-    raise NotationError(f"not a JSON record ({name} is not a number JSON allows)")
+    # Raised inside json.loads, whose caller wraps it as "not a JSON record (...)".
+    raise NotationError(f"{name} is not a number JSON allows")
 
 
 def _recorded_outcome(outcome: Any, seats: int) -> Outcome:

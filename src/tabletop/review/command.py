@@ -13,9 +13,8 @@ import json
 import sys
 from pathlib import Path
 
-from tabletop.core.errors import NotationError, OptionError, TabletopError
-from tabletop.play.match import Match
-from tabletop.play.record import read_record, record_file_text, record_formats, suffix_of
+from tabletop.core.errors import NotationError, OptionError
+from tabletop.play.record import read_record_file
 from tabletop.review.analyst import DEFAULT_LEVEL, DEFAULT_SEED, analyst_for
 from tabletop.review.game import review_game
 from tabletop.review.table import review_table
@@ -49,22 +48,11 @@ def add_review_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     review.add_argument("--json", metavar="OUT", help="also write the review as JSON to OUT")
 
 
-def read_game(path: str) -> Match:
-    """The finished game of a record file; NotationError naming the file and the problem."""
-    text = record_file_text(path)
-    suffix = suffix_of(path)
-    kind = suffix if suffix in record_formats() else "json"
-    try:
-        return read_record(kind, text)
-    except TabletopError as err:
-        raise type(err)(f"{path}: {err}") from None
-
-
 def run_review(args: argparse.Namespace) -> int:
     """Review the record named by ``args``: the table on stdout, the JSON if asked."""
     if args.seconds is not None and not args.seconds > 0:
         raise OptionError(f"--seconds {args.seconds}: must be positive")
-    match = read_game(args.record)
+    match = read_record_file(args.record)
     state = match.state
     if state.ply == 0:
         raise NotationError(f"{args.record}: the record has no moves to review")
