@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import numpy as np
@@ -37,6 +37,7 @@ class GameOptions(Protocol):
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
 MoveT = TypeVar("MoveT")
+SlotT = TypeVar("SlotT")
 
 
 class KernelGame(Game, Generic[OptionsT, MoveT]):
@@ -210,6 +211,21 @@ class KernelState(State):
     @abstractmethod
     def _same_position(self, other: Self) -> bool:
         """True when ``other`` (same game, moves and set-up) holds the same arrays."""
+
+
+class MetaSlot(Generic[SlotT]):
+    """A read-only attribute of a kernel state: one slot of its meta row (``_meta``, the
+    kernels' scalars such as the colour to move or the ko point), read as ``kind``:
+    ``_ko = MetaSlot(kernels.M_KO, int)``."""
+
+    def __init__(self, index: int, kind: Callable[[Any], SlotT], doc: str = "") -> None:
+        self.index = index
+        self.kind = kind
+        self.__doc__ = doc
+
+    def __get__(self, state: object, owner: type | None = None) -> SlotT:
+        meta: np.ndarray = state._meta  # type: ignore[attr-defined]
+        return self.kind(meta[self.index])
 
 
 def read_only(table: np.ndarray) -> np.ndarray:

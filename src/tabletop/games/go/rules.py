@@ -30,7 +30,7 @@ from tabletop.games.go.setup import (
     setup_record,
     side_to_move,
 )
-from tabletop.games.kernel_game import KernelGame, KernelState, grown, read_only
+from tabletop.games.kernel_game import KernelGame, KernelState, MetaSlot, grown, read_only
 
 #: Times one whole-board position with one player to move may occur before
 #: the game ends without result (docs/rules/go.md §3.7).
@@ -157,17 +157,9 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
     def _col_row(self, p: int) -> tuple[int, int]:
         return col_row(self._n, p)
 
-    @property
-    def _color(self) -> int:
-        return int(self._meta[kernels.M_COLOR])
-
-    @property
-    def _hash(self) -> int:
-        return int(self._meta[kernels.M_HASH])
-
-    @property
-    def _ko(self) -> int:
-        return int(self._meta[kernels.M_KO])
+    _color = MetaSlot(kernels.M_COLOR, int)
+    _hash = MetaSlot(kernels.M_HASH, int)
+    _ko = MetaSlot(kernels.M_KO, int)
 
     def _grow(self) -> None:
         """Make room in whichever of the trail and the seen table is full (NO_ROOM)."""
@@ -212,10 +204,9 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         meta = self._meta
         return int(meta[kernels.M_BLACK_CAPTURES]), int(meta[kernels.M_WHITE_CAPTURES])
 
-    @property
-    def consecutive_passes(self) -> int:
-        """Passes at the end of the history (two end play)."""
-        return int(self._meta[kernels.M_PASSES])
+    consecutive_passes = MetaSlot(
+        kernels.M_PASSES, int, """Passes at the end of the history (two end play)."""
+    )
 
     def colours_by_action(self) -> np.ndarray:
         """What lies on each point, in action order: 0 empty, 1 Black, 2 White (a copy)."""

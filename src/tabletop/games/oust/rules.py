@@ -15,7 +15,7 @@ import numpy as np
 
 from tabletop.core.errors import IllegalMoveError, NotationError
 from tabletop.core.game import ActionArray, Move, Outcome
-from tabletop.games.kernel_game import KernelGame, KernelState, grown, read_only
+from tabletop.games.kernel_game import KernelGame, KernelState, MetaSlot, grown, read_only
 from tabletop.games.oust import kernels
 from tabletop.games.oust.diagram import SEAT_NAMES, Picture, diagram
 from tabletop.games.oust.geometry import Grid
@@ -115,15 +115,14 @@ class OustState(KernelState, game_type=OustGame, move_type=OustMove, move_words=
     def zobrist(self) -> int:
         return int(kernels.situation_key(self._meta))
 
-    @property
-    def continues(self) -> bool:
-        """True when the player to move captured and must place again."""
-        return bool(self._meta[kernels.M_CONTINUES])
-
-    @property
-    def must_pass(self) -> bool:
-        """True when the player to move has no placement, so pass is the only move."""
-        return bool(self._meta[kernels.M_MUST_PASS])
+    continues = MetaSlot(
+        kernels.M_CONTINUES, bool, "True when the player to move captured and must place again."
+    )
+    must_pass = MetaSlot(
+        kernels.M_MUST_PASS,
+        bool,
+        "True when the player to move has no placement, so pass is the only move.",
+    )
 
     @property
     def stone_counts(self) -> tuple[int, int]:
