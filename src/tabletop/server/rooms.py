@@ -54,7 +54,7 @@ from tabletop.server.rematch import Rematch, tell_on_attach
 from tabletop.server.rematch import load as load_rematch
 from tabletop.server.store import Conflict, Store, hash_token
 from tabletop.server.views import board_view, game_view, mark_taken, shown_part, view_delta
-from tabletop.server.work import Dropped, Work
+from tabletop.server.work import Current, Dropped, JobFunction, Work
 
 T = TypeVar("T")
 
@@ -485,9 +485,9 @@ class Rooms:
 
     async def _pool_or_thread(
         self,
-        task: Callable[[dict[str, Any]], T],
+        task: JobFunction[T],
         job: dict[str, Any],
-        current: Callable[[], bool],
+        current: Current,
         what: str,
         room: Room,
     ) -> T:

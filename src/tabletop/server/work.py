@@ -33,6 +33,11 @@ from tabletop.play.match import MatchError
 
 T = TypeVar("T")
 
+#: A job's work: a function of the job (a dict that pickles), run in a worker process.
+JobFunction = Callable[[dict[str, Any]], T]
+#: Whether a job is still wanted: false once the position it was asked for moved on.
+Current = Callable[[], bool]
+
 log = logging.getLogger("tabletop.server")
 
 #: Hints one client may have waiting or running at once (over all its games).
@@ -58,9 +63,9 @@ class Dropped(MatchError):
 
 @dataclass(eq=False)
 class _Job:
-    work: Callable[[dict[str, Any]], Any]
+    work: JobFunction[Any]
     job: dict[str, Any]
-    current: Callable[[], bool]
+    current: Current
     future: asyncio.Future[Any]
     hint: bool
     game: str = ""
@@ -94,9 +99,7 @@ class Work:
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- asking --------------------------------------------------------------------------------
-    async def move(
-        self, work: Callable[[dict[str, Any]], T], job: dict[str, Any], current: Callable[[], bool]
-    ) -> T:
+    async def move(self, work: JobFunction[T], job: dict[str, Any], current: Current) -> T:
         """``work(job)`` for a computer seat, ahead of every hint. Raises :class:`Dropped`
         (``stale``) when ``current()`` is false by the time a worker is free."""
         item = _Job(work, job, current, asyncio.get_running_loop().create_future(), hint=False)
@@ -105,9 +108,9 @@ class Work:
 
     async def hint(
         self,
-        work: Callable[[dict[str, Any]], T],
+        work: JobFunction[T],
         job: dict[str, Any],
-        current: Callable[[], bool],
+        current: Current,
         *,
         game: str,
         client: str,
@@ -197,7 +200,7 @@ class Work:
             self.running.discard(item)
             self._start()
 
-    async def _in_pool(self, work: Callable[[dict[str, Any]], T], job: dict[str, Any]) -> T:
+    async def _in_pool(self, work: JobFunction[T], job: dict[str, Any]) -> T:
         """``work(job)`` in the executor; a broken pool is replaced once and the job retried."""
         loop = asyncio.get_running_loop()
         executor = self.executor
