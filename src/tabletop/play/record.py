@@ -134,8 +134,9 @@ def read_record(
     formats = record_formats()
     if kind in formats:
         record = formats[kind].read(text)
-        for warning in record.warnings if warn is not None else ():
-            warn(warning)
+        for warning in record.warnings:
+            if warn is not None:
+                warn(warning)
         _check_plies(record.state.ply, max_plies)
         return _archived(record.state, record.names, record.resigned)
     if kind != "json":
