@@ -1,7 +1,6 @@
 """The iteration loop of the compiled searches: PUCT over tree.py's arrays, in numba.
 
-The loop a game's compiled search runs (Quoridor's; Oust's keeps a copy of
-its own, see below), the same rules as
+The loop a game's compiled search runs (Oust's and Quoridor's), the same rules as
 ``tabletop.ai.mcts.MCTSAgent`` with ``leaf="evaluate"``: walk down by PUCT,
 value a new leaf before growing it, treat a position that stood in the game
 or earlier on the line as a draw unless the game is over there, back the
@@ -15,9 +14,9 @@ implementations by the context's type when it compiles ``run`` for that
 game, so the hooks are direct calls, and the compiled loop is cached per
 game like any kernel (a plain function passed as an argument would be
 compiled afresh in every process: numba does not cache a function that
-takes another one). Quoridor runs as many iterations a second through it
-as through its own loop; Oust ran fewer, so Oust's search keeps its own
-copy of this loop (decision 0079 has the numbers).
+takes another one). Quoridor and Oust run as many iterations a second
+through it as through a loop of their own (decisions 0079 and 0097 have the
+numbers).
 
 numba's cache knows only this file: after a change to a game's hooks, touch
 this file (or clear its ``__pycache__``) so that ``run`` is compiled again.
@@ -26,7 +25,7 @@ this file (or clear its ``__pycache__``) so that ``run`` is compiled again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numba import njit, types
@@ -48,6 +47,9 @@ from tabletop.ai.compiled.tree import (
 #: past the root's ply).
 MAX_DEPTH = 240
 
+#: A hook's implementation (the decorator gives it back as it is).
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 def implement(
     hook: Callable[..., Any], context_class: type, implementation: Callable[..., Any]
@@ -64,6 +66,17 @@ def implement(
 
     # strict=False: ``choose`` takes any arguments, the implementation the hook's own.
     overload(hook, inline="always", strict=False)(choose)
+
+
+def implements(hook: Callable[..., Any], context_class: type) -> Callable[[F], F]:
+    """:func:`implement` as a decorator on the implementation:
+    ``@puct.implements(puct.play, OustContext)``."""
+
+    def register(implementation: F) -> F:
+        implement(hook, context_class, implementation)
+        return implementation
+
+    return register
 
 
 # The hooks: each game's search module implements every one for its context class.

@@ -7,31 +7,15 @@ in numba (decision 0060); tabletop.ai.compiled.agent does the adapting
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 
 from tabletop.ai.compiled import puct
 from tabletop.ai.compiled.agent import CompiledSearchAgent
-from tabletop.ai.compiled.tree import SearchTree
 from tabletop.ai.oust import search
 from tabletop.core.game import State
 from tabletop.games.oust import kernels
 from tabletop.games.oust.evaluation import search_weights
 from tabletop.games.oust.rules import OustState
-
-
-class OustPosition(NamedTuple):
-    """What search.run plays on: the root's position, the board's neighbours and Zobrist
-    keys, the work trail and scratch, the rules' flags and move cap."""
-
-    pos: np.ndarray
-    nbr: np.ndarray
-    zob: np.ndarray
-    trail: np.ndarray
-    scratch: np.ndarray
-    flags: int
-    max_plies: int
 
 
 class OustSearchAgent(CompiledSearchAgent):
@@ -46,21 +30,12 @@ class OustSearchAgent(CompiledSearchAgent):
         super().__init__(seed, exploration, fpu)
         self.weights = search_weights()
 
-    def _context(self, state: State) -> OustPosition:
+    def _context(self, state: State) -> search.OustContext:
         assert isinstance(state, OustState)
         game = state.game
         cells = game.num_cells
         trail = np.zeros((state.ply + puct.MAX_DEPTH + 2, kernels.trail_width(cells)), np.int64)
-        return OustPosition(
+        return search.OustContext(
             state.kernel_position(), game.neighbours, state._zob, trail,
-            kernels.new_scratch(cells), game.flags, game.settings.max_plies,
-        )  # fmt: skip
-
-    def _run(
-        self, context: OustPosition, tree: SearchTree, root: int, iterations: int, seen: np.ndarray
-    ) -> None:
-        """Oust's own copy of the loop (search.run: the shared one cost it speed)."""
-        search.run(
-            *context, root, iterations, self.exploration, self.fpu, self.weights, seen,
-            tree.nodes, tree.value, tree.e_int, tree.e_prior, tree.counters,
+            kernels.new_scratch(cells), game.flags, game.settings.max_plies, self.weights,
         )  # fmt: skip

@@ -5,15 +5,16 @@ and Oust's prior (the search of Oust's upper levels, decision 0056), moved
 whole into compiled code: the generic search spends most of an iteration in
 Python (selection, the State wrappers round each kernel call), while the
 kernels themselves take a few microseconds (decision 0060 has the numbers).
-The tree and the PUCT steps are tabletop.ai.compiled's; this module plays
-Oust's moves, grows a node with Oust's prior and values a leaf with Oust's
-evaluation (the weights of evaluation.py, passed in), in its own copy of the
-iteration loop (``run``: shared, it cost Oust speed, decision 0079).
+The tree, the PUCT steps and the iteration loop are tabletop.ai.compiled's;
+this module plays Oust's moves, grows a node with Oust's prior and values a
+leaf with Oust's evaluation (the weights of evaluation.py, passed in): the
+hooks of the loop for ``OustContext`` (decision 0079, re-measured in 0097).
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -98,73 +99,60 @@ def expand(
     tree.add_edges(node, color - 1, legal, w, n, ALL_MOVES, nodes, e_int, e_prior, counters)
 
 
-@njit(cache=True)
-def run(
-    pos: np.ndarray,
-    nbr: np.ndarray,
-    zob: np.ndarray,
-    trail: np.ndarray,
-    scratch: np.ndarray,
-    flags: int,
-    max_plies: int,
-    root: int,
-    iterations: int,
-    exploration: float,
-    fpu: float,
-    weights: np.ndarray,
-    seen: np.ndarray,
-    nodes: np.ndarray,
-    value: np.ndarray,
-    e_int: np.ndarray,
-    e_prior: np.ndarray,
-    counters: np.ndarray,
-) -> None:
-    """Run ``iterations`` iterations from ``root`` (``pos`` is its position, and is left
-    as it was). The caller leaves room for one node and one node's moves an iteration.
+class OustContext(NamedTuple):
+    """Oust's side of the shared iteration loop (compiled.puct): the root's position
+    (played on and taken back), the board's neighbours and Zobrist keys, the work trail
+    and scratch, the rules' flags and move cap, and the evaluation's weights."""
 
-    The same loop as compiled.puct.run (a new leaf is valued before it grows; a position
-    that stood in the game or earlier on the line is a draw unless the game is over
-    there), written out for Oust's arrays: through puct.run's hooks Oust ran fewer
-    iterations a second, Quoridor none fewer (decision 0079 has the measurement)."""
-    cells = nbr.shape[0]
-    path = np.empty(puct.MAX_DEPTH + 1, dtype=np.int64)
-    line = np.empty(puct.MAX_DEPTH + 1, dtype=np.int64)
-    returns = np.empty(2, dtype=np.float64)
-    meta = pos[1]
-    for _ in range(iterations):
-        node = root
-        path[0] = root
-        depth = 0
-        repeated = False
-        while True:
-            if nodes[node, tree.N_EDGE0] < 0:
-                if nodes[node, tree.N_VISITS] == 0 and node != root:
-                    break  # a new leaf: value it before growing it
-                if meta[kernels.M_END] != kernels.END_NONE:
-                    break
-                expand(node, pos, nbr, scratch, weights, nodes, e_int, e_prior, counters)
-            if nodes[node, tree.N_EDGES] == 0 or depth == puct.MAX_DEPTH:
-                break
-            edge = tree.select(node, exploration, fpu, nodes, value, e_int, e_prior, counters)
-            child = e_int[edge, tree.E_CHILD]
-            kernels.play(
-                pos, nbr, zob, trail, scratch, e_int[edge, tree.E_ACTION], flags, max_plies
-            )
-            depth += 1
-            path[depth] = child
-            key = kernels.situation_key(meta)
-            if meta[kernels.M_END] == kernels.END_NONE and tree.repeats(key, seen, line, depth):
-                repeated = True
-                break
-            line[depth] = key
-            node = child
-            if nodes[child, tree.N_VISITS] == 0:
-                break
-        v = 0.0 if repeated else evaluate(pos, nbr, scratch, weights)
-        returns[0] = v
-        returns[1] = -v
-        tree.backup(path, depth, returns, nodes, value)
-        for _ in range(depth):
-            kernels.undo(pos, trail, cells)
-        if depth > counters[tree.C_DEPTH]:
-            counters[tree.C_DEPTH] = depth
+    pos: np.ndarray
+    nbr: np.ndarray
+    zob: np.ndarray
+    trail: np.ndarray
+    scratch: np.ndarray
+    flags: int
+    max_plies: int
+    weights: np.ndarray
+
+
+# Oust's hooks of the shared loop (compiled.puct), inlined into it.
+
+
+@puct.implements(puct.seats, OustContext)
+def _seats(context: OustContext) -> int:
+    return 2
+
+
+@puct.implements(puct.is_over, OustContext)
+def _is_over(context: OustContext, depth: int) -> bool:
+    # The move cap is the kernels' (play ends the game there), so depth does not count.
+    return bool(context.pos[1, kernels.M_END] != kernels.END_NONE)
+
+
+@puct.implements(puct.grow, OustContext)
+def _grow(context: Any, node: Any, nodes: Any, e_int: Any, e_prior: Any, counters: Any) -> None:
+    expand(node, context.pos, context.nbr, context.scratch, context.weights,
+           nodes, e_int, e_prior, counters)  # fmt: skip
+
+
+@puct.implements(puct.play, OustContext)
+def _play(context: OustContext, action: int) -> None:
+    kernels.play(context.pos, context.nbr, context.zob, context.trail, context.scratch,
+                 action, context.flags, context.max_plies)  # fmt: skip
+
+
+@puct.implements(puct.undo, OustContext)
+def _undo(context: OustContext) -> None:
+    kernels.undo(context.pos, context.trail, context.nbr.shape[0])
+
+
+@puct.implements(puct.position_key, OustContext)
+def _position_key(context: OustContext) -> np.int64:
+    return kernels.situation_key(context.pos[1])  # type: ignore[no-any-return]
+
+
+@puct.implements(puct.evaluate, OustContext)
+def _evaluate(context: OustContext, over: bool, returns: np.ndarray) -> None:
+    # evaluate() gives the outcome itself when the game is over.
+    v = evaluate(context.pos, context.nbr, context.scratch, context.weights)
+    returns[0] = v
+    returns[1] = -v

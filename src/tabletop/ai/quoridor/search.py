@@ -113,44 +113,39 @@ class QuoridorContext(NamedTuple):
 # Quoridor's hooks of the shared loop (compiled.puct), inlined into it.
 
 
+@puct.implements(puct.seats, QuoridorContext)
 def _seats(context: QuoridorContext) -> int:
     return context.pos[kernels.O_META + kernels.M_PLAYERS]  # type: ignore[no-any-return]
 
 
+@puct.implements(puct.is_over, QuoridorContext)
 def _is_over(context: QuoridorContext, depth: int) -> bool:
     # ``|``, not ``or``: a short-circuit inlined into the loop trips numba's checks.
     won = context.pos[kernels.O_META + kernels.M_WINNER] >= 0
     return bool(won | (depth >= context.plies_left))
 
 
+@puct.implements(puct.grow, QuoridorContext)
 def _grow(context: Any, node: Any, nodes: Any, e_int: Any, e_prior: Any, counters: Any) -> None:
     expand(node, context.pos, context.side_around, context.weights, context.limit,
            context.scored, nodes, e_int, e_prior, counters)  # fmt: skip
 
 
+@puct.implements(puct.play, QuoridorContext)
 def _play(context: QuoridorContext, action: int) -> None:
     kernels.play(context.pos, context.trail, action, context.side_around)
 
 
+@puct.implements(puct.undo, QuoridorContext)
 def _undo(context: QuoridorContext) -> None:
     kernels.undo(context.pos, context.trail)
 
 
+@puct.implements(puct.position_key, QuoridorContext)
 def _position_key(context: QuoridorContext) -> np.int64:
     return context.pos[kernels.O_META + kernels.M_HASH]  # type: ignore[no-any-return]
 
 
+@puct.implements(puct.evaluate, QuoridorContext)
 def _evaluate(context: QuoridorContext, over: bool, returns: np.ndarray) -> None:
     evaluate(context.pos, over, context.weights, returns)
-
-
-for _hook, _implementation in (
-    (puct.seats, _seats),
-    (puct.is_over, _is_over),
-    (puct.grow, _grow),
-    (puct.play, _play),
-    (puct.undo, _undo),
-    (puct.position_key, _position_key),
-    (puct.evaluate, _evaluate),
-):
-    puct.implement(_hook, QuoridorContext, _implementation)
