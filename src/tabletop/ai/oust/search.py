@@ -147,7 +147,7 @@ def _undo(context: OustContext) -> None:
 
 @puct.implements(puct.position_key, OustContext)
 def _position_key(context: OustContext) -> np.int64:
-    return kernels.situation_key(context.pos[1])  # type: ignore[no-any-return]
+    return kernels.situation_key(context.pos[1])
 
 
 @puct.implements(puct.evaluate, OustContext)
