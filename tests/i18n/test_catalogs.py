@@ -107,3 +107,19 @@ def test_the_pseudo_language_transforms_every_letter_but_placeholders() -> None:
     text = words.gettext("{who} to move", who="Ann")
     assert text == "⟦Ann ţó ɱóṽé⟧"
     assert words.ngettext("{n} move", "{n} moves", 2) == "⟦2 ɱóṽéš⟧"
+
+
+def test_the_rules_link_and_gos_rule_set_option_are_separate_messages() -> None:
+    """The home card's and the pages' "Rules" (a link to the rules pages) carry a context;
+    Go's option naming its rule set is its own message, so each is translated for what it
+    is ("Regeln" / "Regelwerk")."""
+    from tabletop.core import game_info
+
+    template = read(template_path("tabletop"))
+    links = [m for m in template if m.id == "Rules"]
+    assert links and all(m.context == "link to the rules pages" for m in links)
+    assert any(path == "web/js/game-cards.js" for m in links for path, _ in m.locations)
+    label = next(o.label for o in game_info("go").options if o.name == "rules")
+    assert label == "Rule set"
+    german = read(po_path("tabletop", "de"))
+    assert german.get("Rule set").string != german.get("Rules", "link to the rules pages").string
