@@ -192,6 +192,9 @@ export function errorText(error) {
   const code = error?.code || "other";
   const message = typeof error?.message === "string" ? error.message : "";
   const params = error?.params && typeof error.params === "object" ? words(error.params) : {};
+  // Text that is no move: the English message says what is wrong with it (a column off
+  // the board, a letter I in Go); other languages say it is no move of this game.
+  if (language === "en" && message && params.reason === "notation") return message;
   const reason = REASONS[params.reason];
   if (reason) return reason(params);
   const worded = WITH_PARAMS[code]?.(params);
