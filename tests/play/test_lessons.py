@@ -5,8 +5,8 @@ is checked when read; the goal checks know no game by name."""
 from __future__ import annotations
 
 import re
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 

@@ -112,7 +112,9 @@ WORD = """async ([errors, samples]) => {
   const out = {};
   for (const [key, params] of Object.entries(samples)) {
     const isCode = Object.prototype.hasOwnProperty.call(errors, key);
-    const error = isCode ? { code: key, message: "", params } : { code: "illegal-move", message: "", params: { reason: key, ...params } };
+    const error = isCode
+      ? { code: key, message: "", params }
+      : { code: "illegal-move", message: "", params: { reason: key, ...params } };
     out[key] = { text: m.errorText(error), side: params.side ? i18n.t(params.side) : null };
   }
   return out;

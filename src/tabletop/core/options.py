@@ -144,7 +144,11 @@ class Option:
             raise OptionError(
                 f"{where}: allowed values are {self.describe_allowed()}",
                 reason="option-value",
-                params={"option": self.label or self.name, "value": str(value)[:40], **self._limits()},
+                params={
+                    "option": self.label or self.name,
+                    "value": str(value)[:40],
+                    **self._limits(),
+                },
             )
         return converted
 
