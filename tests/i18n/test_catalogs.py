@@ -83,10 +83,12 @@ def test_the_compiled_catalogs_are_current(domain: str) -> None:
 
 def test_plural_forms_are_keyed_by_cldr_category() -> None:
     """Intl.PluralRules names "one" and "other" in all four; Turkish has one gettext form
-    ("{n} taş" whatever n), the others two."""
+    ("{n} taş" whatever n), the others two: by each .po's own Plural-Forms, whatever the
+    installed Babel's default for the language is (2.19 gives Turkish two forms)."""
     for language in ("en", *TRANSLATED):
         expected = {"one": 0, "other": 0} if language == "tr" else {"one": 0, "other": 1}
-        assert plural_categories(language) == expected
+        expr = None if language == "en" else read(po_path("tabletop", language)).plural_expr
+        assert plural_categories(language, expr) == expected
 
 
 def test_a_catalog_translates_formats_and_falls_back_to_english() -> None:
@@ -105,3 +107,19 @@ def test_the_pseudo_language_transforms_every_letter_but_placeholders() -> None:
     text = words.gettext("{who} to move", who="Ann")
     assert text == "⟦Ann ţó ɱóṽé⟧"
     assert words.ngettext("{n} move", "{n} moves", 2) == "⟦2 ɱóṽéš⟧"
+
+
+def test_the_rules_link_and_gos_rule_set_option_are_separate_messages() -> None:
+    """The home card's and the pages' "Rules" (a link to the rules pages) carry a context;
+    Go's option naming its rule set is its own message, so each is translated for what it
+    is ("Regeln" / "Regelwerk")."""
+    from tabletop.core import game_info
+
+    template = read(template_path("tabletop"))
+    links = [m for m in template if m.id == "Rules"]
+    assert links and all(m.context == "link to the rules pages" for m in links)
+    assert any(path == "web/js/game-cards.js" for m in links for path, _ in m.locations)
+    label = next(o.label for o in game_info("go").options if o.name == "rules")
+    assert label == "Rule set"
+    german = read(po_path("tabletop", "de"))
+    assert german.get("Rule set").string != german.get("Rules", "link to the rules pages").string

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,3 +139,43 @@ def test_the_goal_checks_know_no_game_by_name() -> None:
     for module in (goals, lessons):
         source = Path(module.__file__ or "").read_text()
         assert not any(f'"{name}"' in source or f"'{name}'" in source for name in names)
+
+
+def test_the_last_oust_lesson_is_a_puzzle_of_several_captures_in_order() -> None:
+    """Oust's last lesson (issue 10: it used to end in two moves against a level-1 blunder):
+    nine white stones in five groups, cleared in one turn of five captures, each placement
+    capturing a group smaller than the grown black group; no reply comes in between."""
+    lesson = course("oust").lessons[-1]
+    assert lesson.goal["kind"] == "win" and len(lesson.solution) >= 5
+    moves: list[str] = []
+    for number, move in enumerate(lesson.solution):
+        turn = play(lesson, moves, move)
+        assert turn.replies == [], f"move {number + 1} ({move}) let White reply"
+        last = number == len(lesson.solution) - 1
+        assert (turn.result == "reached") == last, (move, turn.result)
+        moves = turn.as_dict()["moves"]
+    # A puzzle, not a walk: of every order of capturing placements, one clears the board.
+    assert winning_turns(lesson.start(), len(lesson.solution)) == [tuple(lesson.solution)]
+
+
+def winning_turns(state: Any, depth: int) -> list[tuple[str, ...]]:
+    """Every sequence of up to ``depth`` placements that keep the turn (captures) and win."""
+    found: list[tuple[str, ...]] = []
+    mover = state.to_move
+
+    def search(here: Any, path: tuple[str, ...]) -> None:
+        if here.is_over():
+            outcome = here.outcome()
+            if outcome is not None and mover in outcome.winners:
+                found.append(path)
+            return
+        if len(path) == depth:
+            return
+        for move in here.legal_moves():
+            after = here.copy()
+            after.play(move)
+            if after.is_over() or after.to_move == mover:
+                search(after, (*path, str(move)))
+
+    search(state, ())
+    return found

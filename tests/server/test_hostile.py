@@ -113,7 +113,8 @@ def test_hostile_http_bodies_get_4xx_and_change_nothing(client: TestClient) -> N
         assert answer.status_code < 500, answer.text
         if answer.status_code >= 400:
             error = answer.json()
-            assert set(error) == {"error", "message"} and error["message"]
+            assert set(error) == {"error", "message", "params"} and error["message"]
+            assert isinstance(error["params"], dict)
         if path != "/api/games" and path != "/api/records":
             assert stable(client.get(f"/api/games/{gid}").json()) == before
 

@@ -271,7 +271,9 @@ class State(ABC):
     # -- shared helpers --------------------------------------------------------------
     def _require_not_over(self, move: object) -> None:
         if self.is_over():
-            raise IllegalMoveError(f"{move}: the game is over")
+            raise IllegalMoveError(
+                f"{move}: the game is over", reason="game-over", params={"move": str(move)}
+            )
 
 
 def _state_from_dict(cls: type[State], data: Mapping[str, Any]) -> State:

@@ -117,6 +117,15 @@ class Option:
             return "true or false"
         return self.kind.__name__
 
+    def _limits(self) -> dict[str, Any]:
+        """The allowed values as an error's params: the choices as they are written, or
+        the range's ``min`` and ``max`` (numbers, for a client to write in its language)."""
+        if self.choices is not None:
+            return {"allowed": ", ".join(str(c) for c in self.choices)}
+        if self.minimum is not None and self.maximum is not None:
+            return {"min": self.minimum, "max": self.maximum}
+        return {}
+
     def _fmt(self, x: float) -> str:
         return str(int(x)) if float(x).is_integer() else str(x)
 
@@ -132,7 +141,15 @@ class Option:
             or (self.minimum is not None and converted < self.minimum)
             or (self.maximum is not None and converted > self.maximum)
         ):
-            raise OptionError(f"{where}: allowed values are {self.describe_allowed()}")
+            raise OptionError(
+                f"{where}: allowed values are {self.describe_allowed()}",
+                reason="option-value",
+                params={
+                    "option": self.label or self.name,
+                    "value": str(value)[:40],
+                    **self._limits(),
+                },
+            )
         return converted
 
 
@@ -159,7 +176,11 @@ def validate_options(
     unknown = sorted(set(given) - set(known))
     if unknown:
         valid = ", ".join(sorted(known)) or "(none)"
-        raise OptionError(f"{game} has no option {unknown[0]!r}; valid options: {valid}")
+        raise OptionError(
+            f"{game} has no option {unknown[0]!r}; valid options: {valid}",
+            reason="unknown-option",
+            params={"option": str(unknown[0])[:40]},
+        )
     values: dict[str, Any] = {}
     for spec in specs:
         raw = given.get(spec.name)

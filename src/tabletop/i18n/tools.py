@@ -126,7 +126,7 @@ def compiled(domain: str, language: str) -> dict[str, Any]:
     """The JSON document of ``domain`` in ``language``: translated messages only (a
     missing one reads in English), plurals as ``{category: text}``."""
     source = read(template_path(domain)) if language == DEFAULT else read(po_path(domain, language))
-    categories = plural_categories(language)
+    categories = plural_categories(language, None if language == DEFAULT else source.plural_expr)
     messages: dict[str, Any] = {}
     for message in source:
         if not message.id or message.fuzzy:
@@ -144,10 +144,12 @@ def compiled(domain: str, language: str) -> dict[str, Any]:
     return {"language": language, "domain": domain, "messages": messages}
 
 
-def plural_categories(language: str) -> dict[str, int]:
-    """Which gettext plural form (the .po's index) each CLDR category uses in ``language``."""
+def plural_categories(language: str, plural_expr: str | None = None) -> dict[str, int]:
+    """Which gettext plural form (the .po's index) each CLDR category uses in ``language``:
+    by the .po's own ``Plural-Forms`` expression when given (Babel's default for a language
+    changes between its versions: 2.19 gives Turkish two forms where our files have one)."""
     locale = Locale.parse(language)
-    plural_of = gettext.c2py(_new_catalog("x", language).plural_expr)
+    plural_of = gettext.c2py(plural_expr or _new_catalog("x", language).plural_expr)
     mapping: dict[str, int] = {}
     for n in range(200):
         mapping.setdefault(locale.plural_form(n), plural_of(n))

@@ -39,7 +39,8 @@ SPARE_MOVES = 3
 
 
 class LessonError(CodedError):
-    """A request a lesson cannot answer: ``code`` (the protocol's) and what was wrong."""
+    """A request a lesson cannot answer: ``code`` (the protocol's), what was wrong, and its
+    specifics (``params``, as an error answer carries them: docs/protocol.md)."""
 
 
 @dataclass(frozen=True)
@@ -306,7 +307,8 @@ def play(lesson: Lesson, moves: Sequence[str], move: str | None, mistakes: int =
     try:
         record_move(progress, state, text)
     except TabletopError as err:
-        raise LessonError("illegal-move", f"{text}: {err}") from None
+        params = {"move": text, **err.details()}
+        raise LessonError("illegal-move", f"{text}: {err}", params) from None
     answered: list[dict[str, Any]] = []
     while not reached(lesson.goal, state, progress):
         if state.is_over() or state.to_move == progress.learner:

@@ -20,12 +20,12 @@ The dead-stone proposal that starts the scoring phase is worked out by
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core import Game, Outcome, State, TabletopError, facts_of, load_game
-from tabletop.core.errors import CodedError
+from tabletop.core.errors import CodedError, Param
 from tabletop.core.facts import ScoringPhase
 from tabletop.play.clock import Clock, TimeControl
 from tabletop.play.outcome import outcome_to_dict
@@ -37,7 +37,26 @@ MAX_NAME = 40
 
 
 class MatchError(CodedError, TabletopError):
-    """An action the match refuses; ``code`` is the protocol's error code."""
+    """An action the match refuses; ``code`` is the protocol's error code, ``params`` the
+    specifics a client words it with (docs/protocol.md, "Errors"): a ``reason`` among them
+    names which refusal of the code it is."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        params: Mapping[str, Param] | None = None,
+        *,
+        reason: str | None = None,
+    ) -> None:
+        super().__init__(code, message, params)
+        self.reason = reason
+
+    @classmethod
+    def of(cls, code: str, err: TabletopError, **params: Param) -> MatchError:
+        """``err`` (a rules or options error) refused as ``code``: its message, its reason
+        and params, and ``params`` where it has none of its own."""
+        return cls(code, str(err), {**params, **err.params}, reason=err.reason)
 
 
 @dataclass(frozen=True)
@@ -50,13 +69,28 @@ class SeatSpec:
 
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
-            raise MatchError("bad-request", f"seat kind {self.kind!r}: must be person or computer")
+            raise MatchError(
+                "bad-request",
+                f"seat kind {self.kind!r}: must be person or computer",
+                {"kind": str(self.kind)[:20]},
+                reason="seat-kind",
+            )
         if self.kind == "computer" and (
             isinstance(self.level, bool) or not isinstance(self.level, int)
         ):
-            raise MatchError("bad-request", f"computer seat level {self.level!r}: expected 1..10")
+            raise MatchError(
+                "bad-request",
+                f"computer seat level {self.level!r}: expected 1..10",
+                {"min": 1, "max": 10},
+                reason="level",
+            )
         if len(self.name) > MAX_NAME:
-            raise MatchError("bad-request", f"name {self.name[:20]!r}...: at most {MAX_NAME} chars")
+            raise MatchError(
+                "bad-request",
+                f"name {self.name[:20]!r}...: at most {MAX_NAME} chars",
+                {"max": MAX_NAME},
+                reason="name-long",
+            )
 
 
 def scoring_phase(game: Game) -> ScoringPhase | None:
@@ -93,9 +127,13 @@ class Match:
             raise MatchError(
                 "bad-request",
                 f"{game.name} with these options has {game.num_players} seats, not {len(seats)}",
+                {"seats": game.num_players, "given": len(seats)},
+                reason="seat-count",
             )
         if all(seat.kind == "computer" for seat in seats):
-            raise MatchError("bad-request", "at least one seat must be a person")
+            raise MatchError(
+                "bad-request", "at least one seat must be a person", reason="no-person"
+            )
         if any(s.kind == "computer" for s in seats):
             from tabletop.ai.levels import level_for
 
@@ -105,7 +143,7 @@ class Match:
                     try:
                         level_for(game, s.level)
                     except TabletopError as err:
-                        raise MatchError("bad-request", str(err)) from None
+                        raise MatchError.of("bad-request", err) from None
         self.game = game
         self.state: State = game.new_state()
         self.moves: list[dict[str, Any]] = []  # {seat, move, clock}
@@ -194,12 +232,14 @@ class Match:
         open_seats = self.open_seats()
         if seat is None:
             if not open_seats:
-                raise MatchError("seat-taken", "every seat of this game is taken")
+                raise MatchError(
+                    "seat-taken", "every seat of this game is taken", reason="all-taken"
+                )
             return open_seats[0]
         self._check_seat(seat)
         if seat not in open_seats:
             side = self.game.seat_names[seat]
-            raise MatchError("seat-taken", f"{side}'s seat is taken")
+            raise MatchError("seat-taken", f"{side}'s seat is taken", {"side": side})
         return seat
 
     def claim(self, seat: int | None, name: str = "") -> list[Event]:
@@ -227,22 +267,38 @@ class Match:
     def play_computer(self, seat: int, move: str) -> list[Event]:
         """The computer seat to move plays ``move`` (what its agent chose)."""
         if self.computer_to_move() != seat:
-            raise MatchError("not-your-turn", f"seat {seat} is not a computer seat to move")
+            raise MatchError(
+                "not-your-turn", f"seat {seat} is not a computer seat to move", {"seat": seat}
+            )
         return self._play(seat, move, None)
 
     def _play(self, seat: int, move: str, ply: int | None) -> list[Event]:
         if ply is not None and ply != self.ply:
-            raise MatchError("stale", f"the game is at ply {self.ply}, not {ply}: reload")
-        if self.state.to_move != seat:
-            raise MatchError("not-your-turn", f"it is {self._who(self.state.to_move)}'s turn")
+            raise MatchError(
+                "stale",
+                f"the game is at ply {self.ply}, not {ply}: reload",
+                {"ply": self.ply, "asked": ply},
+            )
+        to_move = self.state.to_move
+        if to_move != seat:
+            side = {} if to_move is None else {"side": self.game.seat_names[to_move]}
+            raise MatchError("not-your-turn", f"it is {self._who(to_move)}'s turn", side)
         if not isinstance(move, str) or len(move) > 32:
-            raise MatchError("illegal-move", f"{str(move)[:32]!r} is not a move")
+            raise MatchError(
+                "illegal-move",
+                f"{str(move)[:32]!r} is not a move",
+                {"move": str(move)[:32]},
+                reason="not-a-move",
+            )
         probe = self.state
         try:
             parsed = probe.parse_move(move)
             probe.play(parsed)
         except TabletopError as err:
-            raise MatchError("illegal-move", str(err)) from None
+            # A notation error names no reason of its own: it is "not a move of this game".
+            reason = err.reason or "notation"
+            params = {"move": move, **err.params}
+            raise MatchError("illegal-move", str(err), params, reason=reason) from None
         now = self.now()
         if not self.clock.stop(now):
             self.state.undo()
@@ -380,7 +436,11 @@ class Match:
         self._check_acting(seat, "playing")
         self._undo_target(seat)
         if self.undo_request is not None:
-            raise MatchError("bad-request", "an undo request is already waiting for an answer")
+            raise MatchError(
+                "bad-request",
+                "an undo request is already waiting for an answer",
+                reason="undo-waiting",
+            )
         others = [s for s, spec in enumerate(self.seats) if s != seat and spec.kind == "person"]
         if not others:
             return self._undo(seat)
@@ -392,7 +452,9 @@ class Match:
         self._check_acting(seat, "playing")
         request = self.undo_request
         if request is None or request["seat"] == seat:
-            raise MatchError("bad-request", "there is no undo request for you to answer")
+            raise MatchError(
+                "bad-request", "there is no undo request for you to answer", reason="no-undo"
+            )
         if not accept:
             self.undo_request = None
             return [{"kind": "undo-declined", "seat": seat}]
@@ -410,7 +472,7 @@ class Match:
         for index in range(len(self.moves) - 1, -1, -1):
             if self.moves[index]["seat"] == seat:
                 return index
-        raise MatchError("bad-request", "you have no move to take back")
+        raise MatchError("bad-request", "you have no move to take back", reason="nothing-to-undo")
 
     def _undo(self, seat: int) -> list[Event]:
         target = self._undo_target(seat)
@@ -430,11 +492,16 @@ class Match:
         self._check_acting(seat, "scoring")
         phase = self._phase()
         if not isinstance(point, str) or len(point) > 8:
-            raise MatchError("illegal-move", f"{str(point)[:8]!r} is not a point")
+            raise MatchError(
+                "illegal-move",
+                f"{str(point)[:8]!r} is not a point",
+                {"move": str(point)[:8]},
+                reason="not-a-point",
+            )
         try:
             first = phase.toggle(self.state, point)
         except TabletopError as err:
-            raise MatchError("illegal-move", str(err)) from None
+            raise MatchError.of("illegal-move", err, move=point) from None
         self.accepted = [i for i, s in enumerate(self.seats) if s.kind == "computer"]
         if self.proposal_pending:
             self.pending_toggles.append(first)
@@ -444,10 +511,12 @@ class Match:
         """``seat`` agrees with the dead stones as marked; when all agree the game is scored."""
         self._check_acting(seat, "scoring")
         if seat in self.accepted:
-            raise MatchError("bad-request", "you have already accepted")
+            raise MatchError("bad-request", "you have already accepted", reason="accepted")
         if self.proposal_pending:
             raise MatchError(
-                "scoring", "the dead stones are still being worked out: accept once proposed"
+                "scoring",
+                "the dead stones are still being worked out: accept once proposed",
+                reason="proposing",
             )
         self.accepted = sorted({*self.accepted, seat})
         events: list[Event] = [{"kind": "dead-accept", "seat": seat}]
@@ -499,11 +568,17 @@ class Match:
         """A person who left a 3 or 4 player game is replaced by a computer at ``level``."""
         self._check_seat(seat)
         if self.game.num_players < 3 or self.status not in ("playing", "waiting"):
-            raise MatchError("bad-request", "only 3 and 4 player games replace a player")
+            raise MatchError(
+                "bad-request", "only 3 and 4 player games replace a player", reason="no-replace"
+            )
         if self.seats[seat].kind != "person":
-            raise MatchError("bad-request", f"seat {seat} is not a person")
+            raise MatchError(
+                "bad-request", f"seat {seat} is not a person", {"seat": seat}, reason="not-person"
+            )
         if sum(s.kind == "person" for s in self.seats) == 1:
-            raise MatchError("bad-request", "the last person in a game is not replaced")
+            raise MatchError(
+                "bad-request", "the last person in a game is not replaced", reason="last-person"
+            )
         name = f"{self.seats[seat].name} (computer)"
         self.seats[seat] = SeatSpec("computer", level, name)
         self.claimed[seat] = True
@@ -524,7 +599,12 @@ class Match:
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise MatchError("bad-request", f"seat {seat!r}: seats are 0..{len(self.seats) - 1}")
+            raise MatchError(
+                "bad-request",
+                f"seat {seat!r}: seats are 0..{len(self.seats) - 1}",
+                {"seat": str(seat)[:8], "last": len(self.seats) - 1},
+                reason="no-seat",
+            )
 
     def _check_acting(self, seat: int, *statuses: str) -> None:
         self._check_seat(seat)
@@ -535,10 +615,12 @@ class Match:
                 raise MatchError("waiting", "the game starts once every seat is taken")
             if self.status == "scoring":
                 raise MatchError("scoring", "play has ended: mark dead stones, accept, or resume")
-            raise MatchError("bad-request", "that is only possible in the scoring phase")
+            raise MatchError(
+                "bad-request", "that is only possible in the scoring phase", reason="not-scoring"
+            )
         if self.seats[seat].kind != "person":
             side = self.game.seat_names[seat]
-            raise MatchError("computer-seat", f"{side} is played by the computer")
+            raise MatchError("computer-seat", f"{side} is played by the computer", {"side": side})
 
     # -- records ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -104,7 +104,11 @@ class RecordTooLong(NotationError):
 
 def _check_plies(plies: int, max_plies: int | None) -> None:
     if max_plies is not None and plies > max_plies:
-        raise RecordTooLong(f"the record has {plies} moves; this server takes at most {max_plies}")
+        raise RecordTooLong(
+            f"the record has {plies} moves; this server takes at most {max_plies}",
+            reason="record-moves",
+            params={"moves": plies, "limit": max_plies},
+        )
 
 
 def read_record_file(path: str, warn: Callable[[str], None] | None = None) -> Match:

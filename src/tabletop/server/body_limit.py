@@ -28,7 +28,10 @@ class BodyLimit(HttpMiddleware):
             size += len(chunk)
             if size > limit:
                 response = error_response(
-                    413, "too-large", f"request bodies are at most {limit} bytes"
+                    413,
+                    "too-large",
+                    f"request bodies are at most {limit} bytes",
+                    params={"limit": limit},
                 )
                 await response(scope, receive, send)
                 return

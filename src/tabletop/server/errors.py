@@ -1,5 +1,7 @@
-"""Error answers: every refusal is a 4xx with ``{"error": code, "message": text}`` and changes
-nothing; the status of each code is the protocol's table (protocol.ERROR_STATUS)."""
+"""Error answers: every refusal is a 4xx with ``{"error": code, "message": text, "params":
+{...}}`` and changes nothing; the status of each code is the protocol's table
+(protocol.ERROR_STATUS). ``params`` holds the specifics (the move, the option, the limit,
+a ``reason``) a client words the code with in its own language; ``message`` is English."""
 
 from __future__ import annotations
 
@@ -9,13 +11,15 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletop.core import TabletopError
+from tabletop.core.errors import Param
 from tabletop.play.match import MatchError
-from tabletop.server.protocol import describe_errors, status_of
+from tabletop.server.protocol import describe_errors, error_params, status_of
 
 
 class ApiError(Exception):
     """An HTTP error answer: status (by default the code's: protocol.ERROR_STATUS), code,
-    message, and headers such as Retry-After."""
+    message, params (the specifics, for the client's wording), and headers such as
+    Retry-After."""
 
     def __init__(
         self,
@@ -23,38 +27,47 @@ class ApiError(Exception):
         message: str,
         status: int | None = None,
         headers: dict[str, str] | None = None,
+        params: dict[str, Param] | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status or status_of(code)
         self.headers = headers
+        self.params = dict(params or {})
 
 
 def error_response(
-    status: int, code: str, message: str, headers: dict[str, str] | None = None
+    status: int,
+    code: str,
+    message: str,
+    headers: dict[str, str] | None = None,
+    params: dict[str, Param] | None = None,
 ) -> JSONResponse:
     """The body and status of an error answer."""
-    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
+    body = {"error": code, "message": message, "params": params or {}}
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 async def _api_error(_request: Request, err: Exception) -> JSONResponse:
     assert isinstance(err, ApiError)
-    return error_response(err.status, err.code, err.message, err.headers)
+    return error_response(err.status, err.code, err.message, err.headers, err.params)
 
 
 async def _match_error(_request: Request, err: Exception) -> JSONResponse:
     assert isinstance(err, MatchError)
-    return error_response(status_of(err.code), err.code, err.message)
+    return error_response(status_of(err.code), err.code, err.message, params=err.details())
 
 
 async def _tabletop_error(_request: Request, err: Exception) -> JSONResponse:
-    return error_response(400, "bad-request", str(err))
+    assert isinstance(err, TabletopError)
+    return error_response(400, "bad-request", str(err), params=err.details())
 
 
 async def _invalid(_request: Request, err: Exception) -> JSONResponse:
     assert isinstance(err, RequestValidationError)
-    return error_response(400, "bad-request", describe_errors(err.errors()))
+    errors = err.errors()
+    return error_response(400, "bad-request", describe_errors(errors), params=error_params(errors))
 
 
 async def http_error(_request: Request, err: Exception) -> JSONResponse:

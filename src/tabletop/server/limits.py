@@ -132,6 +132,7 @@ class RateLimit(HttpMiddleware):
         body = {
             "error": "rate-limited",
             "message": f"too many {what} from your address: try again in {after} s",
+            "params": {"seconds": int(after)},
         }
         response = JSONResponse(body, status_code=429, headers={"Retry-After": after})
         await response(scope, receive, send)

@@ -135,11 +135,18 @@ class RecordIn(Strict):
 
 
 # -- HTTP responses (for the schema) ------------------------------------------------------------
+#: The specifics of an error (docs/protocol.md, "Errors"): JSON scalars by name.
+ErrorParams = dict[str, str | int | float | bool]
+
+
 class ErrorOut(BaseModel):
-    """Every 4xx answer."""
+    """Every 4xx answer: the code, an English message, and the specifics (``params``: the
+    move, the option, the limit, a ``reason`` naming which refusal of the code) that a
+    client words the code with in its own language."""
 
     error: str
     message: str
+    params: ErrorParams = Field(default_factory=dict)
 
 
 #: Every error code of the protocol with its HTTP status (the WebSocket sends the code
@@ -603,13 +610,15 @@ CLIENT_TYPES = (
 
 
 class BadMessage(CodedError):
-    """A frame the server refuses: ``code`` and ``message`` go back to the client."""
+    """A frame the server refuses: ``code``, ``message`` and ``params`` go back to the client."""
 
 
 def parse_client(text: str) -> Any:
     """The message in a text frame; BadMessage says what is wrong with it."""
     if len(text) > MAX_FRAME:
-        raise BadMessage("too-large", f"a frame is at most {MAX_FRAME} characters")
+        raise BadMessage(
+            "too-large", f"a frame is at most {MAX_FRAME} characters", {"limit": MAX_FRAME}
+        )
     try:
         data = json.loads(text)
     except RecursionError:
@@ -621,12 +630,15 @@ def parse_client(text: str) -> Any:
     if data["type"] not in CLIENT_TYPES:
         kind = data["type"][:40]
         raise BadMessage(
-            "unknown-type", f"unknown message type {kind!r}; known: {', '.join(CLIENT_TYPES)}"
+            "unknown-type",
+            f"unknown message type {kind!r}; known: {', '.join(CLIENT_TYPES)}",
+            {"type": kind},
         )
     try:
         return _CLIENT.validate_python(data)
     except PydanticValidationError as err:
-        raise BadMessage("bad-message", describe_errors(err.errors())) from None
+        errors = err.errors()
+        raise BadMessage("bad-message", describe_errors(errors), error_params(errors)) from None
 
 
 def describe_errors(errors: Any) -> str:
@@ -641,6 +653,22 @@ def describe_errors(errors: Any) -> str:
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body",))
     message = str(first.get("msg", "invalid"))
     return f"{where}: {message}" if where else message
+
+
+def error_params(errors: Any) -> dict[str, Any]:
+    """The first validation error's place as an error's params: ``{"field": "options.size"}``
+    (and the option's name for an option of the wrong JSON type); empty when it has none."""
+    if not errors:
+        return {}
+    first = errors[0]
+    where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body",))
+    if not where or first.get("type") in ("json_invalid", "model_attributes_type"):
+        return {}
+    params: dict[str, Any] = {"field": where[:80]}
+    option = first.get("ctx", {}).get("name") if first.get("type") == "option_type" else None
+    if isinstance(option, str):
+        params["field"] = f"options.{option}"[:80]
+    return params
 
 
 # -- WebSocket: server to client ------------------------------------------------------------------
@@ -696,6 +724,7 @@ class ErrorFrame(Exact):
     type: Literal["error"]
     code: str
     message: str
+    params: ErrorParams = Field(default_factory=dict)
 
 
 class RematchFrame(Exact):
@@ -772,9 +801,9 @@ def watchers_frame(count: int) -> str:
     return frame({"type": "watchers", "count": count})
 
 
-def error_frame(code: str, message: str) -> str:
-    """An :class:`ErrorFrame`."""
-    return frame({"type": "error", "code": code, "message": message})
+def error_frame(code: str, message: str, params: dict[str, Any] | None = None) -> str:
+    """An :class:`ErrorFrame`; ``params`` the specifics (see :class:`ErrorOut`)."""
+    return frame({"type": "error", "code": code, "message": message, "params": params or {}})
 
 
 PONG = frame({"type": "pong"})

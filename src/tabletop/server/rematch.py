@@ -94,13 +94,25 @@ async def offer(rooms: Rooms, room: Room, holder: Holder) -> None:
         match = room.match
         rematch = room.rematch
         if match.status != "finished":
-            raise MatchError("bad-request", "a rematch is offered once the game is over")
+            raise MatchError(
+                "bad-request", "a rematch is offered once the game is over", reason="rematch-early"
+            )
         if rematch.game is not None:
-            raise MatchError("bad-request", "the rematch has started already")
+            raise MatchError(
+                "bad-request", "the rematch has started already", reason="rematch-started"
+            )
         if seat in rematch.offers:
-            raise MatchError("bad-request", "you have offered a rematch already: waiting")
+            raise MatchError(
+                "bad-request",
+                "you have offered a rematch already: waiting",
+                reason="rematch-offered",
+            )
         if holder.token is None:
-            raise MatchError("bad-request", "this seat has no token to carry into a rematch")
+            raise MatchError(
+                "bad-request",
+                "this seat has no token to carry into a rematch",
+                reason="rematch-token",
+            )
         rematch.offers.append(seat)
         rematch.keys[seat] = hash_token(token_there(holder.token, room.id))
         people = [s for s, spec in enumerate(match.seats) if spec.kind == "person"]

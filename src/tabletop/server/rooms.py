@@ -578,7 +578,7 @@ class Rooms:
         if not levels:
             raise MatchError("no-hint", "hints are given only in games with computer seats")
         if match.status != "playing" or match.to_move != seat:
-            raise MatchError("not-your-turn", "a hint is for the player to move")
+            raise MatchError("not-your-turn", "a hint is for the player to move", reason="hint")
         job = match.computer_job(seat)
         job["level"] = max(levels)
 
@@ -705,7 +705,12 @@ class Rooms:
             if seat is None:
                 raise MatchError("bad-token", "this token holds no seat of this game")
             if not room.match.claimed[seat]:
-                raise MatchError("bad-request", f"seat {seat} is open: its invite link claims it")
+                raise MatchError(
+                    "bad-request",
+                    f"seat {seat} is open: its invite link claims it",
+                    {"side": room.match.game.seat_names[seat]},
+                    reason="seat-open",
+                )
             if room.match.status == "finished":
                 raise MatchError("game-over", "the game is over")
             link = new_token()

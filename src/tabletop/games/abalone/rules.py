@@ -13,7 +13,7 @@ from typing import Any, Self
 
 import numpy as np
 
-from tabletop.core.errors import IllegalMoveError, NotationError
+from tabletop.core.errors import IllegalMoveError, NotationError, Param
 from tabletop.core.game import ActionArray, Move, Outcome
 from tabletop.games.abalone import geometry, kernels, layouts
 from tabletop.games.abalone.diagram import Picture, diagram
@@ -206,13 +206,15 @@ class AbaloneState(
         is_pass = action == kernels.PASS_ACTION
         if is_pass:
             if self.legal_actions()[0] != kernels.PASS_ACTION:
-                raise IllegalMoveError("pass: a side may pass only when it has no move")
+                raise IllegalMoveError(
+                    "pass: a side may pass only when it has no move", reason="pass-refused"
+                )
         else:
             code = kernels.check(
                 self._board, action, self._seat + 1, game.team_of_colour, game.policy
             )
             if code != kernels.LEGAL:
-                raise IllegalMoveError(self._explain(m, code))
+                raise self._explain(m, code)
         self._undo.append(
             (self._board.tobytes(), self._seat, self._ejected, self._passes, self._ended)
         )
@@ -244,23 +246,43 @@ class AbaloneState(
             return "max-plies"
         return None
 
-    def _explain(self, move: AbaloneMove, code: int) -> str:
+    def _explain(self, move: AbaloneMove, code: int) -> IllegalMoveError:
+        """The kernel's refusal ``code`` as an error: words, a reason and its specifics."""
         try:
             text = str(move)
         except NotationError:
-            return f"action {move.action}: it does not fit on the board"
+            return IllegalMoveError(
+                f"action {move.action}: it does not fit on the board", reason="off-board"
+            )
         cells = [geometry.NAMES[c] for c in describe(move.action)]
         first = cells[0]
+        params: dict[str, Param] = {"move": text, "cell": first}
         if code == kernels.NO_MARBLE:
-            return f"{text}: there is no marble on {first}"
+            message = f"{text}: there is no marble on {first}"
+            return IllegalMoveError(message, reason="no-marble", params=params)
         if code == kernels.NOT_OWN:
             seat = self.marble_at(first)
             if seat is not None and self.game.teams[seat] == self.game.teams[self._seat]:
-                return (
+                message = (
                     f"{text}: the marble on {first} is your partner's - a move is led "
                     "from the rear by one of your own marbles"
                 )
-            return f"{text}: the marble on {first} is not yours"
+                return IllegalMoveError(message, reason="partner-marble", params=params)
+            message = f"{text}: the marble on {first} is not yours"
+            return IllegalMoveError(message, reason="not-own", params=params)
+        names = {
+            kernels.TOO_MANY: "too-many",
+            kernels.OWN_OFF: "own-off",
+            kernels.SINGLE_PUSH: "single-push",
+            kernels.OUTNUMBERED: "outnumbered",
+            kernels.SANDWICH: "sandwich",
+            kernels.NOT_A_LINE: "not-a-line",
+            kernels.BROADSIDE_POLICY: "broadside-" + self.game.settings.broadside,
+            kernels.BROADSIDE_BLOCKED: "broadside-blocked",
+            kernels.BROADSIDE_OFF: "own-off",
+        }
+        if code == kernels.NOT_A_LINE:
+            params["last"] = cells[1]
         reasons = {
             kernels.TOO_MANY: "at most three marbles move, and this line has four or more",
             kernels.OWN_OFF: "a move may not take your own marble off the board",
@@ -279,7 +301,7 @@ class AbaloneState(
             ),
             kernels.BROADSIDE_OFF: "a move may not take your own marble off the board",
         }
-        return f"{text}: {reasons[code]}"
+        return IllegalMoveError(f"{text}: {reasons[code]}", reason=names[code], params=params)
 
     def _policy_text(self) -> str:
         policy = self.game.settings.broadside

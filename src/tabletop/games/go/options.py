@@ -75,7 +75,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         str,
         "japanese",
         "rule-set preset; it decides every part below that is not given",
-        label=N_("Rules"),
+        # i18n: the create form's choice of Go rule set (Japanese, Chinese, AGA, Tromp-Taylor).
+        label=N_("Rule set"),
         explanation=N_(
             "How the game is counted at the end and a few rare cases; "
             "Japanese and Chinese rules almost always give the same winner."

@@ -288,7 +288,7 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         )
         if code:  # not kernels.LEGAL
             if code != kernels.NO_ROOM:
-                raise IllegalMoveError(self._explain(m, code))
+                raise self._explain(m, code)
             self._grow()
             self._play_carefully(m)
             return
@@ -306,16 +306,23 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         elif times >= CYCLE_LIMIT:
             self._ended = "cycle"
 
-    def _explain(self, move: GoMove, code: int) -> str:
+    def _explain(self, move: GoMove, code: int) -> IllegalMoveError:
+        """The kernel's refusal ``code`` as an error: words, a reason and the move."""
+        params = {"move": str(move)}
         if code == kernels.OCCUPIED:
-            return f"{move}: the point is already occupied"
-        if code == kernels.KO:
-            return (
+            text, reason = f"{move}: the point is already occupied", "occupied"
+        elif code == kernels.KO:
+            text = (
                 f"{move}: ko - the stone just taken cannot be retaken at once; play elsewhere first"
             )
-        if code == kernels.SUPERKO:
-            return f"{move}: superko - it would repeat an earlier whole-board position"
-        return f"{move}: suicide - the stone would have no liberties and capture nothing"
+            reason = "ko"
+        elif code == kernels.SUPERKO:
+            text = f"{move}: superko - it would repeat an earlier whole-board position"
+            reason = "superko"
+        else:
+            text = f"{move}: suicide - the stone would have no liberties and capture nothing"
+            reason = "suicide"
+        return IllegalMoveError(text, reason=reason, params=params)
 
     def undo(self) -> GoMove:
         if not self._moves:
@@ -393,7 +400,9 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         new passes are needed to end play again (Japanese rules' resumption).
         """
         if self._ended != "score":
-            raise IllegalMoveError("play resumes only after two passes have ended it")
+            raise IllegalMoveError(
+                "play resumes only after two passes have ended it", reason="not-ended"
+            )
         self._ended = None
         self._dead = frozenset()
         self._meta[kernels.M_PASSES] = 0
@@ -444,14 +453,22 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
     def set_dead_stones(self, points: Iterable[GoMove | str]) -> None:
         """Mark exactly these stones dead (after two passes; never under Tromp-Taylor)."""
         if self._ended != "score":
-            raise IllegalMoveError("dead stones are marked only after two passes end play")
+            raise IllegalMoveError(
+                "dead stones are marked only after two passes end play", reason="not-ended"
+            )
         if not self.game.settings.agreed_dead_stones:
-            raise IllegalMoveError("tromp-taylor rules remove no stones: every stone counts")
+            raise IllegalMoveError(
+                "tromp-taylor rules remove no stones: every stone counts", reason="no-dead"
+            )
         marked = set()
         for point in points:
             move, p = self._board_point(point)
             if self._board[p] == kernels.EMPTY:
-                raise IllegalMoveError(f"{move}: there is no stone to mark dead")
+                raise IllegalMoveError(
+                    f"{move}: there is no stone to mark dead",
+                    reason="no-stone",
+                    params={"move": str(move)},
+                )
             marked.add(p)
         self._dead = frozenset(marked)
 
@@ -459,7 +476,11 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         """Mark the chain through ``point`` dead, or alive again; returns the chain."""
         chain = self.chain_at(point)
         if not chain:
-            raise IllegalMoveError(f"{point}: there is no stone to mark dead")
+            raise IllegalMoveError(
+                f"{point}: there is no stone to mark dead",
+                reason="no-stone",
+                params={"move": str(point)},
+            )
         points = {self._point(m.col, m.row) for m in chain}
         current = set(self._dead)
         current = current - points if points <= current else current | points

@@ -13,7 +13,7 @@ from typing import Any, Self
 
 import numpy as np
 
-from tabletop.core.errors import IllegalMoveError, NotationError
+from tabletop.core.errors import IllegalMoveError, NotationError, Param
 from tabletop.core.game import ActionArray, Move, Outcome
 from tabletop.games.kernel_game import KernelGame, KernelState, MetaSlot, grown, read_only
 from tabletop.games.oust import kernels
@@ -196,7 +196,7 @@ class OustState(KernelState, game_type=OustGame, move_type=OustMove, move_words=
         )
         if code:
             if code != kernels.NO_ROOM:
-                raise IllegalMoveError(self._explain(move, action, code))
+                raise self._explain(move, action, code)
             self._grow()
             self.play(action)
             return
@@ -205,43 +205,60 @@ class OustState(KernelState, game_type=OustGame, move_type=OustMove, move_words=
     def _grow(self) -> None:
         self._trail = grown(self._trail)
 
-    def _explain(self, given: Move | str | int, action: int, code: int) -> str:
-        """The refusal in words, naming the rule and quoting the move as given."""
+    def _explain(self, given: Move | str | int, action: int, code: int) -> IllegalMoveError:
+        """The refusal as an error: words naming the rule and quoting the move as given, a
+        reason and its specifics."""
         move = self.game.moves_by_action[action]
         quoted = repr(given) if isinstance(given, str) else repr(str(move))
+        params: dict[str, Param] = {"move": str(move)}
         if code == kernels.OVER:
-            return f"{quoted}: the game is over"
-        if code == kernels.OCCUPIED:
-            return f"{quoted}: the cell is already occupied"
-        if code == kernels.PASS_REFUSED:
+            text, reason = f"{quoted}: the game is over", "game-over"
+        elif code == kernels.OCCUPIED:
+            text, reason = f"{quoted}: the cell is already occupied", "occupied"
+        elif code == kernels.PASS_REFUSED:
             legal = self.legal_moves()
-            return (
+            text = (
                 f"{quoted}: passing is allowed only when no placement is legal, "
                 f"and {len(legal)} {'is' if len(legal) == 1 else 'are'} (e.g. {legal[0]})"
             )
-        if code == kernels.SWAP_REFUSED:
+            reason = "pass-refused"
+            params.update(count=len(legal), example=str(legal[0]))
+        elif code == kernels.SWAP_REFUSED:
             if not self.game.settings.pie:
-                return f"{quoted}: the pie rule is off in this game"
-            return f"{quoted}: the swap is only White's answer to Black's first stone"
-        return self._explain_placement(quoted, action, code) + (
-            " (no placement is legal here: pass)" if self.must_pass else ""
-        )
+                text, reason = f"{quoted}: the pie rule is off in this game", "pie-off"
+            else:
+                text = f"{quoted}: the swap is only White's answer to Black's first stone"
+                reason = "swap-late"
+        else:
+            text, reason = self._explain_placement(quoted, action, code, params)
+            if self.must_pass:
+                text += " (no placement is legal here: pass)"
+                params["pass"] = True
+        return IllegalMoveError(text, reason=reason, params=params)
 
-    def _explain_placement(self, quoted: str, p: int, code: int) -> str:
+    def _explain_placement(
+        self, quoted: str, p: int, code: int, params: dict[str, Param]
+    ) -> tuple[str, str]:
+        """Why a placement beside one's own stones is refused: (words, reason); the group
+        sizes go into ``params``."""
         color = int(self._meta[kernels.M_COLOR])
         _, _, size = kernels.check_placement(self._board, self._nbr, self._scratch, p, color)
         stones = "stone" if size == 1 else "stones"
+        params["size"] = int(size)
         if code == kernels.NO_ENEMY:
-            return (
+            text = (
                 f"{quoted}: a stone placed beside your own must capture - the new group of "
                 f"{size} {stones} touches no enemy group"
             )
+            return text, "no-enemy"
         enemy = kernels.largest_enemy_group(self._board, self._nbr, self._scratch, p, color)
+        params["enemy"] = int(enemy)
         rel = "an equal-size" if enemy == size else "a larger"
-        return (
+        text = (
             f"{quoted}: a capturing group must be larger than every enemy group it touches - "
             f"the new group of {size} {stones} touches {rel} enemy group of {enemy}"
         )
+        return text, "equal-enemy" if enemy == size else "larger-enemy"
 
     def undo(self) -> OustMove:
         if not self._moves:

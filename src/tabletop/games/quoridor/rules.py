@@ -13,7 +13,7 @@ from typing import Any, Self
 
 import numpy as np
 
-from tabletop.core.errors import IllegalMoveError
+from tabletop.core.errors import IllegalMoveError, Param
 from tabletop.core.game import ActionArray, Move, Outcome
 from tabletop.games.kernel_game import KernelGame, KernelState, grown
 from tabletop.games.quoridor import kernels
@@ -199,11 +199,11 @@ class QuoridorState(
         if code == kernels.GAME_OVER:
             self._require_not_over(move)
         if code != kernels.NO_ROOM:
-            raise IllegalMoveError(self._explain(move, code))
+            raise self._explain(move, code)
         self._trail = grown(self._trail)
         code = kernels.play(self._pos, self._trail, action, self._side)
         if code:
-            raise IllegalMoveError(self._explain(move, code))
+            raise self._explain(move, code)
 
     def undo(self) -> QuoridorMove:
         if not self._moves:
@@ -212,29 +212,40 @@ class QuoridorState(
         return self._moves.pop()
 
     # -- messages -------------------------------------------------------------------------
-    def _explain(self, move: QuoridorMove, code: int) -> str:
+    def _explain(self, move: QuoridorMove, code: int) -> IllegalMoveError:
+        """The kernel's refusal ``code`` as an error: words, a reason and its specifics."""
+        text, reason, params = self._why(move, code)
+        return IllegalMoveError(text, reason=reason, params={"move": str(move), **params})
+
+    def _why(self, move: QuoridorMove, code: int) -> tuple[str, str, dict[str, Param]]:
         seat = self._meta(kernels.M_TO_MOVE)
         name = self.game.seat_names[seat]
         if code == kernels.PAWN_UNREACHABLE:
-            return f"{move}: {self._explain_pawn(move, seat)}"
+            text, reason, params = self._explain_pawn(move, seat)
+            return f"{move}: {text}", reason, params
         if code == kernels.NO_WALLS_LEFT:
-            return f"{move}: {name} has no walls left and must move the pawn"
+            text = f"{move}: {name} has no walls left and must move the pawn"
+            return text, "no-walls-left", {"side": name}
         if code == kernels.WALL_TAKEN:
-            return f"{move}: a wall already stands there"
+            return f"{move}: a wall already stands there", "wall-taken", {}
         if code == kernels.WALL_CONFLICT:
-            return f"{move}: {self._explain_conflict(move)}"
+            text, reason, params = self._explain_conflict(move)
+            return f"{move}: {text}", reason, params
         if code >= kernels.CUTS_OFF:
             victim = code - kernels.CUTS_OFF
             whose = "its own pawn" if victim == seat else f"{self.game.seat_names[victim]}"
-            return (
+            text = (
                 f"{move}: would cut {whose} off from its goal ({self.goal_name(victim)}); "
                 "a wall must leave every pawn a path to its goal side"
             )
+            reason = "cuts-off-own" if victim == seat else "cuts-off"
+            return text, reason, {"side": self.game.seat_names[victim]}
         if code == kernels.PASS_NOT_ALLOWED:
-            return (
+            text = (
                 "pass: a player may pass only when the pawn cannot move and no wall can be placed"
             )
-        return f"{move}: not allowed here"
+            return text, "pass-refused", {}
+        return f"{move}: not allowed here", "not-allowed", {}
 
     def _blocked(self, col: int, row: int, direction: int) -> bool:
         return bool(self._pos[kernels.O_BLOCK + row * SIZE + col] & (1 << direction))
@@ -245,52 +256,59 @@ class QuoridorState(
         v = int(self._pos[kernels.O_OCC + row * SIZE + col])
         return None if v == 0 else self.game.seat_names[v - 1]
 
-    def _explain_pawn(self, move: QuoridorMove, seat: int) -> str:
+    def _explain_pawn(self, move: QuoridorMove, seat: int) -> tuple[str, str, dict[str, Param]]:
+        """Why the pawn cannot go to ``move``: (words, reason, params)."""
         here = self._meta(kernels.M_PAWN + seat)
         col, row = here % SIZE, here // SIZE
         src = square_name(here)
         if (move.col, move.row) == (col, row):
-            return f"the pawn is already on {src}"
+            return f"the pawn is already on {src}", "pawn-there", {"from": src}
         taken = self._occupant(move.col, move.row)
         if taken is not None:
-            return f"the square is taken by {taken}'s pawn"
+            return f"the square is taken by {taken}'s pawn", "square-taken", {"side": taken}
         dx, dy = move.col - col, move.row - row
         for d, (sx, sy) in DIRECTION_STEPS.items():
             if (dx, dy) == (sx, sy) and self._blocked(col, row, d):
-                return f"a wall between {src} and {move} blocks the step"
+                text = f"a wall between {src} and {move} blocks the step"
+                return text, "wall-blocks-step", {"from": src}
         for d, (sx, sy) in DIRECTION_STEPS.items():
             if (dx, dy) == (2 * sx, 2 * sy):
                 facing = self._occupant(col + sx, row + sy)
                 mid = square_name((row + sy) * SIZE + col + sx)
                 if facing is None:
-                    return f"a pawn moves one square from {src}; it jumps only over a facing pawn"
+                    text = f"a pawn moves one square from {src}; it jumps only over a facing pawn"
+                    return text, "jump-no-pawn", {"from": src}
                 if self._blocked(col, row, d):
-                    return f"a wall between {src} and {mid} blocks the jump"
-                return f"a wall behind {facing}'s pawn on {mid} blocks the jump"
+                    text = f"a wall between {src} and {mid} blocks the jump"
+                    return text, "wall-blocks-jump", {"from": src, "over": mid}
+                text = f"a wall behind {facing}'s pawn on {mid} blocks the jump"
+                return text, "wall-behind-pawn", {"side": facing, "over": mid}
         if abs(dx) == 1 and abs(dy) == 1:
-            return (
+            text = (
                 f"a diagonal move from {src} is only a side step past a facing pawn whose "
                 "straight jump is blocked (by a wall, the edge"
                 + (", or a second pawn)" if self._side else ")")
                 + ", with no wall on the way"
             )
-        return f"the pawn on {src} cannot reach it in one move"
+            return text, "side-step", {"from": src}
+        return f"the pawn on {src} cannot reach it in one move", "too-far", {"from": src}
 
-    def _explain_conflict(self, move: QuoridorMove) -> str:
+    def _explain_conflict(self, move: QuoridorMove) -> tuple[str, str, dict[str, Param]]:
+        """Why the wall ``move`` meets another: (words, reason, params)."""
         slot = move.action - H_BASE
         crossing = slot + kernels.VSLOT if slot < kernels.VSLOT else slot - kernels.VSLOT
         if self._pos[kernels.O_WALL + crossing]:
-            return f"walls may not cross - {MOVES_BY_ACTION[H_BASE + crossing]} crosses it"
+            other = str(MOVES_BY_ACTION[H_BASE + crossing])
+            return f"walls may not cross - {other} crosses it", "walls-cross", {"wall": other}
         step = 1 if slot < kernels.VSLOT else SIZE - 1
-        for other in (slot - step, slot + step):
-            if 0 <= other < kernels.NSLOT and self._pos[kernels.O_WALL + other]:
-                same = (other < kernels.VSLOT) == (slot < kernels.VSLOT)
+        for near in (slot - step, slot + step):
+            if 0 <= near < kernels.NSLOT and self._pos[kernels.O_WALL + near]:
+                same = (near < kernels.VSLOT) == (slot < kernels.VSLOT)
                 if same:
-                    return (
-                        f"walls may not overlap - {MOVES_BY_ACTION[H_BASE + other]} "
-                        "already covers half of it"
-                    )
-        return "walls may not overlap or cross"
+                    other = str(MOVES_BY_ACTION[H_BASE + near])
+                    text = f"walls may not overlap - {other} already covers half of it"
+                    return text, "walls-overlap", {"wall": other}
+        return "walls may not overlap or cross", "walls-meet", {}
 
     # -- copies, records, the diagram ---------------------------------------------------------
     def _copy_arrays(self, other: Self) -> None:

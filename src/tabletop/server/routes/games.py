@@ -35,7 +35,11 @@ async def create_game(body: protocol.CreateGame, request: Request) -> dict[str, 
         for s in seats_in
     ]
     if any(s.kind == "computer" and s.level is None for s in seats):
-        raise ApiError("bad-request", "a computer seat needs a level from 1 to 10")
+        raise ApiError(
+            "bad-request",
+            "a computer seat needs a level from 1 to 10",
+            params={"reason": "level", "min": 1, "max": 10},
+        )
     clock = TimeControl.from_dict(
         None if body.clock is None else body.clock.model_dump(exclude_none=True)
     )
@@ -54,6 +58,7 @@ async def create_game(body: protocol.CreateGame, request: Request) -> dict[str, 
                 f"{waiting} games made from your address are waiting for players:"
                 " start or finish some first",
                 headers={"Retry-After": "60"},
+                params={"reason": "waiting-games", "count": waiting, "seconds": 60},
             )
     room, tokens = await rooms_of(request).create(match, creator=creator)
     return {
@@ -90,7 +95,11 @@ async def get_game(
     if ply is None:
         return view
     if ply > room.match.ply:
-        raise ApiError("bad-request", f"ply {ply}: the game has {room.match.ply} plies")
+        raise ApiError(
+            "bad-request",
+            f"ply {ply}: the game has {room.match.ply} plies",
+            params={"reason": "ply", "ply": ply, "plies": room.match.ply},
+        )
     return position_view(view, room.match.state, ply)
 
 

@@ -68,7 +68,7 @@ async def learn_move(game: str, lesson_id: str, body: LessonIn) -> dict[str, Any
         lesson = _course(game).lesson(lesson_id)
         turn = await asyncio.to_thread(play, lesson, body.moves, body.move, body.mistakes)
     except LessonError as err:
-        raise ApiError(err.code, err.message[:500]) from None
+        raise ApiError(err.code, err.message[:500], params=err.params) from None
     return {**turn.as_dict(), "view": position_view(turn.state)}
 
 

@@ -56,15 +56,19 @@ async def import_record(request: Request, body: protocol.RecordIn) -> dict[str, 
     rooms = rooms_of(request)
     size = len(body.text.encode("utf-8", "surrogatepass"))
     if limits.import_bytes and size > limits.import_bytes:
-        raise ApiError("too-large", f"a record is at most {limits.import_bytes} bytes, not {size}")
+        raise ApiError(
+            "too-large",
+            f"a record is at most {limits.import_bytes} bytes, not {size}",
+            params={"reason": "record-bytes", "limit": limits.import_bytes, "size": size},
+        )
     try:
         match = await rooms.off_loop(
             read_record, body.format, body.text, limits.import_plies or None
         )
     except RecordTooLong as err:
-        raise ApiError("too-large", str(err)) from None
+        raise ApiError("too-large", str(err), params=err.details()) from None
     except TabletopError as err:
-        raise ApiError("bad-request", str(err)[:500]) from None
+        raise ApiError("bad-request", str(err)[:500], params=err.details()) from None
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as err:
         # A game's from_dict meeting data of the wrong shape: still the record's fault.
         raise ApiError("bad-request", f"not a valid record ({type(err).__name__})") from None

@@ -52,7 +52,7 @@ async def serve_socket(
         # The token is resolved (and an invite claimed) under the room's lock.
         holder = await rooms.attach(room, params.get("token") or None, since, name)
     except MatchError as err:
-        await _refuse(websocket, err.code, err.message, 4403)
+        await _refuse(websocket, err.code, err.message, 4403, err.details())
         return
     queue = holder.queue
     assert queue is not None
@@ -123,14 +123,16 @@ async def _hint_reply(
         if wait:
             after = retry_after(wait)
             raise MatchError(
-                "rate-limited", f"too many hints from your address: try again in {after} s"
+                "rate-limited",
+                f"too many hints from your address: try again in {after} s",
+                {"seconds": int(after)},
             )
         result = await rooms.hint_for(room, seat, client)
         reply = protocol.hint_frame(result)
     except SeatLost:
         return  # told already, with a spectator snapshot
     except MatchError as err:
-        reply = protocol.error_frame(err.code, err.message)
+        reply = protocol.error_frame(err.code, err.message, err.details())
     with contextlib.suppress(asyncio.QueueFull):  # a client that does not read loses it
         queue.put_nowait(reply)
 
@@ -143,7 +145,7 @@ async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | 
     try:
         message = protocol.parse_client(text)
     except protocol.BadMessage as err:
-        return protocol.error_frame(err.code, err.message)
+        return protocol.error_frame(err.code, err.message, err.params)
     if isinstance(message, protocol.PingMsg):
         return protocol.PONG
     try:
@@ -157,9 +159,9 @@ async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | 
     except SeatLost:
         return None  # told already, with a spectator snapshot
     except MatchError as err:
-        return protocol.error_frame(err.code, err.message)
+        return protocol.error_frame(err.code, err.message, err.details())
     except TabletopError as err:
-        return protocol.error_frame("bad-request", str(err))
+        return protocol.error_frame("bad-request", str(err), err.details())
     return None
 
 
@@ -190,8 +192,10 @@ async def _send_loop(websocket: WebSocket, queue: asyncio.Queue[str | None]) -> 
         await websocket.send_text(text)
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
-    await websocket.send_text(protocol.error_frame(code, message))
+async def _refuse(
+    websocket: WebSocket, code: str, message: str, close: int, params: dict[str, Any] | None = None
+) -> None:
+    await websocket.send_text(protocol.error_frame(code, message, params))
     if websocket.application_state != WebSocketState.DISCONNECTED:
         await websocket.close(code=close)
 

@@ -1,11 +1,13 @@
 // The HTTP half of docs/protocol.md, and where this browser keeps its seat tokens.
 
-/** An error answer of the server: `code` from the protocol, `message` for people. */
+/** An error answer of the server: `code` from the protocol, `message` in English, `params`
+ * the specifics (the move, the limit, a `reason`) that errors.js words the code with. */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, params = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.params = params && typeof params === "object" ? params : {};
   }
 }
 
@@ -30,7 +32,7 @@ export async function request(path, { method = "GET", body } = {}) {
   }
   if (!response.ok) {
     const message = data?.message || data?.detail || `${response.status} ${response.statusText}`;
-    throw new ApiError(response.status, data?.error || "http", typeof message === "string" ? message : JSON.stringify(message));
+    throw new ApiError(response.status, data?.error || "http", typeof message === "string" ? message : JSON.stringify(message), data?.params);
   }
   return data;
 }

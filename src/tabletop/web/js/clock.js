@@ -1,7 +1,7 @@
 // Clock display: the server sends remaining times at `server_time`; the client
 // counts down the running seat locally from the moment the view arrived.
 
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 
 /** The words of clocks (one place, for translation). */
 const TEXT = {
@@ -12,13 +12,21 @@ const TEXT = {
   periods: (time, periods, period) => t("{time} ({periods}×{period}s)", { time, periods, period }),
 };
 
-/** "m:ss" (or "h:mm:ss") of a number of seconds; negative shows 0:00. */
-export function formatSeconds(seconds) {
+/** "m:ss" (or "h:mm:ss") of a number of seconds in the page's digits (Intl); negative
+ * shows 0:00. With `tenths`, the last ten seconds count tenths with the language's decimal
+ * separator ("9.4" in English, "9,4" in German, Dutch and Turkish). All four languages write
+ * a clock's minutes and seconds with a colon. */
+export function formatSeconds(seconds, tenths = false) {
+  if (tenths && seconds < 10) {
+    const left = Math.max(0, Math.floor(seconds * 10 + 1e-6) / 10);
+    return formatNumber(left, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  }
   const s = Math.max(0, Math.floor(seconds + 1e-6));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+  const two = (n) => formatNumber(n, { minimumIntegerDigits: 2, useGrouping: false });
+  const one = (n) => formatNumber(n, { useGrouping: false });
+  return h > 0 ? `${one(h)}:${two(m)}:${two(s % 60)}` : `${one(m)}:${two(s % 60)}`;
 }
 
 /** Remaining seconds of `seat` `elapsed` seconds after the view's clock was taken. */
@@ -34,7 +42,9 @@ export function clockText(clock, seat, elapsed) {
   const left = remaining(clock, seat, elapsed);
   if (left === null) return "";
   const periods = clock.periods_left?.[seat];
-  return periods === undefined || periods === null ? formatSeconds(left) : TEXT.periods(formatSeconds(left), periods, clock.period ?? "?");
+  // The running clock shows tenths in its last ten seconds (the display ticks 4 times a second).
+  const time = formatSeconds(left, clock.running === seat);
+  return periods === undefined || periods === null ? time : TEXT.periods(time, periods, clock.period ?? "?");
 }
 
 /** Describe a clock setting in words, for the lobby. */

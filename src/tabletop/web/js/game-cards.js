@@ -3,13 +3,14 @@
 // Rules and Play. Everything per game comes from the catalog (GET /api/catalog).
 
 import { drawBoard } from "./boards/index.js";
-import { t } from "./i18n.js";
+import { t, tc } from "./i18n.js";
 import { html, svg } from "./svg.js";
 
 /** The words of the cards (one place, for translation). */
 const TEXT = {
   learn: t("Learn"),
-  rules: t("Rules"),
+  // The same word and context as the templates' "Rules" links (not the Go option's "Rule set").
+  rules: tc("link to the rules pages", "Rules"),
   play: t("Play"),
   picture: (title) => t("{title} board at the start", { title }),
 };

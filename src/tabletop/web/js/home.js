@@ -9,7 +9,7 @@ import { describeClock } from "./clock.js";
 import { errorText } from "./errors.js";
 import { renderGameCards } from "./game-cards.js";
 import { serverWords } from "./messages.js";
-import { t, tn } from "./i18n.js";
+import { formatAgo, t, tn } from "./i18n.js";
 import { fill, html } from "./svg.js";
 
 /** The words of this page (one place, for translation); the rules' words come from the catalog. */
@@ -72,6 +72,7 @@ const TEXT = {
   players: (n) => tn("a player", "{n} players", n),
   versus: t(" vs "),
   moves: (ply) => tn("{n} move", "{n} moves", ply),
+  started: (when) => t("started {when}", { when }),
   /** A server word (an option's label, a preset's explanation, a level): the catalog's. */
   server: (text) => (text ? t(text) : text),
 };
@@ -415,6 +416,7 @@ export function lobbyLine(g) {
   }
   const parts = [game, clockWords(g.clock), who];
   if (g.ply) parts.push(TEXT.moves(g.ply));
+  if (g.status === "finished" && typeof g.created === "number") parts.push(TEXT.started(formatAgo(g.created)));
   return parts.join(TEXT.separator);
 }
 

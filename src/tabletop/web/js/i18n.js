@@ -44,6 +44,15 @@ export function formatTime(when, options = { hour: "2-digit", minute: "2-digit" 
   return new Intl.DateTimeFormat(locale, options).format(date);
 }
 
+/** How long ago `when` (seconds since 1970) was, in the page's language ("vor 3 Minuten",
+ * "3 dakika önce", "3 minuten geleden"): seconds, minutes, hours or days. */
+export function formatAgo(when, now = Date.now() / 1000) {
+  const ago = Math.max(0, now - when);
+  const [value, unit] =
+    ago < 60 ? [ago, "second"] : ago < 3600 ? [ago / 60, "minute"] : ago < 86400 ? [ago / 3600, "hour"] : [ago / 86400, "day"];
+  return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-Math.floor(value), unit);
+}
+
 /** A date and time in the page's language. */
 export function formatDateTime(when, options = { dateStyle: "medium", timeStyle: "short" }) {
   return formatTime(when, options);

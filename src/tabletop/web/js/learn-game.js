@@ -6,6 +6,7 @@
 import { catalog, t as appWord } from "./i18n.js";
 import { api, request, playerName, storeToken } from "./api.js";
 import { drawBoard } from "./boards/index.js";
+import { errorText } from "./errors.js";
 import { progressOf, saveStars, starText } from "./learn-progress.js";
 
 const words = await catalog("lessons");
@@ -130,9 +131,10 @@ async function play(move) {
   let answer;
   try {
     answer = await ask(move);
-  } catch {
+  } catch (err) {
     state.busy = false;
-    setFeedback(TEXT.unavailable(), "wrong");
+    // A move the rules refuse is told why (the rule, the point); anything else is a fault.
+    setFeedback(err?.code === "illegal-move" ? errorText(err) : TEXT.unavailable(), "wrong");
     render();
     return;
   }
