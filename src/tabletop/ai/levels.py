@@ -184,7 +184,7 @@ class ReviewWork:
 #: Quoridor: its generic MCTS valuing leaves by the race runs compiled (decision 0062's
 #: twin), about ten times the iterations a second.
 REVIEW_WORK: dict[str, ReviewWork] = {
-    "go": ReviewWork(actions=82, calm=0.4),
+    "go": ReviewWork(actions=82, calm=0.5),
     "abalone": ReviewWork(share=0.4),
     "quoridor": ReviewWork(searches={"mcts-evaluate": "quoridor"}),
 }

@@ -67,7 +67,9 @@ def view_position(analyst: Analyst, state: State, probe: bool = False) -> Positi
     extras = facts_of(state.game).review_extras
     outcome = state.outcome()
     if outcome is not None:
-        return PositionView(chances_of(search_values(outcome), state, analyst.calm), extras=extras(state, {}))
+        return PositionView(
+            chances_of(search_values(outcome), state, analyst.calm), extras=extras(state, {})
+        )
     agent = analyst.probe if probe else analyst.agent
     analysis = agent.analyze(state, analyst.budget)
     return PositionView(
