@@ -70,3 +70,11 @@ def test_a_game_between_equal_players_is_quiet(record: dict[str, Any]) -> None:
     plies = review_game(state, analyst_for(state.game)).document["plies"]
     labelled = [p["ply"] for p in plies if p["label"] is not None]
     assert len(labelled) < 0.1 * len(plies), labelled
+
+
+def test_a_group_left_in_atari_in_a_lost_game_is_still_a_mistake() -> None:
+    case = next(c for c in FOUND if (c["record"]["game"], c["ply"]) == ("go", 34))
+    state = _state(case["record"])
+    review = review_game(state, analyst_for(state.game), plies=range(34, 35))
+    entry = review.document["plies"][0]
+    assert entry["best"] in case["saving"] and entry["label"] in ("mistake", "blunder"), entry
