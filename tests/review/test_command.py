@@ -48,6 +48,12 @@ def test_an_sgf_is_reviewed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         ("unknown.json", {"game": "chess", "options": {}, "moves": []}, "chess"),
         ("illegal.json", _quoridor(["e2", "e8", "e2"]), "move 3"),
         ("empty.json", _quoridor([]), "no moves to review"),
+        ("garbage.json", _quoridor(["e2", "e8", "zz9"]), "move 3: 'zz9' is not a Quoridor move"),
+        ("options.json", {"game": "go", "options": {"size": 99}, "moves": ["E5"]}, "size=99"),
+        ("occupied.json", {"game": "go", "options": {"size": 9}, "moves": ["E5", "E5"]}, "move 2"),
+        ("broken.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[", "not a valid SGF"),
+        ("illegal.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[ee])", "move 2 (W E5)"),
+        ("off.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[zz])", "move 2 is not a point"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
@@ -59,8 +65,11 @@ def test_bad_input_is_one_line_and_status_2(
 ) -> None:
     record = _record(tmp_path, name, content)
     assert main(["review", record]) == 2
-    err = capsys.readouterr().err.strip()
+    printed = capsys.readouterr()
+    err = printed.err.strip()
     assert err.count("\n") == 0 and err.startswith("tabletop: error:") and message in err
+    assert name in err  # the file named; nothing printed or written but the line
+    assert printed.out == "" and sorted(p.name for p in tmp_path.iterdir()) == [name]
 
 
 def test_a_missing_file_and_a_bad_level(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,7 +27,8 @@ in docs/strength.md ("Figures quoted in the code").
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from tabletop.ai.agent import Agent, Analysis, Budget
 from tabletop.ai.alphabeta import AlphaBetaAgent
@@ -158,6 +159,54 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         "quoridor", (20, 50, 120, 300, 700, 1500, 3000, 9000, 25_000, 80_000), ()
     ),
 }
+
+
+@dataclass(frozen=True)
+class ReviewWork:
+    """How a game review spends a level's work on each position (review/analyst.py,
+    decision 0139): ``share`` of the level's iterations or nodes; above ``actions``
+    (the game's action count on its reference board) the work shrinks in proportion,
+    so a position costs about as much on a bigger board; ``searches``: a level's search
+    and the review's, where a compiled twin does the same search several times faster;
+    ``calm``: the power the chances are taken to before they are scaled to add up to
+    one (for two sides, the logit of the chance times ``calm``: decision 0140)."""
+
+    share: float = 1.0
+    actions: int | None = None
+    searches: Mapping[str, str] = field(default_factory=dict)
+    calm: float = 1.0
+
+
+#: The review's work per game where it is not simply the level's (measured:
+#: docs/review.md, "Speed"). Go: 9x9's work on every board (19x19 at level 8 would spend
+#: ~2.5 s a position); its playout means read calmer (decision 0140). Abalone: 40% of
+#: the level's nodes (level 8's 40,000 become level 7's 16,000: a finished depth 3).
+#: Quoridor: its generic MCTS valuing leaves by the race runs compiled (decision 0062's
+#: twin), about ten times the iterations a second.
+REVIEW_WORK: dict[str, ReviewWork] = {
+    "go": ReviewWork(actions=82, calm=0.5),
+    "abalone": ReviewWork(share=0.4),
+    "quoridor": ReviewWork(searches={"mcts-evaluate": "quoridor"}),
+}
+
+
+def review_level_for(game: Game, level: int) -> Level:
+    """The search and work a review of ``game`` spends per position at ``level`` (its
+    level's, as REVIEW_WORK adjusts them; no noise, no time cap); OptionError as
+    level_for."""
+    entry = level_for(game, level)
+    work = review_work_for(game)
+    iterations = entry.iterations * work.share
+    if work.actions is not None and game.num_actions > work.actions:
+        iterations *= work.actions / game.num_actions
+    search = work.searches.get(entry.search, entry.search)
+    return Level(search, max(1, round(iterations)))
+
+
+def review_work_for(game: Game) -> ReviewWork:
+    """The game's entry of REVIEW_WORK (its player count's own where it has one)."""
+    plain = REVIEW_WORK.get(game.name, ReviewWork())
+    return REVIEW_WORK.get(f"{game.name}/{game.num_players}", plain)
 
 
 def level_for(game: Game, level: int) -> Level:

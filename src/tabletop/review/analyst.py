@@ -20,12 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.ai.agent import Agent, Budget
-from tabletop.ai.levels import level_for
+from tabletop.ai.levels import review_level_for, review_work_for
 from tabletop.ai.searches import make_search
 from tabletop.core.game import Game
 
-#: The level whose search and work a review uses unless told otherwise: the highest
-#: whose work reviews the issue's benchmark games in under a minute each on one core
+#: The level whose search and work a review uses unless told otherwise, as each game's
+#: review work adjusts them (ai/levels.py, REVIEW_WORK: decision 0139) so that the
+#: issue's benchmark games are reviewed in under a minute each on one core
 #: (bench/review.py; the figures: docs/review.md).
 DEFAULT_LEVEL = 8
 
@@ -42,16 +43,18 @@ class Analyst:
     budget: Budget
     level: int
     search: str
+    calm: float = 1.0  # the game's calm reading of chances (ai/levels.py, ReviewWork)
 
 
 def analyst_for(
     game: Game, level: int = DEFAULT_LEVEL, seconds: float | None = None, seed: int = DEFAULT_SEED
 ) -> Analyst:
-    """The analyst of ``game`` at ``level`` (its search and iterations per position),
-    ``seconds`` capping each position's analysis too if given; OptionError for an
-    unknown level or a game without computer levels."""
-    entry = level_for(game, level)
+    """The analyst of ``game`` at ``level`` (its search and iterations per position, as the
+    game's review work adjusts them: ai/levels.py, REVIEW_WORK), ``seconds`` capping each
+    position's analysis too if given; OptionError for an unknown level or a game without
+    computer levels."""
+    entry = review_level_for(game, level)
     agent = make_search(entry.search, game, seed)
     probe = make_search(entry.search, game, seed + 1)
     budget = Budget(seconds=seconds, playouts=entry.iterations)
-    return Analyst(agent, probe, budget, level, entry.search)
+    return Analyst(agent, probe, budget, level, entry.search, review_work_for(game).calm)

@@ -34,7 +34,8 @@ def add_review_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[
         "--level",
         type=int,
         default=DEFAULT_LEVEL,
-        help=f"analyse with this computer level's search and work, 1-10 (default {DEFAULT_LEVEL})",
+        help="analyse with this computer level's search and work as each game's review "
+        f"adjusts them, 1-10 (default {DEFAULT_LEVEL}; docs/review.md)",
     )
     review.add_argument(
         "--seconds",

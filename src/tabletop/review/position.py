@@ -37,14 +37,28 @@ class PositionView:
     work: Mapping[str, float] = field(default_factory=dict)
 
 
-def chances_of(values: tuple[float, ...], state: State) -> tuple[float, ...]:
-    """Chances per seat from a search's values (rounded; they still add up to one)."""
-    chances = win_chances(values, state.game.teams)
+def chances_of(values: tuple[float, ...], state: State, calm: float = 1.0) -> tuple[float, ...]:
+    """Chances per seat from a search's values (rounded; they still add up to one), read
+    ``calm``ly: each side's chance to that power, scaled to add up to one again (for two
+    sides the logit times ``calm``; 1: as they are; decision 0140)."""
+    chances = calmed(win_chances(values, state.game.teams), state.game.teams, calm)
     rounded = [round(c, DECIMALS) for c in chances]
     # Rounding may leave the sum a few ten-thousandths off one: the largest takes it.
     top = max(range(len(rounded)), key=lambda s: rounded[s])
     rounded[top] = round(rounded[top] + 1.0 - sum(rounded), DECIMALS)
     return tuple(rounded)
+
+
+def calmed(chances: tuple[float, ...], teams: tuple[int, ...], calm: float) -> tuple[float, ...]:
+    """``chances`` per seat taken to the power ``calm`` per side and scaled to add up to one
+    over the sides (team-mates carry their team's); a certain result stays certain."""
+    if calm == 1.0:
+        return chances
+    per_team: dict[int, float] = {}
+    for seat, chance in enumerate(chances):
+        per_team.setdefault(teams[seat], chance**calm)
+    total = sum(per_team.values())
+    return tuple(per_team[teams[seat]] / total for seat in range(len(chances)))
 
 
 def view_position(analyst: Analyst, state: State, probe: bool = False) -> PositionView:
@@ -53,11 +67,13 @@ def view_position(analyst: Analyst, state: State, probe: bool = False) -> Positi
     extras = facts_of(state.game).review_extras
     outcome = state.outcome()
     if outcome is not None:
-        return PositionView(chances_of(search_values(outcome), state), extras=extras(state, {}))
+        return PositionView(
+            chances_of(search_values(outcome), state, analyst.calm), extras=extras(state, {})
+        )
     agent = analyst.probe if probe else analyst.agent
     analysis = agent.analyze(state, analyst.budget)
     return PositionView(
-        chances_of(analysis.values, state),
+        chances_of(analysis.values, state, analyst.calm),
         state.format_move(analysis.best),
         state.move_to_action(analysis.best),
         line_text(state, analysis),
