@@ -4,9 +4,14 @@ through, and Go's ownership shading and score (the test server reviews at level 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tests.web.server import call
+
+#: How long a review may take on a loaded machine: its worker is niced, so it gets the CPU
+#: only when the tests' other processes leave some (a guard, not a speed target).
+REVIEW_PATIENCE = 900.0
 
 #: A short finished 9x9 game whose level-1 review labels some moves.
 SGF = "(;GM[1]FF[4]SZ[9]KM[6.5]RE[W+R];B[ee];W[cc];B[gg];W[gc];B[cg])"
@@ -39,6 +44,10 @@ def test_review_from_replay_graph_labels_and_best_line(page: Any, server: str) -
         "document.getElementById('review-status').textContent.includes('…')"
         " || !document.getElementById('review-body').hidden"
     )
+    deadline = time.monotonic() + REVIEW_PATIENCE
+    while call(f"{server}/api/games/{gid}/review")[1]["status"] != "done":
+        assert time.monotonic() < deadline, "the review did not finish"
+        time.sleep(0.5)
     page.wait_for_selector("#review-body:visible")
     assert "level 1" in page.inner_text("#review-status")
     assert page.locator("#review-progress").is_hidden()
@@ -100,3 +109,13 @@ def test_a_game_being_played_offers_no_review(page: Any, server: str) -> None:
     page.wait_for_function("document.getElementById('review-status').textContent !== ''")
     assert "once it is finished" in page.inner_text("#review-status")
     assert page.locator("#review-btn").is_hidden()
+
+
+def test_the_game_page_of_a_finished_game_links_its_review(page: Any, server: str) -> None:
+    gid = upload(server)
+    page.goto(f"{server}/game/{gid}")
+    page.wait_for_selector("#review-link")
+    assert page.get_attribute("#review-link", "href") == f"/review/{gid}"
+    page.click("#review-link")
+    page.wait_for_url(f"**/review/{gid}")
+    page.wait_for_function("document.getElementById('review-status').textContent !== ''")

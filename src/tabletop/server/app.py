@@ -19,6 +19,7 @@ from pathlib import Path
 from fastapi import FastAPI
 
 import tabletop
+from tabletop.review.analyst import DEFAULT_LEVEL
 from tabletop.server import protocol
 from tabletop.server.body_limit import BodyLimit
 from tabletop.server.bus import Bus
@@ -100,8 +101,9 @@ def create_app(
     )
     client_limits = ClientLimits(limits)
     pool = review_pool or (process_review_pool() if executor is None else thread_review_pool())
-    level = {} if review_level is None else {"level": review_level}
-    game_reviews = Reviews(store, rooms, pool, seconds=review_seconds, **level)
+    game_reviews = Reviews(
+        store, rooms, pool, level=review_level or DEFAULT_LEVEL, seconds=review_seconds
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
