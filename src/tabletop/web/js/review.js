@@ -304,7 +304,8 @@ function renderStatus(answer) {
     failed: TEXT.failed,
     done: TEXT.done(answer.level),
   }[answer.status];
-  $("review-status").textContent = answer.error && answer.status === "failed" ? `${text} ${answer.error}` : text || "";
+  // The server's `error` is English for developers; the page says it in its own words.
+  $("review-status").textContent = text || "";
   $("review-btn").hidden = !finished || !["none", "failed"].includes(answer.status);
 }
 
