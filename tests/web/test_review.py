@@ -119,3 +119,18 @@ def test_the_game_page_of_a_finished_game_links_its_review(page: Any, server: st
     page.click("#review-link")
     page.wait_for_url(f"**/review/{gid}")
     page.wait_for_function("document.getElementById('review-status').textContent !== ''")
+
+
+def test_a_record_uploaded_for_review(page: Any, server: str) -> None:
+    page.goto(f"{server}/")
+    bad = {"name": "bad.sgf", "mimeType": "text/plain", "buffer": b"(;GM[1]SZ[9];B[ee];W[ee])"}
+    page.set_input_files("#record-file", files=[bad])
+    page.click("#upload-review-btn")
+    page.wait_for_function("document.getElementById('upload-error').textContent !== ''")
+    error = page.inner_text("#upload-error")
+    assert "2" in error and "E5" in error.upper()  # the move and its number
+    good = {"name": "game.sgf", "mimeType": "text/plain", "buffer": SGF.encode()}
+    page.set_input_files("#record-file", files=[good])
+    page.click("#upload-review-btn")
+    page.wait_for_url("**/review/**")
+    page.wait_for_selector("#review-btn:visible")
