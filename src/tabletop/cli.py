@@ -440,6 +440,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 limits_from(args),
                 grace=args.grace,
                 workers=args.workers,
+                review_level=args.review_level,
             )
         if args.command == "review":
             if extra:

@@ -19,6 +19,7 @@ from pathlib import Path
 from fastapi import FastAPI
 
 import tabletop
+from tabletop.review.analyst import DEFAULT_LEVEL
 from tabletop.server import protocol
 from tabletop.server.body_limit import BodyLimit
 from tabletop.server.bus import Bus
@@ -26,8 +27,19 @@ from tabletop.server.errors import install_error_handlers
 from tabletop.server.headers import SecurityHeaders
 from tabletop.server.lifeline import die_with_parent
 from tabletop.server.limits import ClientLimits, Limits, RateLimit
+from tabletop.server.reviews import ReviewPool, Reviews, process_review_pool, thread_review_pool
 from tabletop.server.rooms import Rooms
-from tabletop.server.routes import catalog, games, learn, positions, records, rules, seats, socket
+from tabletop.server.routes import (
+    catalog,
+    games,
+    learn,
+    positions,
+    records,
+    reviews,
+    rules,
+    seats,
+    socket,
+)
 from tabletop.server.routes.pages import serve_pages
 from tabletop.server.store import Store, database_url
 from tabletop.server.work import pool_size
@@ -59,6 +71,9 @@ def create_app(
     web_dir: Path | None = WEB_DIR,
     now: Callable[[], float] = time.time,
     limits: Limits | None = None,
+    review_pool: ReviewPool | None = None,
+    review_level: int | None = None,
+    review_seconds: float | None = None,
 ) -> FastAPI:
     """The server app over the database ``db`` (a path or URL; None: the user data dir).
 
@@ -66,7 +81,9 @@ def create_app(
     pool (None: :func:`~tabletop.server.work.pool_size`), or of ``executor`` (tests: it runs
     the searches instead; None: 1). ``now`` is the server's clock (tests move it to stand
     for time that passed while the server was down). ``limits``: what one client may ask
-    and how many idle games stay in memory.
+    and how many idle games stay in memory. Reviews run in ``review_pool`` (None: a niced
+    process of their own, or a thread when ``executor`` is given) at ``review_level``
+    (None: the review's default), each position capped at ``review_seconds`` if given.
     """
     limits = limits or Limits()
     store = Store(database_url(db))
@@ -83,6 +100,10 @@ def create_app(
         idle_plies=limits.idle_plies,
     )
     client_limits = ClientLimits(limits)
+    pool = review_pool or (process_review_pool() if executor is None else thread_review_pool())
+    game_reviews = Reviews(
+        store, rooms, pool, level=review_level or DEFAULT_LEVEL, seconds=review_seconds
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -90,7 +111,11 @@ def create_app(
         restored = await rooms.restore()
         if restored:
             log.info("restored %d games in play", restored)
+        resumed = await game_reviews.resume()
+        if resumed:
+            log.info("queued %d reviews again", resumed)
         yield
+        await game_reviews.close()
         await rooms.close()
         await store.close()
         if executor is None:  # ours (the one running now, if a broken one was replaced)
@@ -107,12 +132,13 @@ def create_app(
     )
     app.state.rooms = rooms
     app.state.store = store
+    app.state.reviews = game_reviews
     app.state.limits = client_limits
     app.add_middleware(BodyLimit)
     app.add_middleware(RateLimit, limits=client_limits)  # outermost: before the body is read
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, the 413s included
     install_error_handlers(app)
-    for routes in (catalog, games, seats, records, socket, positions, learn, rules):
+    for routes in (catalog, games, seats, records, reviews, socket, positions, learn, rules):
         app.include_router(routes.router)
     serve_pages(app, web_dir)
     return app

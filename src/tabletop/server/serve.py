@@ -62,6 +62,15 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
         help="a reverse proxy in front of the server: its X-Forwarded-For names the client"
         " (repeat for several; without one the header is ignored)",
     )
+    reviews = parser.add_argument_group("game reviews")
+    reviews.add_argument(
+        "--review-level",
+        type=int,
+        default=None,
+        metavar="N",
+        help="review finished games with this computer level's search, 1-10 (default: the"
+        " review's own, docs/review.md)",
+    )
 
 
 def limits_from(args: argparse.Namespace) -> per_client.Limits:
@@ -86,13 +95,15 @@ def serve(
     *,
     grace: float = 60.0,
     workers: int | None = None,
+    review_level: int | None = None,
 ) -> int:
     """Serve until interrupted; returns the exit status. A port, address or database that
     cannot be used is an OptionError before anything starts, not a server traceback.
 
     ``limits``: the connection guards; ``clients``: what one client may ask;
     ``grace``: seconds a person who left a 3 or 4 player game has to come back;
-    ``workers``: the worker processes of computer moves and hints (None: by the CPUs)."""
+    ``workers``: the worker processes of computer moves and hints (None: by the CPUs);
+    ``review_level``: the computer level whose search reviews games (None: the default)."""
     import uvicorn
 
     from tabletop.server.app import create_app
@@ -104,11 +115,13 @@ def serve(
         raise OptionError(f"--grace {grace:g}: must be 0 to {MAX_GRACE:.0f} seconds")
     if workers is not None and not 1 <= workers <= MAX_WORKERS:
         raise OptionError(f"--workers {workers}: must be 1 to {MAX_WORKERS}")
+    if review_level is not None and not 1 <= review_level <= 10:
+        raise OptionError(f"--review-level {review_level}: must be 1 to 10")
     url = database_url(db)
     _check_database(url, db or url)
     _check_address(host, port)
     limits = limits or default_limits()
-    app = create_app(url, limits=clients, grace=grace, workers=workers)
+    app = create_app(url, limits=clients, grace=grace, workers=workers, review_level=review_level)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     try:
         print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)

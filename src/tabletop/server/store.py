@@ -19,7 +19,9 @@ The tables (decision records 0040, 0065 and 0067):
   claimed; ``moved``: a token whose seat went on on another device);
 * ``rematches``: a finished game's rematch as server/rematch.py keeps it (the seats
   that asked, the hashes of their tokens there, the new game), so it survives the
-  room leaving memory and a restart (decision record 0100).
+  room leaving memory and a restart (decision record 0100);
+* ``reviews``: a finished game's review (server/reviews.py): its status, progress, the
+  level it was asked at and, once done, the review document as JSON (decision 0117).
 
 An event and the match it leads to are written in one transaction, before
 anyone hears of the event.
@@ -149,6 +151,23 @@ rematches = Table(
     metadata,
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("state", Text, nullable=False),
+)
+
+
+#: What a ``reviews`` row says of its review.
+REVIEW_STATES = ("queued", "running", "done", "failed")
+
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("status", String(16), nullable=False, index=True),
+    Column("level", Integer, nullable=False),
+    Column("done", Integer, nullable=False, server_default="0"),
+    Column("total", Integer, nullable=False, server_default="0"),
+    Column("updated", Float, nullable=False),
+    Column("error", Text, nullable=True),
+    Column("document", Text, nullable=True),
 )
 
 
@@ -415,6 +434,32 @@ class Store:
             await conn.execute(delete(rematches).where(rematches.c.game_id == game_id))
             await conn.execute(insert(rematches).values(game_id=game_id, state=text_))
 
+    async def save_review(
+        self,
+        game_id: str,
+        status: str,
+        level: int,
+        *,
+        done: int = 0,
+        total: int = 0,
+        error: str | None = None,
+        document: dict[str, Any] | None = None,
+    ) -> None:
+        """Keep the review of ``game_id`` as it stands (replacing the one kept before)."""
+        row = {
+            "game_id": game_id,
+            "status": status,
+            "level": level,
+            "done": done,
+            "total": total,
+            "updated": time.time(),
+            "error": error,
+            "document": None if document is None else json.dumps(document, separators=(",", ":")),
+        }
+        async with self.engine.begin() as conn:
+            await conn.execute(delete(reviews).where(reviews.c.game_id == game_id))
+            await conn.execute(insert(reviews).values(row))
+
     async def set_live(self, game_id: str, live: bool) -> None:
         """Mark whether a game needs a driver after a restart (see :meth:`live_ids`)."""
         async with self.engine.begin() as conn:
@@ -463,6 +508,28 @@ class Store:
             ).first()
         state: dict[str, Any] | None = None if found is None else json.loads(found.state)
         return state
+
+    async def review(self, game_id: str) -> dict[str, Any] | None:
+        """The review kept for ``game_id`` (see :meth:`save_review`), or None."""
+        async with self.engine.connect() as conn:
+            found = (
+                await conn.execute(select(reviews).where(reviews.c.game_id == game_id))
+            ).first()
+        if found is None:
+            return None
+        row = dict(found._mapping)
+        row["document"] = None if row["document"] is None else json.loads(row["document"])
+        return row
+
+    async def unfinished_reviews(self) -> list[tuple[str, int]]:
+        """(game id, level) of the reviews queued or running when the server stopped."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(reviews.c.game_id, reviews.c.level)
+                .where(reviews.c.status.in_(("queued", "running")))
+                .order_by(reviews.c.updated)
+            )
+            return [(str(r.game_id), int(r.level)) for r in rows]
 
     async def events_since(self, game_id: str, seq: int) -> list[tuple[int, dict[str, Any]]]:
         """The events after ``seq``, oldest first."""

@@ -116,6 +116,7 @@ def serve_pages(app: FastAPI, web_dir: Path | None) -> None:
     app.get("/", include_in_schema=False)(page("index.html"))
     app.get("/game/{game_id}", include_in_schema=False)(page("game.html"))
     app.get("/replay/{game_id}", include_in_schema=False)(page("replay.html"))
+    app.get("/review/{game_id}", include_in_schema=False)(page("review.html"))
     if web_dir is not None and web_dir.is_dir():
         app.mount("/static", WebAssets(directory=web_dir), name="static")
     if pages is not None and has("404.html"):

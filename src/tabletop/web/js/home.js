@@ -460,7 +460,9 @@ async function upload(event) {
   const format = /\.sgf$/i.test(file.name) || text.trim().startsWith("(;") ? "sgf" : "json";
   try {
     const answer = await api.uploadRecord({ format, text });
-    location.href = `/replay/${encodeURIComponent(answer.id)}`;
+    // The record becomes a finished game: its replay, or its computer review.
+    const page = event.submitter?.id === "upload-review-btn" ? "review" : "replay";
+    location.href = `/${page}/${encodeURIComponent(answer.id)}`;
   } catch (err) {
     $("upload-error").textContent = errorText(err);
   }

@@ -18,6 +18,7 @@ export const TEXT = {
   watchIt: t("Watch the rematch"),
   newGame: t("New game"),
   review: t("Review the game"),
+  computerReview: t("Computer review"),
 };
 
 export class Rematch {
@@ -69,6 +70,7 @@ export class Rematch {
     }
     items.push(html("a", { href: "/", class: "button-link", id: "new-game-link", text: TEXT.newGame }));
     items.push(html("a", { href: reviewUrl, class: "button-link", id: "replay-link", text: TEXT.review }));
+    items.push(html("a", { href: `/review/${encodeURIComponent(view.id)}`, class: "button-link", id: "review-link", text: TEXT.computerReview }));
     fill(box, items);
   }
 }

@@ -71,6 +71,8 @@ async function start() {
   $("record-json").href = api.recordUrl(gameId, "json");
   $("record-sgf").href = api.recordUrl(gameId, "sgf");
   $("record-sgf").hidden = !(v.records || []).includes("sgf");
+  $("review-link").href = `/review/${encodeURIComponent(gameId)}`;
+  $("review-link").hidden = v.status !== "finished";
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(state.ply - 1));
   $("next").addEventListener("click", () => show(state.ply + 1));

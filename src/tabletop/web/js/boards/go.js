@@ -169,3 +169,40 @@ export function goResult(view) {
 
 /** The move list's mark of a Go move that took `n` stones. */
 export const goMark = RESULT_WORDS.capture;
+
+/** Words of a review's Go extras (one place, for translation). */
+const REVIEW_WORDS = {
+  lead: (side, points) => t("Estimated score: {side} leads by {points}", { side, points }),
+  even: t("Estimated score: even"),
+};
+
+/**
+ * A review's ownership map over a drawn Go board: a small square on each point, in the
+ * colour of the side it is expected to belong to, the more opaque the surer
+ * (`ownership`: one value per point, row 1 first, from -1 White's to 1 Black's).
+ */
+export function goOwnership(root, view, ownership) {
+  const n = view.board?.size;
+  if (!n || !Array.isArray(ownership) || ownership.length !== n * n) return;
+  const squares = [];
+  for (let i = 0; i < ownership.length; i++) {
+    const v = ownership[i];
+    if (Math.abs(v) < 0.1) continue;
+    const x = i % n;
+    const y = n - 1 - Math.floor(i / n);
+    const paint = seatPaint(view, v > 0 ? 0 : 1);
+    squares.push(svg("rect", {
+      x: x - 0.2, y: y - 0.2, width: 0.4, height: 0.4, fill: paint.fill, stroke: paint.stroke,
+      "stroke-width": 0.02, opacity: (0.25 + 0.6 * Math.abs(v)).toFixed(2),
+    }));
+  }
+  root.appendChild(svg("g", { class: "ownership", "pointer-events": "none", "aria-hidden": "true" }, squares));
+}
+
+/** A review's estimated score of a Go position (`score`: Black's lead, negative: White's). */
+export function goScoreText(view, score) {
+  if (typeof score !== "number") return "";
+  if (Math.abs(score) < 0.05) return REVIEW_WORDS.even;
+  const side = seatName(view, score > 0 ? 0 : 1);
+  return REVIEW_WORDS.lead(side, formatNumber(Math.abs(score), { maximumFractionDigits: 1 }));
+}

@@ -1,7 +1,7 @@
 // One entry point for the four board renderers and their per-seat counters.
 
 import { abaloneCounter, abaloneMark, abalonePrompt, abaloneResult, drawAbalone } from "./abalone.js";
-import { drawGo, goMark, goResult, goScoreTable } from "./go.js";
+import { drawGo, goMark, goOwnership, goResult, goScoreTable, goScoreText } from "./go.js";
 import { drawOust, oustMark, oustResult } from "./oust.js";
 import { drawQuoridor, quoridorPrompt, quoridorResult } from "./quoridor.js";
 import { t } from "../i18n.js";
@@ -67,4 +67,15 @@ const MARK = { go: goMark, abalone: abaloneMark, oust: oustMark };
 export function takenMark(view, n) {
   const mark = MARK[view?.board?.kind || view?.game];
   return mark ? mark(n) : `×${n}`;
+}
+
+const REVIEW_EXTRAS = { go: { shade: (root, view, ply) => goOwnership(root, view, ply.ownership), text: (view, ply) => goScoreText(view, ply.score) } };
+
+/** Draw a review's extras of the position after `ply` (a review document's ply) over the
+ * board drawn in `root` (Go: the ownership estimate); returns their words ("" for none). */
+export function reviewExtras(root, view, ply) {
+  const extras = REVIEW_EXTRAS[view?.board?.kind || view?.game];
+  if (!extras || !ply) return "";
+  extras.shade(root, view, ply);
+  return extras.text(view, ply);
 }
