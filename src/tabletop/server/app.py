@@ -69,7 +69,7 @@ def create_app(
     and how many idle games stay in memory.
     """
     limits = limits or Limits()
-    store = Store(database_url(db))
+    store = Store(database_url(db), shown=db)
     rooms = Rooms(
         store,
         Bus(),
