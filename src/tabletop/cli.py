@@ -88,6 +88,13 @@ def _parser() -> argparse.ArgumentParser:
         "--db", default=None, help="SQLite file or database URL (default: the user data dir)"
     )
     serve.add_argument(
+        "--bus",
+        default=None,
+        metavar="URL",
+        help="a Redis URL (redis://host:6379/0) to share the games' events with other"
+        " server processes over the same --db (default: this process alone)",
+    )
+    serve.add_argument(
         "--request-timeout",
         type=float,
         default=20.0,
@@ -449,6 +456,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 limits_from(args),
                 grace=args.grace,
                 workers=args.workers,
+                bus=args.bus,
             )
         if args.command == "db":
             if extra:

@@ -86,13 +86,15 @@ def serve(
     *,
     grace: float = 60.0,
     workers: int | None = None,
+    bus: str | None = None,
 ) -> int:
     """Serve until interrupted; returns the exit status. A port, address or database that
     cannot be used is an OptionError before anything starts, not a server traceback.
 
     ``limits``: the connection guards; ``clients``: what one client may ask;
     ``grace``: seconds a person who left a 3 or 4 player game has to come back;
-    ``workers``: the worker processes of computer moves and hints (None: by the CPUs)."""
+    ``workers``: the worker processes of computer moves and hints (None: by the CPUs);
+    ``bus``: a Redis URL shared with other server processes (None: this one alone)."""
     import uvicorn
 
     from tabletop.server.app import create_app
@@ -106,9 +108,11 @@ def serve(
         raise OptionError(f"--workers {workers}: must be 1 to {MAX_WORKERS}")
     url = database_url(db)
     _check_database(url, shown_db(db or url), db)
+    if bus is not None:
+        check_bus(bus)
     _check_address(host, port)
     limits = limits or default_limits()
-    app = create_app(url, limits=clients, grace=grace, workers=workers)
+    app = create_app(url, limits=clients, grace=grace, workers=workers, bus=bus)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     try:
         print(
@@ -217,6 +221,28 @@ def run_store(url: str, shown: str, db: str | None, method: str) -> Any:
         raise OptionError(f"--db {shown}: {err}") from None
     except Exception as err:  # every driver has exceptions of its own
         raise OptionError(f"--db {shown}: cannot open the database ({reason(err)})") from None
+
+
+def check_bus(url: str) -> None:
+    """The Redis of ``--bus`` must answer (a URL that is not Redis's, a server that is
+    not there or refuses the password: one line)."""
+    from redis.asyncio import from_url
+
+    shown = shown_db(url)
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise OptionError(f"--bus {url}: not a Redis URL (e.g. redis://127.0.0.1:6379/0)")
+
+    async def ping() -> None:
+        client = from_url(url, socket_connect_timeout=5)
+        try:
+            await client.ping()
+        finally:
+            await client.aclose()
+
+    try:
+        asyncio.run(ping())
+    except Exception as err:  # connection refused, a wrong password, a bad database number
+        raise OptionError(f"--bus {shown}: cannot reach Redis ({reason(err)})") from None
 
 
 def shown_db(db: str) -> str:

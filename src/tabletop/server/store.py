@@ -494,6 +494,13 @@ class Store:
                 join_moves(match, [json.loads(r.move) for r in played])
         return match, int(found.seq), hashes
 
+    async def seq_of(self, game_id: str) -> int | None:
+        """The last event number stored for a game (None: no such game)."""
+        async with self.engine.connect() as conn:
+            found = await conn.execute(select(games.c.seq).where(games.c.id == game_id))
+            seq = found.scalar()
+        return None if seq is None else int(seq)
+
     async def rematch(self, game_id: str) -> dict[str, Any] | None:
         """The rematch kept for ``game_id`` (see :meth:`save_rematch`), or None."""
         async with self.engine.connect() as conn:
