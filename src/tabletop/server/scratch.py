@@ -9,6 +9,7 @@ them where they are missing.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import glob
 import os
@@ -115,6 +116,7 @@ class ScratchPostgres:
         pg_ctl = [str(self.bin / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-o", options]
         _run(_as_user(self.user, [*pg_ctl, "start"]), "starting PostgreSQL")
         self.running = True
+        atexit.register(self.stop)  # a run ended by Ctrl-C leaves no server behind
         return self
 
     def stop(self, remove: bool = True) -> None:
@@ -125,6 +127,7 @@ class ScratchPostgres:
             _run(_as_user(self.user, [*pg_ctl, "-m", "immediate", "stop"]), "stopping PostgreSQL")
             self.running = False
         if remove:
+            atexit.unregister(self.stop)
             shutil.rmtree(self.folder, ignore_errors=True)
 
     def restart(self) -> None:
@@ -204,6 +207,7 @@ class ScratchRedis:
         self.process = subprocess.Popen(
             argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
         )
+        atexit.register(self.stop)  # a run ended by Ctrl-C leaves no server behind
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -226,6 +230,7 @@ class ScratchRedis:
             self.process.wait()
             self.process = None
         if remove:
+            atexit.unregister(self.stop)
             shutil.rmtree(self.folder, ignore_errors=True)
 
     def restart(self) -> None:
