@@ -34,6 +34,8 @@ typecheck: $(VENV)/.installed-$(EXTRAS)
 
 pytest: $(VENV)/.installed-$(EXTRAS)
 	bash .ci/ensure-chromium
+	bash .ci/ensure-postgres
+	bash .ci/ensure-redis
 	$(BIN)/pytest -n 2
 
 test: i18n lint typecheck pytest

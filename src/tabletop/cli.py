@@ -88,6 +88,13 @@ def _parser() -> argparse.ArgumentParser:
         "--db", default=None, help="SQLite file or database URL (default: the user data dir)"
     )
     serve.add_argument(
+        "--bus",
+        default=None,
+        metavar="URL",
+        help="a Redis URL (redis://host:6379/0) to share the games' events with other"
+        " server processes over the same --db (default: this process alone)",
+    )
+    serve.add_argument(
         "--request-timeout",
         type=float,
         default=20.0,
@@ -134,6 +141,15 @@ def _parser() -> argparse.ArgumentParser:
     from tabletop.server.serve import add_limit_arguments
 
     add_limit_arguments(serve)
+    db = sub.add_parser(
+        "db",
+        help="bring the server's database to this tabletop's layout",
+        description="Apply the database migrations (docs/migrations.md).",
+    )
+    db.add_argument("action", choices=["upgrade"], help="upgrade: apply the missing migrations")
+    db.add_argument(
+        "--db", default=None, help="SQLite file or database URL (default: the user data dir)"
+    )
     match = sub.add_parser(
         "match",
         help="play agents against each other and print the standings",
@@ -441,7 +457,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 grace=args.grace,
                 workers=args.workers,
                 review_level=args.review_level,
+                bus=args.bus,
             )
+        if args.command == "db":
+            if extra:
+                parser.error(f"unexpected arguments: {' '.join(extra)}")
+            from tabletop.server.serve import upgrade_database
+
+            return upgrade_database(args.db)
         if args.command == "review":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")

@@ -1,7 +1,14 @@
-"""A server app over a fresh SQLite file, computer moves in a thread (no process start-up)."""
+"""A server app over a fresh SQLite file, computer moves in a thread (no process start-up).
+
+A test module that sets ``BOTH_DATABASES = True`` runs its tests that use ``db`` (or
+``client``) on SQLite and on PostgreSQL: a throwaway cluster started once per test
+process (tabletop.server.scratch), a new database per test copied from one already
+migrated. Without PostgreSQL installed (.ci/ensure-postgres) those runs are skipped.
+"""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -12,6 +19,8 @@ from fastapi.testclient import TestClient
 
 from tabletop.server.app import create_app
 from tabletop.server.limits import Limits
+from tabletop.server.scratch import ScratchError, ScratchPostgres, ScratchRedis
+from tabletop.server.serve import upgrade_database
 
 #: One test client plays every seat and makes every game: no per-client rate limits
 #: (test_limits.py makes its own apps to test them).
@@ -24,8 +33,58 @@ UNLIMITED = Limits(
 )
 
 
+#: The databases a BOTH_DATABASES module runs on.
+DATABASES = ("sqlite", "postgresql")
+
+_names = itertools.count()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if getattr(metafunc.module, "BOTH_DATABASES", False) and "db" in metafunc.fixturenames:
+        metafunc.parametrize("db", DATABASES, indirect=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[ScratchPostgres]:
+    """A PostgreSQL of this test process, with a database ``migrated`` at the newest
+    revision to copy."""
+    try:
+        server = ScratchPostgres().start()
+    except ScratchError as err:
+        pytest.skip(str(err))
+    try:
+        server.psql("create database migrated")
+        upgrade_database(server.url_of("migrated"))
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[ScratchRedis]:
+    """A Redis of this test process."""
+    try:
+        server = ScratchRedis().start()
+    except ScratchError as err:
+        pytest.skip(str(err))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def postgres_database(server: ScratchPostgres) -> str:
+    """A new database at the newest revision (a copy of ``migrated``: no migration run)."""
+    name = f"t{next(_names)}"
+    server.psql(f"create database {name} template migrated")
+    return server.url_of(name)
+
+
 @pytest.fixture
-def db(tmp_path: Path) -> str:
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The server's ``--db``: a new SQLite file, or a new PostgreSQL database."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return postgres_database(request.getfixturevalue("postgres"))
     return str(tmp_path / "games.db")
 
 

@@ -6,6 +6,8 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import new_game
 
+BOTH_DATABASES = True
+
 
 def error(answer: object, status: int, code: str) -> str:
     assert answer.status_code == status, answer.text  # type: ignore[attr-defined]

@@ -10,6 +10,8 @@ from starlette.testclient import WebSocketTestSession
 
 from tests.server.conftest import new_game
 
+BOTH_DATABASES = True
+
 
 def until(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
     """Read messages until one of type ``kind`` or an event of that kind arrives."""

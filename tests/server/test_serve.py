@@ -338,10 +338,14 @@ def test_serve_passes_the_connection_guards_to_uvicorn(
 def test_a_database_of_the_older_layout_is_served_and_upgraded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The start-up check does not take a version 1 file for another program's."""
+    """The start-up check does not take a version 1 file for another program's: it says to
+    upgrade it (decision record 0126), and serves it once upgraded."""
     from tests.server.test_store import old_database
 
     path = tmp_path / "old.db"
     old_database(path)
+    status, calls = _serve(str(path), monkeypatch)
+    assert status == 2 and not calls
+    assert main(["db", "upgrade", "--db", str(path)]) == 0
     status, calls = _serve(str(path), monkeypatch)
     assert status == 0 and calls

@@ -1,4 +1,5 @@
-"""Storage: moves appended (not the whole match rewritten), lobby columns, schema versions."""
+"""Storage: moves appended (not the whole match rewritten), lobby columns, small pages
+(the layout's versions: test_migrate.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.core import load_game
@@ -17,9 +17,7 @@ from tabletop.server.app import create_app
 from tabletop.server.dbcheck import check_sqlite_file
 from tabletop.server.store import (
     PAGE_SIZE,
-    SCHEMA_VERSION,
     Conflict,
-    StorageError,
     Store,
     database_url,
 )
@@ -127,49 +125,6 @@ def old_database(path: Path) -> None:
                 (gid, data["status"], len(data["moves"]), seq, json.dumps(data)),
             )
             conn.executemany("insert into seats values (?, ?, null)", [(gid, 0), (gid, 1)])
-
-
-def test_a_version_1_database_is_upgraded_in_place(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    old_database(path)
-    with (
-        ThreadPoolExecutor(1) as pool,
-        TestClient(create_app(str(path), executor=pool, web_dir=None)) as client,
-    ):
-        view = client.get("/api/games/old-finished").json()
-        assert [m["move"] for m in view["moves"]] == ["E5", "C3"]
-        assert view["status"] == "finished"
-        playing = client.get("/api/games", params={"status": "playing"}).json()
-        assert [g["id"] for g in playing] == ["old-playing"]
-        assert playing[0]["seats"][0]["name"] == "Cy"
-        # Restored once (it was in play), then found to need no driver: no clock, no computer.
-        rooms = client.app.state.rooms  # type: ignore[attr-defined]
-        assert rooms.rooms.keys() <= {"old-playing", "old-finished"}
-    assert rows(str(path), "select version from schema") == [(SCHEMA_VERSION,)]
-    assert rows(str(path), "select count(*) from moves") == [(3,)]
-    assert rows(str(path), "select id from games where live") == []
-    assert "E5" not in str(rows(str(path), "select match from games where id = 'old-finished'"))
-
-
-def test_a_database_from_a_newer_tabletop_is_one_clear_error(tmp_path: Path) -> None:
-    import asyncio
-
-    path = tmp_path / "new.db"
-    store = Store(database_url(str(path)))
-    asyncio.run(store.start())
-    asyncio.run(store.close())
-    with sqlite3.connect(path) as conn:
-        conn.execute("update schema set version = 99")
-
-    async def start() -> None:
-        again = Store(database_url(str(path)))
-        try:
-            await again.start()
-        finally:
-            await again.close()
-
-    with pytest.raises(StorageError, match=r"newer tabletop.*upgrade tabletop"):
-        asyncio.run(start())
 
 
 def page_size(db: str) -> int:

@@ -13,6 +13,8 @@ from starlette.testclient import WebSocketTestSession
 from tabletop.server.app import create_app
 from tests.server.conftest import new_game
 
+BOTH_DATABASES = True
+
 
 def two_players(client: TestClient, **body: Any) -> tuple[str, str, str]:
     created = new_game(client, seats=[{"name": "Ann"}, {"name": "Bob"}], **body)

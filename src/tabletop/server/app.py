@@ -28,6 +28,7 @@ from tabletop.server.headers import SecurityHeaders
 from tabletop.server.lifeline import die_with_parent
 from tabletop.server.limits import ClientLimits, Limits, RateLimit
 from tabletop.server.reviews import ReviewPool, Reviews, process_review_pool, thread_review_pool
+from tabletop.server.redisbus import RedisBus
 from tabletop.server.rooms import Rooms
 from tabletop.server.routes import (
     catalog,
@@ -74,8 +75,12 @@ def create_app(
     review_pool: ReviewPool | None = None,
     review_level: int | None = None,
     review_seconds: float | None = None,
+    bus: str | None = None,
 ) -> FastAPI:
     """The server app over the database ``db`` (a path or URL; None: the user data dir).
+
+    ``bus``: a Redis URL to share each game's events with other server processes over
+    the same database (None: this process alone, the in-process bus).
 
     ``workers`` is how many searches run at once: the size of the server's own process
     pool (None: :func:`~tabletop.server.work.pool_size`), or of ``executor`` (tests: it runs
@@ -86,10 +91,11 @@ def create_app(
     (None: the review's default), each position capped at ``review_seconds`` if given.
     """
     limits = limits or Limits()
-    store = Store(database_url(db))
+    store = Store(database_url(db), shown=db)
+    events: Bus = Bus() if bus is None else RedisBus(bus)
     rooms = Rooms(
         store,
-        Bus(),
+        events,
         executor or default_executor(workers),
         grace=grace,
         replace_level=replace_level,
@@ -108,6 +114,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await store.start()
+        if isinstance(events, RedisBus):
+            await events.start()
         restored = await rooms.restore()
         if restored:
             log.info("restored %d games in play", restored)
@@ -117,6 +125,8 @@ def create_app(
         yield
         await game_reviews.close()
         await rooms.close()
+        if isinstance(events, RedisBus):
+            await events.close()
         await store.close()
         if executor is None:  # ours (the one running now, if a broken one was replaced)
             # Waiting (at most one move's thinking) lets the workers exit: without it a

@@ -4,8 +4,8 @@ A subscriber is an ``asyncio.Queue`` of ready-made text frames, so a message
 is encoded to JSON once and handed to every watcher. Publishing never waits:
 a watcher whose queue is full (a client that stopped reading) is dropped and
 told so by ``None`` in its queue; it reconnects with ``since`` and catches up.
-A Redis bus with the same two methods can take this one's place for several
-server processes.
+The Redis bus (server/redisbus.py) takes this one's place for several server
+processes.
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ Frame = str | None
 
 class Bus:
     """Topics (game ids) to subscriber queues."""
+
+    #: Whether other processes change the games too (the Redis bus).
+    shared = False
 
     def __init__(self) -> None:
         self._topics: defaultdict[str, set[asyncio.Queue[Frame]]] = defaultdict(set)
@@ -39,8 +42,9 @@ class Bus:
             if not subscribers:
                 del self._topics[topic]
 
-    def publish(self, topic: str, frame: str) -> None:
-        """Hand ``frame`` to every subscriber of ``topic`` (never blocks)."""
+    def publish(self, topic: str, frame: str, seq: int | None = None) -> None:
+        """Hand ``frame`` to every subscriber of ``topic`` (never blocks); ``seq``: the
+        number of the event it carries (None: a frame outside the numbered events)."""
         for queue in list(self._topics.get(topic, ())):
             try:
                 queue.put_nowait(frame)
@@ -49,6 +53,10 @@ class Bus:
                 while not queue.empty():
                     queue.get_nowait()
                 queue.put_nowait(None)
+
+    def delivered(self, topic: str, seq: int) -> None:
+        """The subscribers of ``topic`` have every event up to ``seq`` (a snapshot gave it
+        them): nothing to note in one process."""
 
     def subscribers(self, topic: str) -> int:
         """How many queues watch ``topic``."""

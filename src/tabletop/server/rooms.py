@@ -154,6 +154,9 @@ class Room:
         self.holders: set[Holder] = set()  # the open sockets
         # The rematch after the game (server/rematch.py; kept in storage too).
         self.rematch = Rematch()
+        # The newest event number another process published (a shared bus): the match
+        # here is behind storage while it exceeds ``seq``.
+        self.behind = 0
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -215,6 +218,10 @@ class Rooms:
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
         self._tasks: set[asyncio.Task[None]] = set()
+        if bus.shared:
+            # Other processes change the games too (decision record 0128).
+            bus.on_gap = self.replay  # type: ignore[attr-defined]
+            bus.on_remote = self._remote  # type: ignore[attr-defined]
 
     @property
     def executor(self) -> Executor:
@@ -383,13 +390,19 @@ class Rooms:
         finally:
             self.touch(room)
 
-    async def act_locked(self, room: Room, action: Callable[[Match], list[Event]]) -> list[Event]:
-        """:meth:`act` for a caller that holds the room's lock already."""
+    async def act_locked(
+        self, room: Room, action: Callable[[Match], list[Event]], *, retry: bool = True
+    ) -> list[Event]:
+        """:meth:`act` for a caller that holds the room's lock already. ``retry``: with
+        other processes, once more on the stored game if another process's commit came
+        first."""
         current = self.rooms.setdefault(room.id, room)
         if current is not room:
             # Dropped from memory and loaded again while this caller held it: the other
             # copy is the game now, and this one must not write over it.
             raise MatchError("stale", "the game was reloaded meanwhile: try again")
+        if room.behind > room.seq:
+            await self.refresh(room)  # another process moved the game on
         if room.shown is None:
             room.shown = shown_part(room.view())
         events = action(room.match)
@@ -413,7 +426,12 @@ class Rooms:
             )
         except Conflict:
             # Its event numbers are taken: storage moved on without this copy. Nothing of
-            # this action is stored; the client reloads the stored game.
+            # this action is stored. With other processes (a shared bus) that is another
+            # process's move: this copy catches up and the action is tried once on it.
+            if self.bus.shared and retry:
+                await self.refresh(room)
+                return await self.act_locked(room, action, retry=False)
+            # The client reloads the stored game.
             log.warning("game %s: a copy behind storage tried to store a move", room.id)
             self.forget(room)
             raise MatchError("stale", "the game changed meanwhile: reload") from None
@@ -432,9 +450,71 @@ class Rooms:
         for offset, event in enumerate(events):
             # The view's change rides on the last event of the action.
             delta_now = change if offset == last else None
-            self.bus.publish(room.id, event_frame(first + offset, event, delta_now))
+            seq = first + offset
+            self.bus.publish(room.id, event_frame(seq, event, delta_now), seq)
         self._arm(room)
         return events
+
+    # -- other processes (a shared bus) ---------------------------------------------------------
+    def _remote(self, game_id: str, seq: int) -> None:
+        """Another process published event ``seq`` of ``game_id``: a room here is behind."""
+        room = self.rooms.get(game_id)
+        if room is not None and seq > room.seq:
+            room.behind = max(room.behind, seq)
+
+    async def refresh(self, room: Room) -> None:
+        """Load the room's game again from storage, in place (the caller holds its lock):
+        another process changed it. Its sockets and their seats stay."""
+        loaded = await self.store.load(room.id)
+        room.behind = 0
+        if loaded is None:
+            return
+        data, seq, hashes = loaded
+        if seq == room.seq:
+            return
+        room.match = await self.off_loop(Match.from_dict, data, now=self.now, propose_dead=None)
+        room.seq, room.hashes = seq, hashes
+        room.stored = list(room.match.moves)
+        room.shown = None
+        room.indexed = None
+        await load_rematch(self.store, room)
+        self._arm(room)
+
+    async def _caught_up(self, room: Room) -> None:
+        """Make sure the room is the stored game (the caller holds its lock)."""
+        if room.behind > room.seq or await self.store.seq_of(room.id) != room.seq:
+            await self.refresh(room)
+
+    async def replay(self, game_id: str) -> int:
+        """The sockets here of ``game_id`` may have missed the events after the last the
+        shared bus delivered (it lost some): send them those from storage, then a snapshot,
+        as a reconnecting socket gets. Returns the number the sockets now have."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            return 0
+        async with room.lock:
+            last: int = self.bus.last_of(game_id)  # type: ignore[attr-defined]
+            await self._caught_up(room)
+            first: list[str] = []
+            if 0 <= last < room.seq and room.seq - last <= CATCH_UP_LIMIT:
+                missed = await self.store.events_since(room.id, last)
+                first = [event_frame(seq, event, None) for seq, event in missed]
+            if last >= room.seq:
+                return room.seq
+            room.shown = None  # the snapshot below is what the watchers have now
+            for holder in list(room.holders):
+                if holder.queue is None:
+                    continue
+                for text in [*first, self.snapshot(room, holder.seat)]:
+                    try:
+                        holder.queue.put_nowait(text)
+                    except asyncio.QueueFull:  # it stopped reading: closed as the bus does
+                        self.bus.unsubscribe(room.id, holder.queue)
+                        while not holder.queue.empty():
+                            holder.queue.get_nowait()
+                        holder.queue.put_nowait(None)
+                        break
+            return room.seq
 
     def forget(self, room: Room) -> None:
         """Drop a room from memory (its tasks stop; storage keeps the game and the leavers'
@@ -871,6 +951,8 @@ class Rooms:
         enough (without a delta: they are for the record), then one snapshot.
         The caller holds the room's lock, so no event is lost or doubled.
         """
+        if self.bus.shared:
+            await self._caught_up(room)  # another process may have moved the game on
         queue = self.bus.subscribe(room.id)
         self.touch(room)
         first: list[str] = []
@@ -881,6 +963,7 @@ class Rooms:
         first.append(self.snapshot(room, seat))
         for text in [*before, *first]:
             queue.put_nowait(text)
+        self.bus.delivered(room.id, room.seq)
         return queue
 
     def snapshot(self, room: Room, seat: int | None) -> str:

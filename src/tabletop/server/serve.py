@@ -96,6 +96,7 @@ def serve(
     grace: float = 60.0,
     workers: int | None = None,
     review_level: int | None = None,
+    bus: str | None = None,
 ) -> int:
     """Serve until interrupted; returns the exit status. A port, address or database that
     cannot be used is an OptionError before anything starts, not a server traceback.
@@ -103,7 +104,8 @@ def serve(
     ``limits``: the connection guards; ``clients``: what one client may ask;
     ``grace``: seconds a person who left a 3 or 4 player game has to come back;
     ``workers``: the worker processes of computer moves and hints (None: by the CPUs);
-    ``review_level``: the computer level whose search reviews games (None: the default)."""
+    ``review_level``: the computer level whose search reviews games (None: the default);
+    ``bus``: a Redis URL shared with other server processes (None: this one alone)."""
     import uvicorn
 
     from tabletop.server.app import create_app
@@ -118,18 +120,47 @@ def serve(
     if review_level is not None and not 1 <= review_level <= 10:
         raise OptionError(f"--review-level {review_level}: must be 1 to 10")
     url = database_url(db)
-    _check_database(url, db or url)
+    _check_database(url, shown_db(db or url), db)
+    if bus is not None:
+        check_bus(bus)
     _check_address(host, port)
     limits = limits or default_limits()
-    app = create_app(url, limits=clients, grace=grace, workers=workers, review_level=review_level)
+    app = create_app(
+        url, limits=clients, grace=grace, workers=workers, review_level=review_level, bus=bus
+    )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     try:
-        print(f"tabletop: serving on http://{shown}:{port}/  (games stored in {url})", flush=True)
+        print(
+            f"tabletop: serving on http://{shown}:{port}/  (games stored in {shown_db(url)})",
+            flush=True,
+        )
     except BrokenPipeError:
         # Nobody reads the address: starting anyway would serve a port no one was told of.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise OptionError("cannot print the address: standard output is closed") from None
     uvicorn.run(app, **uvicorn_options(host, port, limits))
+    return 0
+
+
+def upgrade_database(db: str | None) -> int:
+    """``tabletop db upgrade``: bring the database to the newest revision and say what was
+    done in one line; OptionError (one line) when it cannot."""
+    from sqlalchemy.engine import make_url
+
+    from tabletop.server.dbcheck import check_sqlite_file
+    from tabletop.server.store import database_url
+
+    url = database_url(db)
+    shown = shown_db(db or url)
+    parts = make_url(url)
+    if parts.get_backend_name() == "sqlite" and parts.database not in (None, "", ":memory:"):
+        check_sqlite_file(Path(parts.database), shown)
+    before, after = run_store(url, shown, db, "upgrade")
+    if before == after:
+        print(f"tabletop: {shown}: already at revision {after}")
+    else:
+        was = "an empty database" if before is None else f"revision {before}"
+        print(f"tabletop: {shown}: upgraded from {was} to revision {after}")
     return 0
 
 
@@ -169,34 +200,85 @@ def uvicorn_options(host: str, port: int, limits: ConnectionLimits) -> dict[str,
     }
 
 
-def _check_database(url: str, shown: str) -> None:
-    """The database must open and take writes (an SQLite file's folder is made if need be):
-    any failure (a damaged or foreign file, a read-only one, no driver installed, a server
-    that refuses) is one line."""
+def _check_database(url: str, shown: str, db: str | None = None) -> None:
+    """The database must open, take writes (an SQLite file's folder is made if need be) and
+    have the newest layout (a new SQLite file gets it): any failure (a damaged or foreign
+    file, a read-only one, no driver installed, a server that refuses, a layout behind) is
+    one line. ``db``: the ``--db`` given (None: the default), for the command to run."""
     from sqlalchemy.engine import make_url
 
     from tabletop.server.dbcheck import check_sqlite_file
-    from tabletop.server.store import Store
 
     parts = make_url(url)
     if parts.get_backend_name() == "sqlite" and parts.database not in (None, "", ":memory:"):
-        # An SQLite file: checked directly (aiosqlite's own thread could still be answering
-        # a loop that a failed probe has already closed).
+        # An SQLite file: checked directly first (aiosqlite's own thread could still be
+        # answering a loop that a failed probe has already closed).
         check_sqlite_file(Path(parts.database), shown)
-        return
+    run_store(url, shown, db, "start")
 
-    async def probe() -> None:
-        store = Store(url)
+
+def run_store(url: str, shown: str, db: str | None, method: str) -> Any:
+    """``Store(url).<method>()`` on its own event loop, every failure one OptionError:
+    ``start`` is what a server does first (check the layout; a new SQLite file gets its
+    tables), ``upgrade`` is ``tabletop db upgrade``."""
+    from tabletop.server.store import StorageError, Store
+
+    async def probe() -> Any:
+        store = Store(url, shown=None if db is None else shown)
         try:
-            await store.start()  # what the server does first: open it, make missing tables
+            return await getattr(store, method)()
         finally:
             await store.close()
 
     try:
-        asyncio.run(probe())
+        return asyncio.run(probe())
+    except StorageError as err:
+        raise OptionError(f"--db {shown}: {err}") from None
     except Exception as err:  # every driver has exceptions of its own
-        reason = (str(err).splitlines() or [type(err).__name__])[0]
-        raise OptionError(f"--db {shown}: cannot open the database ({reason})") from None
+        raise OptionError(f"--db {shown}: cannot open the database ({reason(err)})") from None
+
+
+def check_bus(url: str) -> None:
+    """The Redis of ``--bus`` must answer (a URL that is not Redis's, a server that is
+    not there or refuses the password: one line)."""
+    from redis.asyncio import from_url
+
+    shown = shown_db(url)
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise OptionError(f"--bus {url}: not a Redis URL (e.g. redis://127.0.0.1:6379/0)")
+
+    async def ping() -> None:
+        client = from_url(url, socket_connect_timeout=5)
+        try:
+            await client.ping()
+        finally:
+            await client.aclose()
+
+    try:
+        asyncio.run(ping())
+    except Exception as err:  # connection refused, a wrong password, a bad database number
+        raise OptionError(f"--bus {shown}: cannot reach Redis ({reason(err)})") from None
+
+
+def shown_db(db: str) -> str:
+    """``--db`` as messages show it: a URL's password hidden."""
+    if "://" not in db:
+        return db
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(db).render_as_string(hide_password=True)
+    except ArgumentError:
+        return db
+
+
+def reason(err: BaseException) -> str:
+    """The first line of an error's message (its type's name if it has none); a refused
+    connection says where it was refused."""
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror
+    return (str(err).strip().splitlines() or [type(err).__name__])[0]
 
 
 def _check_address(host: str, port: int) -> None:

@@ -12,7 +12,9 @@ The tables (decision records 0040, 0065 and 0067):
 * ``events``: every event of every game, unique on (game, seq), for clients
   that reconnect and for the history;
 * ``seats``: one row per seat: the SHA-256 of its token (never the token);
-* ``schema``: the layout's version; an older database is upgraded in place;
+* ``schema``: the layout's version before Alembic took it over (3 since: a tabletop from
+  before refuses the database); the layout now comes from the revisions in
+  server/migrations/ (server/migrate.py, decision record 0126);
 * ``links``: the hashes of other links to a seat: a hand-over link not yet
   opened (``handover``), and links that no longer hold it, kept so that
   opening one says why (``used``: an invite or hand-over link already
@@ -54,22 +56,18 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from tabletop.core import TabletopError
 from tabletop.core.errors import OptionError
+from tabletop.server import migrate
 
 metadata = MetaData()
-
-#: The version of this layout, kept in the ``schema`` table (1: the match JSON held the moves).
-SCHEMA_VERSION = 2
 
 games = Table(
     "games",
@@ -119,8 +117,13 @@ seats = Table(
 schema = Table("schema", metadata, Column("version", Integer, primary_key=True))
 
 
-#: The columns that the upgrade from version 1 adds (a version 1 file lacks them).
+#: The columns that the first revision adds to a version 1 file (which lacks them).
 UPGRADE_ADDS = {"games": ("live", "creator", "lobby")}
+
+
+#: Driver options by driver: a server that does not answer is an error within seconds,
+#: not after the driver's minute.
+CONNECT_ARGS: dict[str, dict[str, Any]] = {"postgresql+asyncpg": {"timeout": 10}}
 
 
 class Conflict(TabletopError):
@@ -178,8 +181,9 @@ def hash_token(token: str) -> str:
 
 def database_url(db: str | None) -> str:
     """An SQLAlchemy async URL from ``--db``: a URL as is (an SQLite one given the async
-    driver the server uses), a path (``~`` expanded) as an SQLite file, None the default
-    file in the user data dir. OptionError for an empty value or a URL that does not parse."""
+    driver the server uses, ``postgresql://`` taken as ``postgresql+asyncpg://``), a path
+    (``~`` expanded) as an SQLite file, None the default file in the user data dir.
+    OptionError for an empty value or a URL that does not parse."""
     if db is None:
         from platformdirs import user_data_dir
 
@@ -196,6 +200,9 @@ def database_url(db: str | None) -> str:
         raise OptionError(
             f"--db {db}: not a database URL (e.g. sqlite:///games.db, or just a file path)"
         ) from None
+    if url.drivername in ("postgresql", "postgres"):
+        # The plain name means the server's own driver (asyncpg): the same database.
+        return url.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
     if url.get_backend_name() != "sqlite":
         return db
     if not url.database:
@@ -210,12 +217,24 @@ def database_url(db: str | None) -> str:
 class Store:
     """The games, events and seat tokens, behind a small async interface."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, shown: str | None = None) -> None:
+        """``url``: an async URL (:func:`database_url`); ``shown``: the ``--db`` it came from,
+        for the command an error message names (None: the default database)."""
         self.url = url
+        self.shown = shown
         sqlite = url.startswith("sqlite")
+        self.sqlite = sqlite
         # SQLite has one writer at a time: one connection, so transactions queue
-        # instead of failing with "database is locked".
-        options: dict[str, Any] = {"pool_size": 1, "max_overflow": 0} if sqlite else {}
+        # instead of failing with "database is locked". A server's connections are
+        # checked before use, so one broken by a database restart is replaced.
+        options: dict[str, Any] = (
+            {"pool_size": 1, "max_overflow": 0}
+            if sqlite
+            else {
+                "pool_pre_ping": True,
+                "connect_args": CONNECT_ARGS.get(make_url(url).drivername, {}),
+            }
+        )
         if ":memory:" in url or url.rstrip("/").endswith("sqlite+aiosqlite:"):
             from sqlalchemy.pool import StaticPool
 
@@ -227,11 +246,31 @@ class Store:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
     async def start(self) -> None:
-        """Create the tables when they are missing; upgrade an older layout in place.
+        """Check that the database's layout is the newest revision; a new SQLite database
+        gets its tables (decision record 0126).
+
+        Raises StorageError (one line saying what to do) for a database that is behind,
+        empty (not SQLite), or made by a newer tabletop."""
+        async with self.engine.begin() as conn:
+            found = await conn.run_sync(migrate.status)
+            if found.current:
+                return
+            if found.fresh and self.sqlite:
+                await conn.run_sync(migrate.upgrade)
+                return
+        raise StorageError(found.problem(self.shown))
+
+    async def upgrade(self) -> tuple[str | None, str]:
+        """Bring the database to the newest revision; returns (the revision before, after).
 
         Raises StorageError for a database made by a newer tabletop."""
         async with self.engine.begin() as conn:
-            await conn.run_sync(_prepare)
+            found = await conn.run_sync(migrate.status)
+            if not found.known:
+                raise StorageError(found.problem(self.shown))
+            if not found.current:
+                await conn.run_sync(migrate.upgrade)
+        return found.revision, found.head
 
     async def close(self) -> None:
         """Finish the commits under way, then close every connection."""
@@ -500,6 +539,13 @@ class Store:
                 join_moves(match, [json.loads(r.move) for r in played])
         return match, int(found.seq), hashes
 
+    async def seq_of(self, game_id: str) -> int | None:
+        """The last event number stored for a game (None: no such game)."""
+        async with self.engine.connect() as conn:
+            found = await conn.execute(select(games.c.seq).where(games.c.id == game_id))
+            seq = found.scalar()
+        return None if seq is None else int(seq)
+
     async def rematch(self, game_id: str) -> dict[str, Any] | None:
         """The rematch kept for ``game_id`` (see :meth:`save_rematch`), or None."""
         async with self.engine.connect() as conn:
@@ -683,62 +729,6 @@ def _game_row(
         "live": live,
         "lobby": json.dumps(lobby_of(match), separators=(",", ":")),
     }
-
-
-# -- the layout's version ------------------------------------------------------------------------
-def _prepare(conn: Connection) -> None:
-    """Make a new database, check a current one, upgrade a version 1 one in place."""
-    tables = set(inspect(conn).get_table_names())
-    if "games" not in tables:
-        metadata.create_all(conn)
-        conn.execute(insert(schema).values(version=SCHEMA_VERSION))
-        return
-    version = 1
-    if "schema" in tables:
-        version = conn.execute(select(func.max(schema.c.version))).scalar() or 1
-    if version > SCHEMA_VERSION:
-        raise StorageError(
-            f"this database was made by a newer tabletop (layout {version}; this one knows"
-            f" {SCHEMA_VERSION}): upgrade tabletop, or serve another --db"
-        )
-    if version < SCHEMA_VERSION:
-        _upgrade_from_1(conn)
-    metadata.create_all(conn)
-
-
-def _upgrade_from_1(conn: Connection) -> None:
-    """Version 1 kept each match whole in ``games.match``: add the new columns, move each
-    game's moves into ``moves``, and write what the lobby shows. Games in play are marked
-    live; the first start-up after this unmarks those that need no driver."""
-    columns = {c["name"] for c in inspect(conn).get_columns("games")}
-    added = {
-        "live": "BOOLEAN NOT NULL DEFAULT 0",
-        "creator": "VARCHAR(32)",
-        "lobby": "TEXT NOT NULL DEFAULT '{}'",
-    }
-    for name, kind in added.items():
-        if name not in columns:
-            conn.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
-    metadata.create_all(conn)  # the moves and schema tables
-    for name in ("live", "creator"):
-        conn.execute(text(f"CREATE INDEX IF NOT EXISTS ix_games_{name} ON games ({name})"))
-    old = conn.execute(select(games.c.id, games.c.status, games.c.match)).all()
-    for row in old:
-        match = json.loads(row.match)
-        snapshot, pairs = split_moves(match)
-        conn.execute(
-            update(games)
-            .where(games.c.id == row.id)
-            .values(
-                match=json.dumps(snapshot, separators=(",", ":")),
-                lobby=json.dumps(lobby_of(match), separators=(",", ":")),
-                live=row.status == "playing",
-            )
-        )
-        if pairs:
-            conn.execute(insert(moves), _move_rows(row.id, 0, pairs))
-    conn.execute(delete(schema))
-    conn.execute(insert(schema).values(version=SCHEMA_VERSION))
 
 
 #: SQLite's page size for a new database file. A commit writes every page it touches

@@ -1,0 +1,1 @@
+"""One module per revision, oldest first by ``down_revision`` (docs/migrations.md)."""

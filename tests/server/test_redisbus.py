@@ -1,0 +1,188 @@
+"""The bus on both kinds (in-process and Redis), and two server processes' worth of apps
+sharing one database through a real Redis: every socket sees every event of its game
+once and in order, from whichever app committed it, across a Redis restart."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from tabletop.cli import main
+from tabletop.server.app import create_app
+from tabletop.server.bus import Bus
+from tabletop.server.redisbus import RedisBus
+from tabletop.server.scratch import ScratchRedis, free_port
+from tests.server.conftest import UNLIMITED, new_game
+
+BOTH_DATABASES = True
+
+
+@contextlib.asynccontextmanager
+async def a_bus(kind: str, redis_url: str | None) -> AsyncIterator[Bus]:
+    if kind == "memory":
+        yield Bus()
+        return
+    assert redis_url is not None
+    bus = RedisBus(redis_url)
+    await bus.start()
+    try:
+        yield bus
+    finally:
+        await bus.close()
+
+
+@pytest.mark.parametrize("kind", ["memory", "redis"])
+def test_the_bus_delivers_in_order_and_drops_a_full_queue(
+    kind: str, request: pytest.FixtureRequest
+) -> None:
+    url = request.getfixturevalue("redis_server").url if kind == "redis" else None
+
+    async def scenario() -> None:
+        async with a_bus(kind, url) as bus:
+            queue = bus.subscribe("g")
+            bus.delivered("g", 0)
+            slow = bus.subscribe("g")
+            for seq in range(1, 4):
+                bus.publish("g", f"frame {seq}", seq)
+            assert [queue.get_nowait() for _ in range(3)] == ["frame 1", "frame 2", "frame 3"]
+            bus.unsubscribe("g", queue)
+            for seq in range(4, 400):
+                bus.publish("g", f"frame {seq}", seq)
+            assert slow.get_nowait() is None and bus.subscribers("g") == 0
+
+    asyncio.run(scenario())
+
+
+def test_redis_carries_numbered_frames_to_other_processes_once(
+    redis_server: ScratchRedis,
+) -> None:
+    async def scenario() -> None:
+        async with a_bus("redis", redis_server.url) as one, a_bus("redis", redis_server.url) as two:
+            assert isinstance(two, RedisBus)
+            replays: list[int] = []
+
+            async def replay(topic: str) -> int:
+                replays.append(two.last_of(topic))
+                return 5  # the rooms sent the watchers events 3 to 5 and a snapshot
+
+            two.on_gap = replay
+            mine, theirs = one.subscribe("g"), two.subscribe("g")
+            one.delivered("g", 0)
+            two.delivered("g", 0)
+            await asyncio.sleep(0.3)  # two's SUBSCRIBE reaches Redis
+            one.publish("g", "e1", 1)
+            one.publish("g", "watchers", None)  # not numbered: stays in its process
+            one.publish("g", "e2", 2)
+            assert [await asyncio.wait_for(theirs.get(), 5) for _ in range(2)] == ["e1", "e2"]
+            one.publish("g", "e5", 5)  # 3 and 4 lost on the way: replayed from storage
+            one.publish("g", "e6", 6)
+            assert await asyncio.wait_for(theirs.get(), 5) == "e6"
+            assert replays == [2] and theirs.empty()
+            assert [mine.get_nowait() for _ in range(5)] == ["e1", "watchers", "e2", "e5", "e6"]
+
+    asyncio.run(scenario())
+
+
+# -- two apps over one database -----------------------------------------------------------------
+@pytest.fixture
+def pair(db: str, redis_server: ScratchRedis) -> Iterator[tuple[TestClient, TestClient]]:
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(
+            create_app(db, executor=pool, web_dir=None, limits=UNLIMITED, bus=redis_server.url)
+        ) as first,
+        TestClient(
+            create_app(db, executor=pool, web_dir=None, limits=UNLIMITED, bus=redis_server.url)
+        ) as second,
+    ):
+        yield first, second
+
+
+def events(ws: WebSocketTestSession, until_seq: int, seen: list[int]) -> dict[str, Any]:
+    """Read frames until event ``until_seq``, noting each event's number in ``seen``;
+    returns the last snapshot read (or an empty dict)."""
+    snapshot: dict[str, Any] = {}
+    while not seen or seen[-1] < until_seq:
+        frame = ws.receive_json()
+        if frame["type"] == "event":
+            seen.append(frame["seq"])
+        elif frame["type"] == "snapshot":
+            snapshot = frame
+            if frame["seq"] >= until_seq:
+                seen.append(frame["seq"])
+    return snapshot
+
+
+def test_players_on_two_processes_and_a_spectator_see_every_move_once(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    first, second = pair
+    created = new_game(
+        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
+    )
+    gid = created["id"]
+    ann, bob = (s["token"] for s in created["seats"])
+    seen: dict[str, list[int]] = {"ann": [], "bob": [], "watcher": []}
+    with (
+        first.websocket_connect(f"/ws/games/{gid}?token={ann}") as ann_ws,
+        second.websocket_connect(f"/ws/games/{gid}?token={bob}") as bob_ws,
+        second.websocket_connect(f"/ws/games/{gid}") as watcher,
+    ):
+        for ws in (ann_ws, bob_ws, watcher):
+            assert ws.receive_json()["type"] == "snapshot"
+        seq = ann_seq = 0
+        for ply, move in enumerate(["E5", "C3", "D4", "F6", "G7", "B2"]):
+            ws = ann_ws if ply % 2 == 0 else bob_ws
+            ws.send_json({"type": "move", "move": move})
+            seq = ann_seq = seq + 1
+            for name, socket in (("ann", ann_ws), ("bob", bob_ws), ("watcher", watcher)):
+                events(socket, ann_seq, seen[name])
+        for name, numbers in seen.items():
+            assert numbers == sorted(set(numbers)), (name, numbers)  # once each, in order
+            assert numbers[-1] == seq, name
+    view = second.get(f"/api/games/{gid}").json()
+    assert [m["move"] for m in view["moves"]] == ["E5", "C3", "D4", "F6", "G7", "B2"]
+
+
+def test_a_redis_restart_loses_no_event(
+    pair: tuple[TestClient, TestClient], redis_server: ScratchRedis
+) -> None:
+    first, second = pair
+    created = new_game(
+        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
+    )
+    gid = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    with second.websocket_connect(f"/ws/games/{gid}") as watcher:
+        assert watcher.receive_json()["type"] == "snapshot"
+        redis_server.restart()
+        for i, move in enumerate(["E5", "C3", "D4"]):  # committed while Redis is away
+            answer = first.post(
+                f"/api/games/{gid}/moves", json={"token": tokens[i % 2], "move": move}
+            )
+            assert answer.status_code == 200, answer.text
+        numbers: list[int] = []
+        snapshot = events(watcher, 3, numbers)
+        assert numbers == sorted(set(numbers)) and numbers[-1] == 3
+        if snapshot:  # replayed after the reconnect: the snapshot has the moves up to it
+            moves = [m["move"] for m in snapshot["game"]["moves"]]
+            assert moves == ["E5", "C3", "D4"][: snapshot["seq"]]
+
+
+def test_a_bad_bus_is_one_line_at_start(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    db = str(tmp_path / "games.db")
+    port = free_port()
+    for bus, expected in (
+        ("http://127.0.0.1/", "--bus http://127.0.0.1/: not a Redis URL"),
+        (f"redis://127.0.0.1:{port}/0", f"--bus redis://127.0.0.1:{port}/0: cannot reach Redis"),
+    ):
+        assert main(["serve", "--db", db, "--port", str(free_port()), "--bus", bus]) == 2
+        err = capsys.readouterr().err
+        assert expected in err and len(err.splitlines()) == 1, err
