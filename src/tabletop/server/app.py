@@ -27,8 +27,8 @@ from tabletop.server.errors import install_error_handlers
 from tabletop.server.headers import SecurityHeaders
 from tabletop.server.lifeline import die_with_parent
 from tabletop.server.limits import ClientLimits, Limits, RateLimit
-from tabletop.server.reviews import ReviewPool, Reviews, process_review_pool, thread_review_pool
 from tabletop.server.redisbus import RedisBus
+from tabletop.server.reviews import ReviewPool, Reviews, process_review_pool, thread_review_pool
 from tabletop.server.rooms import Rooms
 from tabletop.server.routes import (
     catalog,
