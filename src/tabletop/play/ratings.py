@@ -82,9 +82,7 @@ def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float
     return math.exp(big_a / 2.0)
 
 
-def update(
-    player: Rating, results: list[tuple[Rating, float]], tau: float = TAU
-) -> Rating:
+def update(player: Rating, results: list[tuple[Rating, float]], tau: float = TAU) -> Rating:
     """The player's rating after one rating period with ``results``: (opponent, score)
     pairs, the score 1 for a win, 0.5 a draw, 0 a loss. No games: only the deviation
     grows (step 6). The opponents' ratings are theirs at the start of the period."""
@@ -97,9 +95,7 @@ def update(
     for _, score in results:
         if score not in (0.0, 0.5, 1.0):
             raise ValueError(f"score {score!r}: expected 0, 0.5 or 1")
-    opponents = [
-        ((o.rating - START_RATING) / SCALE, o.rd / SCALE, score) for o, score in results
-    ]
+    opponents = [((o.rating - START_RATING) / SCALE, o.rd / SCALE, score) for o, score in results]
     # Steps 3 and 4: the estimated variance v and the estimated improvement delta.
     inverse_v = 0.0
     improvement = 0.0

@@ -20,6 +20,10 @@ from fastapi import FastAPI
 
 import tabletop
 from tabletop.server import protocol
+from tabletop.server.accounts import routes as accounts
+from tabletop.server.accounts.rated import settle_game
+from tabletop.server.accounts.sessions import CrossSiteGuard
+from tabletop.server.accounts.storage import AccountStore
 from tabletop.server.body_limit import BodyLimit
 from tabletop.server.bus import Bus
 from tabletop.server.errors import install_error_handlers
@@ -70,6 +74,7 @@ def create_app(
     """
     limits = limits or Limits()
     store = Store(database_url(db))
+    store.on_end.append(settle_game)  # results and ratings in the game's last transaction
     rooms = Rooms(
         store,
         Bus(),
@@ -107,12 +112,14 @@ def create_app(
     )
     app.state.rooms = rooms
     app.state.store = store
+    app.state.accounts = AccountStore(store.engine)
     app.state.limits = client_limits
     app.add_middleware(BodyLimit)
+    app.add_middleware(CrossSiteGuard)  # before the body is read
     app.add_middleware(RateLimit, limits=client_limits)  # outermost: before the body is read
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, the 413s included
     install_error_handlers(app)
-    for routes in (catalog, games, seats, records, socket, positions, learn, rules):
+    for routes in (catalog, games, seats, records, socket, positions, learn, rules, accounts):
         app.include_router(routes.router)
     serve_pages(app, web_dir)
     return app

@@ -22,7 +22,8 @@ The tables (decision records 0040, 0065 and 0067):
   room leaving memory and a restart (decision record 0100).
 
 An event and the match it leads to are written in one transaction, before
-anyone hears of the event.
+anyone hears of the event; so is what :attr:`Store.on_end` adds to the commit that ends
+a game (the accounts' results and ratings: server/accounts/rated.py).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +60,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from tabletop.core import TabletopError
 from tabletop.core.errors import OptionError
@@ -119,6 +120,11 @@ schema = Table("schema", metadata, Column("version", Integer, primary_key=True))
 
 #: The columns that the upgrade from version 1 adds (a version 1 file lacks them).
 UPGRADE_ADDS = {"games": ("live", "creator", "lobby")}
+
+
+#: Called in the transaction of a commit that ends a game: (connection, game id, the
+#: match, its ``end`` event, the time); an error fails that commit.
+EndHook = Callable[[AsyncConnection, str, dict[str, Any], dict[str, Any], float], Awaitable[None]]
 
 
 class Conflict(TabletopError):
@@ -204,6 +210,7 @@ class Store:
         self.engine: AsyncEngine = create_async_engine(url, **options)
         self._pending: list[_Commit] = []
         self._writer: asyncio.Task[None] | None = None
+        self.on_end: list[EndHook] = []
         if sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -291,7 +298,11 @@ class Store:
             kept, stored = 0, max(stored, 1)  # kept whole in the snapshot: no rows
         cut = (game_id, kept) if kept < stored else None
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append(_Commit(rows, row, cut, _move_rows(game_id, kept, pairs), done))
+        commit = _Commit(rows, row, cut, _move_rows(game_id, kept, pairs), done)
+        ended = [e for e in new_events if e.get("kind") == "end"]
+        if ended and self.on_end:
+            commit.ended = (match, ended[-1])
+        self._pending.append(commit)
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_batches())
         await done
@@ -356,6 +367,10 @@ class Store:
                 shapes.setdefault(len(c.game), []).append(c.game)
             for game_rows in shapes.values():
                 await conn.execute(update(games).where(games.c.id == bindparam("gid")), game_rows)
+            for c in batch:
+                if c.ended is not None:
+                    for hook in self.on_end:
+                        await hook(conn, c.game["gid"], *c.ended, c.game["updated"])
 
     async def replace_token(
         self, game_id: str, seat: int, token_hash: str, retired: Sequence[tuple[str, str]]
@@ -528,7 +543,7 @@ class Store:
 class _Commit:
     """One caller's part of a group commit."""
 
-    __slots__ = ("cut", "done", "events", "game", "moves")
+    __slots__ = ("cut", "done", "ended", "events", "game", "moves")
 
     def __init__(
         self,
@@ -543,6 +558,8 @@ class _Commit:
         self.cut = cut
         self.moves = moves
         self.done = done
+        # A commit that ends the game: (the match, its end event) for Store.on_end.
+        self.ended: tuple[dict[str, Any], dict[str, Any]] | None = None
 
 
 # -- the match, its move list apart ------------------------------------------------------------
