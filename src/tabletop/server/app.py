@@ -20,6 +20,7 @@ from fastapi import FastAPI
 
 import tabletop
 from tabletop.server import protocol
+from tabletop.server.accounts import pages as account_pages
 from tabletop.server.accounts import routes as accounts
 from tabletop.server.accounts.rated import settle_game
 from tabletop.server.accounts.sessions import CrossSiteGuard
@@ -121,5 +122,6 @@ def create_app(
     install_error_handlers(app)
     for routes in (catalog, games, seats, records, socket, positions, learn, rules, accounts):
         app.include_router(routes.router)
+    app.include_router(account_pages.router)
     serve_pages(app, web_dir)
     return app
