@@ -22,7 +22,7 @@ from tabletop.server.accounts.passwords import (
     verify,
 )
 from tabletop.server.accounts.profile import profile
-from tabletop.server.accounts.seats import link_seat
+from tabletop.server.accounts.seats import held_seat, link_seat
 from tabletop.server.accounts.sessions import (
     LIFETIME,
     accounts_of,
@@ -231,17 +231,14 @@ async def link_games(body: models.HeldSeats, request: Request) -> dict[str, Any]
     """Link the seats this browser holds (each proven by its token) to the account: a
     guest who registers keeps its games. Seats linked already are left as they are."""
     account = await _signed_in(request)
+    engine = store_of(request).engine
     linked = 0
-    rooms = rooms_of(request)
     for held in body.seats:
-        room = await rooms.get(held.game)
-        if room is None:
-            continue
-        seat = room.seat_of(held.token)
-        if seat is None:
-            continue
-        engine = store_of(request).engine
-        if await link_seat(engine, room.id, seat, account.id, room.match.ply):
+        found = await held_seat(engine, held.game, held.token)
+        if found is None:
+            continue  # not a seat of that game (or no such game): nothing to link
+        seat, ply = found
+        if await link_seat(engine, held.game, seat, account.id, ply):
             linked += 1
     return {"linked": linked}
 

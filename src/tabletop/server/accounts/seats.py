@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from tabletop.server.accounts.tables import account_seats, game_terms
+from tabletop.server.store import games, hash_token, seats
 
 
 async def link_seat(
@@ -41,6 +42,21 @@ async def link_seat(
         except IntegrityError:  # linked meanwhile through another connection
             return False
     return True
+
+
+async def held_seat(engine: AsyncEngine, game_id: str, token: str) -> tuple[int, int] | None:
+    """(seat, the game's ply now) of the seat ``token`` holds in ``game_id``, or None. Read
+    from storage, which has every token before it is used (server/rooms.py), so no game
+    is loaded into memory for it."""
+    async with engine.connect() as conn:
+        row = (
+            await conn.execute(
+                select(seats.c.seat, games.c.ply)
+                .select_from(seats.join(games))
+                .where(seats.c.game_id == game_id, seats.c.token_hash == hash_token(token))
+            )
+        ).first()
+    return None if row is None else (int(row.seat), int(row.ply))
 
 
 async def make_casual(engine: AsyncEngine, game_id: str) -> None:
