@@ -30,6 +30,7 @@ UNLIMITED = Limits(
     waiting_games=0,
     imports_per_minute=0,
     hints_per_minute=0,
+    logins_per_minute=0,
 )
 
 

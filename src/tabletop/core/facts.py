@@ -11,7 +11,8 @@ A game registers them, as :class:`GameFacts`, with its
 * its knowledge for the searches (``games/<name>/evaluation.py``),
 * whether it has a pass move at every turn (the browser app then always shows the button),
 * the colour each seat's pieces are drawn in (its seats' names are the game's ``seat_names``),
-* what a game review shows of a position besides the chances (Go: ownership and score).
+* what a game review shows of a position besides the chances (Go: ownership and score),
+* the rating pool its rated games count in (``go-9``, ``abalone``), if any.
 """
 
 from __future__ import annotations
@@ -103,6 +104,12 @@ def no_review_extras(state: State, detail: Mapping[str, object]) -> dict[str, An
     return {}
 
 
+def pool_by_name(game: Game) -> str | None:
+    """The rating pool of a game with one pool: its name, for two players only (a game of
+    three or four is unrated: Glicko-2 rates one opponent at a time)."""
+    return game.name if game.num_players == 2 else None
+
+
 @dataclass(frozen=True)
 class GameFacts:
     """One game's facts for the generic layers (decision record 0085).
@@ -123,6 +130,8 @@ class GameFacts:
     ``review_extras(state, detail)``: the fields a game review adds to a position
     (review/position.py) from the position and its analysis's ``detail`` (empty once
     the game is over); Go's ownership map and estimated score. JSON values only.
+    ``rating_pool(game)``: the pool whose ratings a rated game with these options
+    changes (decision record 0123); None: such games are never rated.
     """
 
     board_view: BoardView
@@ -135,3 +144,4 @@ class GameFacts:
     score_lines: Callable[[Mapping[str, Any]], list[str]] = no_score_lines
     warm_options: tuple[Mapping[str, Any], ...] = ()
     review_extras: Callable[[State, Mapping[str, object]], dict[str, Any]] = no_review_extras
+    rating_pool: Callable[[Game], str | None] = pool_by_name

@@ -21,6 +21,11 @@ from fastapi import FastAPI
 import tabletop
 from tabletop.review.analyst import DEFAULT_LEVEL
 from tabletop.server import protocol
+from tabletop.server.accounts import pages as account_pages
+from tabletop.server.accounts import routes as accounts
+from tabletop.server.accounts.rated import settle_game
+from tabletop.server.accounts.sessions import CrossSiteGuard
+from tabletop.server.accounts.storage import AccountStore
 from tabletop.server.body_limit import BodyLimit
 from tabletop.server.bus import Bus
 from tabletop.server.errors import install_error_handlers
@@ -92,6 +97,7 @@ def create_app(
     """
     limits = limits or Limits()
     store = Store(database_url(db), shown=db)
+    store.on_end.append(settle_game)  # results and ratings in the game's last transaction
     events: Bus = Bus() if bus is None else RedisBus(bus)
     rooms = Rooms(
         store,
@@ -143,12 +149,26 @@ def create_app(
     app.state.rooms = rooms
     app.state.store = store
     app.state.reviews = game_reviews
+    app.state.accounts = AccountStore(store.engine)
     app.state.limits = client_limits
     app.add_middleware(BodyLimit)
+    app.add_middleware(CrossSiteGuard)  # before the body is read
     app.add_middleware(RateLimit, limits=client_limits)  # outermost: before the body is read
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, the 413s included
     install_error_handlers(app)
-    for routes in (catalog, games, seats, records, reviews, socket, positions, learn, rules):
+    for routes in (
+        catalog,
+        games,
+        seats,
+        records,
+        reviews,
+        socket,
+        positions,
+        learn,
+        rules,
+        accounts,
+    ):
         app.include_router(routes.router)
+    app.include_router(account_pages.router)
     serve_pages(app, web_dir)
     return app

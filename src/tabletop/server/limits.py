@@ -42,6 +42,10 @@ class Limits:
     imports_burst: int = 10
     import_bytes: int = 1_000_000
     import_plies: int = 2_000
+    #: Account requests that hash a password (register, log in, recover, change) per
+    #: client: each costs the server an Argon2id hash.
+    logins_per_minute: float = 20.0
+    logins_burst: int = 10
     #: Hint requests per client (each costs a worker seconds of search).
     hints_per_minute: float = 30.0
     hints_burst: int = 5
@@ -110,6 +114,15 @@ class RateLimit(HttpMiddleware):
         self.costly = {
             ("POST", "/api/games"): (limits.games, "new games"),
             ("POST", "/api/records"): (limits.imports, "record imports"),
+            **{
+                ("POST", path): (limits.logins, "account requests")
+                for path in (
+                    "/api/accounts",
+                    "/api/session",
+                    "/api/account/password",
+                    "/api/account/recover",
+                )
+            },
         }
 
     def applies(self, scope: Scope) -> bool:
@@ -195,3 +208,4 @@ class ClientLimits:
         self.games = RateLimiter(limits.games_per_minute, limits.games_burst, n, clock)
         self.imports = RateLimiter(limits.imports_per_minute, limits.imports_burst, n, clock)
         self.hints = RateLimiter(limits.hints_per_minute, limits.hints_burst, n, clock)
+        self.logins = RateLimiter(limits.logins_per_minute, limits.logins_burst, n, clock)

@@ -83,6 +83,8 @@ class CreateGame(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Annotated[list[SeatIn], Field(max_length=4)] | None = None
     clock: ClockIn | None = None
+    #: Rated when it can be (two accounts, a rating pool); false: casual, never rated.
+    rated: StrictBool = True
 
     @model_validator(mode="after")
     def _option_types(self) -> CreateGame:
@@ -155,17 +157,22 @@ ERROR_STATUS: dict[str, int] = {
     "bad-request": 400,
     "bad-message": 400,  # WebSocket only: a frame that is not a message
     "unknown-type": 400,  # WebSocket only
+    "bad-login": 401,  # accounts: a wrong user name, password or recovery code
+    "signed-out": 401,  # accounts: no session, or it expired
+    "cross-site": 403,  # a state-changing request from another site's page
     "bad-token": 403,
     "invite-used": 403,
     "seat-moved": 403,
     "spectator": 403,
     "computer-seat": 403,
     "unknown-game": 404,
+    "unknown-player": 404,
     "not-found": 404,
     "method-not-allowed": 405,
     "not-your-turn": 409,
     "illegal-move": 409,
     "seat-taken": 409,
+    "name-taken": 409,
     "game-over": 409,
     "stale": 409,
     "waiting": 409,
@@ -187,7 +194,9 @@ def status_of(code: str) -> int:
 #: What each error status means, for the OpenAPI schema (the body is always an ErrorOut).
 ERROR_MEANINGS = {
     400: "Bad input: the message says what and where; nothing changed",
-    403: "The token holds no seat of this game, or that seat may not do this",
+    401: "Not signed in, or a wrong user name, password or recovery code",
+    403: "The token holds no seat of this game, that seat may not do this, or the request"
+    " came from another site's page",
     404: "No such game (or page)",
     408: "The request's headers or body came too slowly; the connection is closed",
     409: "Not now: not your turn, an illegal move, a seat taken, the game over",

@@ -26,7 +26,8 @@ The tables (decision records 0040, 0065 and 0067):
   level it was asked at and, once done, the review document as JSON (decision 0117).
 
 An event and the match it leads to are written in one transaction, before
-anyone hears of the event.
+anyone hears of the event; so is what :attr:`Store.on_end` adds to the commit that ends
+a game (the accounts' results and ratings: server/accounts/rated.py).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +62,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from tabletop.core import TabletopError
 from tabletop.core.errors import OptionError
@@ -124,6 +125,11 @@ UPGRADE_ADDS = {"games": ("live", "creator", "lobby")}
 #: Driver options by driver: a server that does not answer is an error within seconds,
 #: not after the driver's minute.
 CONNECT_ARGS: dict[str, dict[str, Any]] = {"postgresql+asyncpg": {"timeout": 10}}
+
+
+#: Called in the transaction of a commit that ends a game: (connection, game id, the
+#: match, its ``end`` event, the time); an error fails that commit.
+EndHook = Callable[[AsyncConnection, str, dict[str, Any], dict[str, Any], float], Awaitable[None]]
 
 
 class Conflict(TabletopError):
@@ -242,6 +248,7 @@ class Store:
         self.engine: AsyncEngine = create_async_engine(url, **options)
         self._pending: list[_Commit] = []
         self._writer: asyncio.Task[None] | None = None
+        self.on_end: list[EndHook] = []
         if sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -349,7 +356,11 @@ class Store:
             kept, stored = 0, max(stored, 1)  # kept whole in the snapshot: no rows
         cut = (game_id, kept) if kept < stored else None
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append(_Commit(rows, row, cut, _move_rows(game_id, kept, pairs), done))
+        commit = _Commit(rows, row, cut, _move_rows(game_id, kept, pairs), done)
+        ended = [e for e in new_events if e.get("kind") == "end"]
+        if ended and self.on_end:
+            commit.ended = (match, ended[-1])
+        self._pending.append(commit)
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_batches())
         await done
@@ -414,6 +425,10 @@ class Store:
                 shapes.setdefault(len(c.game), []).append(c.game)
             for game_rows in shapes.values():
                 await conn.execute(update(games).where(games.c.id == bindparam("gid")), game_rows)
+            for c in batch:
+                if c.ended is not None:
+                    for hook in self.on_end:
+                        await hook(conn, c.game["gid"], *c.ended, c.game["updated"])
 
     async def replace_token(
         self, game_id: str, seat: int, token_hash: str, retired: Sequence[tuple[str, str]]
@@ -641,7 +656,7 @@ class Store:
 class _Commit:
     """One caller's part of a group commit."""
 
-    __slots__ = ("cut", "done", "events", "game", "moves")
+    __slots__ = ("cut", "done", "ended", "events", "game", "moves")
 
     def __init__(
         self,
@@ -656,6 +671,8 @@ class _Commit:
         self.cut = cut
         self.moves = moves
         self.done = done
+        # A commit that ends the game: (the match, its end event) for Store.on_end.
+        self.ended: tuple[dict[str, Any], dict[str, Any]] | None = None
 
 
 # -- the match, its move list apart ------------------------------------------------------------

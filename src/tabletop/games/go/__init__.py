@@ -20,6 +20,18 @@ def _make(values: dict[str, Any]) -> Game:
     return GoGame(GoOptions.resolve(values))
 
 
+#: The board sizes with a rating pool of their own (go-9, go-13, go-19).
+RATED_SIZES = (9, 13, 19)
+
+
+def rating_pool(game: Game) -> str | None:
+    """``go-<size>`` for an even game on 9x9, 13x13 or 19x19; handicap games and other
+    sizes are unrated (a handicap stone is worth a rating difference Glicko-2 does not
+    model)."""
+    size, handicap = game.options["size"], game.options["handicap"]
+    return f"go-{size}" if size in RATED_SIZES and not handicap else None
+
+
 FACTS = GameFacts(
     board_view=view.board_view,
     summary=view.summary,
@@ -31,6 +43,7 @@ FACTS = GameFacts(
     # Area scoring is the ladders' and GTP's, territory scoring the default.
     warm_options=({"size": 9, "rules": "chinese"}, {"size": 9, "rules": "japanese"}),
     review_extras=review_extras,
+    rating_pool=rating_pool,
 )
 #: The game in one line, for the home page.
 TAGLINE = N_("Surround more of the board than the other side, one stone at a time.")

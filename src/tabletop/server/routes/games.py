@@ -11,6 +11,8 @@ from tabletop.core import load_game
 from tabletop.play.clock import TimeControl
 from tabletop.play.match import Match, SeatSpec
 from tabletop.server import protocol
+from tabletop.server.accounts.routes import link_if_signed_in
+from tabletop.server.accounts.seats import make_casual
 from tabletop.server.errors import ApiError
 from tabletop.server.limits import creator_tag
 from tabletop.server.routes.context import client_key, limits_of, room_of, rooms_of, store_of
@@ -61,6 +63,11 @@ async def create_game(body: protocol.CreateGame, request: Request) -> dict[str, 
                 params={"reason": "waiting-games", "count": waiting, "seconds": 60},
             )
     room, tokens = await rooms_of(request).create(match, creator=creator)
+    if not body.rated:
+        await make_casual(store_of(request).engine, room.id)
+    claimed = [i for i, s in enumerate(seats_in) if s.claim and s.kind == "person"]
+    if claimed:  # the creator's seat is the signed-in account's (decision record 0125)
+        await link_if_signed_in(request, room.id, claimed[0], 0)
     return {
         "id": room.id,
         "seats": [

@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from tabletop.server import protocol
+from tabletop.server.accounts.routes import link_if_signed_in
 from tabletop.server.routes.context import room_of, rooms_of
 
 router = APIRouter()
@@ -23,6 +24,7 @@ async def join(request: Request, game_id: str, body: protocol.JoinIn) -> dict[st
     The seat's invite link is used up by this (opening it then only watches)."""
     room = await room_of(request, game_id)
     seat, token = await rooms_of(request).join(room, body.seat, body.name)
+    await link_if_signed_in(request, room.id, seat, room.match.ply)
     return {"seat": seat, "token": token, "invite": f"/game/{room.id}?token={token}"}
 
 

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from tabletop.core import TabletopError
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server import protocol, rematch
+from tabletop.server.accounts.routes import link_if_signed_in
 from tabletop.server.limits import retry_after
 from tabletop.server.rooms import Holder, Room, Rooms, SeatLost
 from tabletop.server.routes.context import client_key, client_limits_of, rooms_of
@@ -54,6 +55,9 @@ async def serve_socket(
     except MatchError as err:
         await _refuse(websocket, err.code, err.message, 4403, err.details())
         return
+    if holder.seat is not None and room.match.seats[holder.seat].kind == "person":
+        # The seat is the signed-in account's from now on (decision record 0125).
+        await link_if_signed_in(websocket, room.id, holder.seat, room.match.ply)
     queue = holder.queue
     assert queue is not None
     sender = asyncio.create_task(_send_loop(websocket, queue))

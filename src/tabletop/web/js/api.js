@@ -19,6 +19,9 @@ export async function request(path, { method = "GET", body } = {}) {
       method,
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      // The pages send no referrer, which would make a POST's Origin "null" over plain
+      // HTTP; the server's cross-site guard needs the real one (decision 0122).
+      referrerPolicy: "strict-origin",
     });
   } catch (err) {
     throw new ApiError(0, "network", `The server cannot be reached (${err.message})`);
