@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection
 
+import tabletop.server.accounts.tables  # noqa: F401  (its tables are on the same metadata)
 from tabletop.cli import main
 from tabletop.server import migrate
 from tabletop.server.app import create_app
