@@ -149,6 +149,23 @@ def chain_liberties_of(
 
 
 @njit(cache=True)
+def _throw_in(
+    board: np.ndarray, links: np.ndarray, w: int, p: int, opp: int, buf: np.ndarray
+) -> bool:
+    """True when a lone stone at p (a self-atari) is a throw-in that can kill: p touches
+    only the opponent's stones, empty points and the edge, and a chain of the opponent's
+    next to it is short of liberties (three or fewer), so the stone takes an eye away."""
+    short = False
+    for d in (-w, -1, 1, w):
+        c = board[p + d]
+        if c == 3 - opp:
+            return False
+        if c == opp and playout.chain_liberties(board, links, w, links[0, p + d], 4, buf) <= 3:
+            short = True
+    return short
+
+
+@njit(cache=True)
 def prior(
     board: np.ndarray,
     links: np.ndarray,
@@ -223,6 +240,8 @@ def prior(
             return 0.02  # a big chain's self-atari: never a throw-in
         if own_stones >= 2:
             v -= 0.35
+        elif _throw_in(board, links, w, p, opp, buf):
+            return max(0.02, v + 0.05)  # the edge's own penalty spared: it is where eyes are
         else:
             v -= 0.2
     elif ladder:

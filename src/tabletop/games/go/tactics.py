@@ -22,8 +22,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tabletop.games.go.kernels import EMPTY, LEGAL, check_move, in_atari, play_stone
+from tabletop.games.go.kernels import BLACK, EMPTY, LEGAL, WHITE, check_move, in_atari, play_stone
 from tabletop.games.go.playout import chain_liberties
+from tabletop.games.go.rules import GoState
 
 #: Moves a read may play before it gives up (an unread ladder escapes).
 LADDER_NODES = 120
@@ -53,9 +54,13 @@ def _captures_attacker(board: np.ndarray, links: np.ndarray, stats: np.ndarray, 
 
 
 @njit(cache=True)
-def _read(stack: np.ndarray, zob: np.ndarray, w: int, d: int, target: int, nodes: np.ndarray) -> int:
-    """1 when the chain at ``target`` (in atari, its side to move, position at level d)
-    is captured by a ladder, else 0 (escaped, or not read to the end)."""
+def _extend(
+    stack: np.ndarray, zob: np.ndarray, w: int, d: int, target: int, two: np.ndarray,
+    nodes: np.ndarray,
+) -> int:
+    """The defender's move at level d (its chain at ``target`` in atari): 0 escaped (or
+    not read further), 1 captured, 2 two liberties left (they are put in ``two``, the
+    position after the extension at level d + 1)."""
     nodes[0] -= 1
     if nodes[0] <= 0 or d + 2 >= stack.shape[0]:
         return 0
@@ -63,7 +68,6 @@ def _read(stack: np.ndarray, zob: np.ndarray, w: int, d: int, target: int, nodes
     links = stack[d, 1:3]
     stats = stack[d, 3:7]
     color = board[target]
-    opp = 3 - color
     h = links[0, target]
     if _captures_attacker(board, links, stats, w, h):
         return 0
@@ -73,28 +77,60 @@ def _read(stack: np.ndarray, zob: np.ndarray, w: int, d: int, target: int, nodes
     stack[d + 1] = stack[d]
     b1 = stack[d + 1, 0]
     l1 = stack[d + 1, 1:3]
-    s1 = stack[d + 1, 3:7]
-    play_stone(b1, l1, s1, zob, w, lib, color)
-    buf = np.empty(4, dtype=np.int64)
-    libs = chain_liberties(b1, l1, w, l1[0, target], 3, buf)
+    play_stone(b1, l1, stack[d + 1, 3:7], zob, w, lib, color)
+    libs = chain_liberties(b1, l1, w, l1[0, target], 3, two)
     if libs >= 3:
         return 0
     if libs <= 1:
         return 1
-    first = buf[0]
-    second = buf[1]
-    for x in (first, second):
-        if check_move(b1, l1, s1, w, x, opp, -1, False) != LEGAL:
-            continue
-        stack[d + 2] = stack[d + 1]
-        b2 = stack[d + 2, 0]
-        l2 = stack[d + 2, 1:3]
-        s2 = stack[d + 2, 3:7]
-        play_stone(b2, l2, s2, zob, w, x, opp)
-        if b2[target] == color and in_atari(s2, l2[0, target]):
-            if _read(stack, zob, w, d + 2, target, nodes) == 1:
-                return 1
-    return 0
+    return 2
+
+
+@njit(cache=True)
+def _read(
+    stack: np.ndarray, zob: np.ndarray, w: int, start: int, target: int, nodes: np.ndarray
+) -> int:
+    """1 when the chain at ``target`` (in atari, its side to move, the position at level
+    ``start``) is captured by a ladder, else 0 (escaped, or not read to the end).
+
+    A depth-first search without recursion (numba cannot cache recursive functions):
+    frame f is the defender to move at level start + 2f; after its extension to two
+    liberties the attacker tries an atari on each of them, and one that captures is
+    enough."""
+    frames = (stack.shape[0] - start) // 2 + 1
+    cand = np.empty((frames, 4), dtype=np.int64)
+    tried = np.zeros(frames, dtype=np.int64)
+    f = 0
+    r = _extend(stack, zob, w, start, target, cand[0], nodes)
+    while True:
+        if r == 1:
+            return 1
+        if r == 2:
+            tried[f] = 0
+        else:
+            f -= 1
+            if f < 0:
+                return 0
+        r = 0
+        while tried[f] < 2:
+            x = cand[f, tried[f]]
+            tried[f] += 1
+            d = start + 2 * f + 1  # the position after the defender's extension
+            board = stack[d, 0]
+            opp = 3 - board[target]
+            if check_move(board, stack[d, 1:3], stack[d, 3:7], w, x, opp, -1, False) != LEGAL:
+                continue
+            if d + 1 >= stack.shape[0]:
+                continue
+            stack[d + 1] = stack[d]
+            b2 = stack[d + 1, 0]
+            l2 = stack[d + 1, 1:3]
+            s2 = stack[d + 1, 3:7]
+            play_stone(b2, l2, s2, zob, w, x, opp)
+            if b2[target] == 3 - opp and in_atari(s2, l2[0, target]):
+                f += 1
+                r = _extend(stack, zob, w, d + 1, target, cand[f], nodes)
+                break
 
 
 @njit(cache=True)
@@ -178,4 +214,24 @@ def escape_ladders(
         if stack[1, 0, p] == color and in_atari(stack[1, 3:7], stack[1, 1, p]):
             if _read(stack, zob, w, 1, p, nodes) == 1:
                 return True
+    return False
+
+
+def in_a_fight(state: GoState) -> bool:
+    """True when the last move is a stone whose chain, or a chain next to it, has two
+    liberties or fewer: a position where reading pays (the GTP clock gives it more time)."""
+    if not state.history or state.history[-1].is_pass:
+        return False
+    game = state.game
+    w = game.size + 2
+    p = game.points_by_action[state.move_to_action(state.history[-1])]
+    board = state._board
+    if board[p] == EMPTY:
+        return False  # the stone was taken at once (suicide rules)
+    buf = np.empty(4, dtype=np.int64)
+    for q in (p, p - w, p - 1, p + 1, p + w):
+        if board[q] != BLACK and board[q] != WHITE:
+            continue
+        if chain_liberties(board, state._links, w, state._links[0, q], 3, buf) <= 2:
+            return True
     return False
