@@ -54,10 +54,19 @@ def prior_of(state: GoState, move: str) -> float:
     stones = sum(1 for p in state._board if p in (1, 2))
     return float(
         search.prior(
-            state._board, state._links, state._stats, state._zob, n, point(state, move), color,
-            last_point, stones, pattern_table(), np.empty(8, dtype=np.int64),
+            state._board,
+            state._links,
+            state._stats,
+            state._zob,
+            n,
+            point(state, move),
+            color,
+            last_point,
+            stones,
+            pattern_table(),
+            np.empty(8, dtype=np.int64),
             tactics.ladder_stack(n),
-        )  # fmt: skip
+        )
     )
 
 

@@ -18,9 +18,14 @@ def captured(state: GoState, target: str) -> bool:
     n = state.game.size
     return bool(
         tactics.ladder_captures(
-            state._board, state._links, state._stats, state._zob, n + 2, point(state, target),
+            state._board,
+            state._links,
+            state._stats,
+            state._zob,
+            n + 2,
+            point(state, target),
             tactics.ladder_stack(n),
-        )  # fmt: skip
+        )
     )
 
 

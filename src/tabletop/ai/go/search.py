@@ -322,9 +322,7 @@ def expand(
             tree_f[F_RN, k] = params[P_OPENING]
             tree_f[F_RW, k] = params[P_OPENING] * (0.5 + opening)
         k += 1
-    pass_prior = prior(
-        board, links, stats, zob, n, PASS, color, last, stones, patterns, buf, stack
-    )
+    pass_prior = prior(board, links, stats, zob, n, PASS, color, last, stones, patterns, buf, stack)
     _init_node(tree_i, tree_f, k, PASS, node, prior_n, pass_prior)
     k += 1
     tree_i[T_FIRST, node] = first

@@ -38,7 +38,9 @@ def ladder_stack(n: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def _captures_attacker(board: np.ndarray, links: np.ndarray, stats: np.ndarray, w: int, h: int) -> bool:
+def _captures_attacker(
+    board: np.ndarray, links: np.ndarray, stats: np.ndarray, w: int, h: int
+) -> bool:
     """True when an opposing chain next to the chain headed by h is in atari."""
     opp = 3 - board[h]
     s = h
@@ -55,7 +57,12 @@ def _captures_attacker(board: np.ndarray, links: np.ndarray, stats: np.ndarray, 
 
 @njit(cache=True)
 def _extend(
-    stack: np.ndarray, zob: np.ndarray, w: int, d: int, target: int, two: np.ndarray,
+    stack: np.ndarray,
+    zob: np.ndarray,
+    w: int,
+    d: int,
+    target: int,
+    two: np.ndarray,
     nodes: np.ndarray,
 ) -> int:
     """The defender's move at level d (its chain at ``target`` in atari): 0 escaped (or
@@ -211,9 +218,12 @@ def escape_ladders(
             continue
         stack[1] = stack[0]
         play_stone(stack[1, 0], stack[1, 1:3], stack[1, 3:7], zob, w, x, opp)
-        if stack[1, 0, p] == color and in_atari(stack[1, 3:7], stack[1, 1, p]):
-            if _read(stack, zob, w, 1, p, nodes) == 1:
-                return True
+        if (
+            stack[1, 0, p] == color
+            and in_atari(stack[1, 3:7], stack[1, 1, p])
+            and _read(stack, zob, w, 1, p, nodes) == 1
+        ):
+            return True
     return False
 
 
