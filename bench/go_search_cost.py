@@ -31,7 +31,7 @@ def start(size: int) -> GoState:
     walker = agent_for_level(game, 1, seed=3)
     state = game.new_state()
     for _ in range(10):
-        state.play(walker.move(state))
+        state.play(walker.choose(state))
     assert isinstance(state, GoState)
     return state
 
