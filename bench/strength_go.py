@@ -1,10 +1,21 @@
-"""Go strength: our level N against GNU Go over GTP, 9x9, komi 7, Chinese rules.
+"""Go strength: our level N against GNU Go over GTP, komi 7, Chinese rules, on 9x9, 13x13 or 19x19.
 
-Colours alternate game by game (run_match). Prints our win rate with its 95%
-interval and the mean and largest seconds per move of our side. ``--quick``
-plays GNU Go at level 1 instead of 10 (a smoke test of the whole chain).
+Colours alternate game by game (game k: we are Black when k is even). GNU Go
+is told ``time_settings 0 3 1`` (3 s of byo-yomi a move). Prints our win rate
+with its 95% interval and the mean and largest seconds per move of our side.
+``--quick`` plays GNU Go at level 1 instead of 10 (a smoke test of the chain).
 
-    python bench/strength_go.py --games 20              # level 10 vs GNU Go 10
+``--iterations N`` fixes our level's work per move (N search iterations, no
+time cap) instead of its time budget, so a result does not depend on how
+loaded the machine is; docs/strength.md says how long N iterations take on a
+quiet core. With ``--ledger FILE`` every game is added to a results ledger as
+it ends (tabletop.ai.ledger) and games already there under the same settings
+are counted, not played again: a killed run resumes. ``--report`` prints the
+ledger's games and plays none.
+
+    python bench/strength_go.py --games 20              # 9x9, level 10 vs GNU Go 10
+    python bench/strength_go.py --size 19 --iterations 8000 --games 40 \\
+        --ledger docs/ladder/go-gnugo-19.jsonl
     python bench/strength_go.py --quick --games 4 --level 5
 """
 
@@ -13,58 +24,128 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 import tabletop
 from arguments import count, run_main
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.gtp_player import GtpPlayer
-from tabletop.ai.levels import agent_for_level
-from tabletop.ai.tournament import run_match, table
+from tabletop.ai.ledger import Ledger, task_key
+from tabletop.ai.levels import agent_for_level, level_for
+from tabletop.ai.tournament import play_game, score_of
+from tabletop.core.game import Outcome
 from timing import Timed
+
+BENCH = "strength_go"
+#: What GNU Go is told about the clock: no main time, 3 s of byo-yomi for each move.
+TIME_SETTINGS = "time_settings 0 3 1"
+
+
+def description(args: argparse.Namespace, number: int, gnugo_level: int) -> dict[str, Any]:
+    """Everything that makes game ``number`` this very game (its ledger key)."""
+    game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
+    return {
+        "bench": BENCH,
+        "number": number,
+        "size": args.size,
+        "ours": asdict(level_for(game, args.level)),
+        "iterations": args.iterations,
+        "seed": args.seed,
+        "gnugo_level": gnugo_level,
+        "time_settings": TIME_SETTINGS,
+    }
+
+
+def play_one(
+    args: argparse.Namespace, number: int, program: str, gnugo_level: int
+) -> tuple[Outcome, int, list[float], int]:
+    """Play game ``number``: (outcome, our seat, our seconds a move, plies)."""
+    game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
+    ours = Timed(agent_for_level(game, args.level, args.seed + number))
+    if args.iterations:
+        ours.budget = Budget(playouts=args.iterations)
+    gnugo = GtpPlayer(
+        f"{program} --mode gtp --level {gnugo_level} --chinese-rules", setup=[TIME_SETTINGS]
+    )
+    seat = number % 2
+    seated = [ours, gnugo] if seat == 0 else [gnugo, ours]
+    try:
+        result = play_game(game, seated, Budget(seconds=3.0))
+    finally:
+        gnugo.close()
+    return result.outcome, seat, ours.seconds, result.state.ply
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the match and print the table."""
+    """Run (or resume) the match and print the result."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, choices=(9, 13, 19), default=9, help="board size")
     parser.add_argument("--level", type=count, default=10, help="our level (default 10)")
     parser.add_argument("--games", type=count, default=20, help="games (default 20)")
+    parser.add_argument("--iterations", type=count, help="our work a move, instead of time")
     parser.add_argument("--gnugo-level", type=count, default=10, help="GNU Go's level (default 10)")
     parser.add_argument("--quick", action="store_true", help="against GNU Go level 1")
     parser.add_argument("--gnugo", default="/usr/games/gnugo", help="the GNU Go program")
-    parser.add_argument("--records", metavar="DIR", help="write every game's record here")
     parser.add_argument("--seed", type=int, default=1, help="seed for our player")
+    parser.add_argument("--ledger", help="results file to add to and resume from")
+    parser.add_argument("--report", action="store_true", help="count --ledger's games only")
     args = parser.parse_args(argv)
+    if args.report and not args.ledger:
+        parser.error("--report reads --ledger FILE; give it")
     program = shutil.which(args.gnugo)
-    if program is None:
+    if program is None and not args.report:
         print(f"GNU Go not found at {args.gnugo!r} (apt-get install gnugo)", file=sys.stderr)
         return 1
     gnugo_level = 1 if args.quick else args.gnugo_level
-    game = tabletop.load_game("go", size=9, rules="chinese", komi=7)
-    ours = Timed(agent_for_level(game, args.level, args.seed))
-    gnugo = GtpPlayer(f"{program} --mode gtp --level {gnugo_level} --chinese-rules")
-    gnugo.name = f"gnugo-{gnugo_level}"
-
-    def progress(done: int, total: int) -> None:
-        print(f"game {done}/{total} done", file=sys.stderr, flush=True)
-
-    records = Path(args.records) if args.records else None
-    try:
-        standings = run_match(
-            game, [ours, gnugo], args.games, Budget(seconds=3.0), records=records, progress=progress
-        )
-    finally:
-        gnugo.close()
-    mine = next(s for s in standings if s.name == ours.name)
-    lo, hi = mine.interval()
-    print(f"{ours.name} vs {gnugo.name}, 9x9, komi 7, Chinese rules, {args.games} games")
-    print(table(standings))
-    print(f"win rate {mine.mean:.1%} (95% interval {lo:.1%} - {hi:.1%})")
-    secs = ours.seconds
-    if secs:
+    ledger = Ledger(Path(args.ledger)) if args.ledger else None
+    scores: list[float] = []
+    seconds: list[float] = []
+    for number in range(args.games):
+        key = task_key(description(args, number, gnugo_level))
+        entry = None if ledger is None else ledger.entry(key)
+        if entry is not None:
+            outcome = Outcome.from_dict(entry["outcome"])
+            seat = int(entry["strong_seat"])
+            secs = [float(s) for s in entry.get("seconds", ())]
+            plies = int(entry.get("plies", 0))
+            where = " (from the ledger)"
+        elif args.report:
+            continue
+        else:
+            assert program is not None
+            outcome, seat, secs, plies = play_one(args, number, program, gnugo_level)
+            if ledger is not None:
+                about = {"bench": BENCH, "number": number, "size": args.size, "plies": plies}
+                ledger.append(key, about, outcome, seat, secs)
+            where = ""
+        score = score_of(outcome, seat)
+        scores.append(score)
+        seconds.extend(secs)
+        colour = "Black" if seat == 0 else "White"
         print(
-            f"our seconds per move: mean {sum(secs) / len(secs):.2f}, max {max(secs):.2f} "
-            f"over {len(secs)} moves, {sum(s > 3.0 for s in secs)} over 3 s"
+            f"game {number + 1}: ours as {colour}: {score:g} ({outcome.reason}, "
+            f"{plies} plies){where}",
+            flush=True,
+        )
+    if not scores:
+        print("no games")
+        return 0
+    n = len(scores)
+    mean = sum(scores) / n
+    half = 1.96 * (mean * (1 - mean) / n) ** 0.5 if n > 1 else 1.0
+    work = f"{args.iterations} iterations a move" if args.iterations else "its time budget"
+    print(
+        f"level {args.level} ({work}) vs gnugo-{gnugo_level}, {args.size}x{args.size}, komi 7, "
+        f"Chinese rules, {TIME_SETTINGS}: {sum(scores):g} of {n} "
+        f"({mean:.1%}, 95% interval {max(0, mean - half):.1%} - {min(1, mean + half):.1%})"
+    )
+    if seconds:
+        print(
+            f"our seconds per move: mean {sum(seconds) / len(seconds):.2f}, max "
+            f"{max(seconds):.2f} over {len(seconds)} moves, {sum(s > 3.0 for s in seconds)} "
+            "over 3 s"
         )
     return 0
 

@@ -148,3 +148,17 @@ def test_level_one_takes_three_stones_in_atari() -> None:
     game = state.game
     for seed in range(5):
         assert str(agent_for_level(game, 1, seed=seed).choose(state)) == "F6"
+
+
+def test_level_10_opens_the_big_board_on_the_third_and_fourth_lines() -> None:
+    # Issue 14: from the empty 19x19 board it played the second line (S11, S6).
+    game = tabletop.load_game("go", size=19, rules="chinese", komi=7)
+    agent = agent_for_level(game, 10, seed=1)
+    state = game.new_state()
+    lines = []
+    for _ in range(4):
+        move = agent.choose(state)
+        col, row = "ABCDEFGHJKLMNOPQRST".index(str(move)[0]), int(str(move)[1:]) - 1
+        lines.append(min(col, row, 18 - col, 18 - row) + 1)
+        state.play(move)
+    assert all(line in (3, 4) for line in lines), (lines, state.history)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.ai.go import search
-from tabletop.games.go import kernels
+from tabletop.games.go import GoState, kernels, tactics
+from tabletop.games.go.patterns import pattern_table
 from tests.games.go.helpers import point, position, random_state
 
 
@@ -40,3 +43,59 @@ def test_search_never_retakes_a_ko_at_once() -> None:
     tree.run(state, 400, search.root_mask(state))
     visited = {p for p, v, _ in tree.children() if v > 0}
     assert point(state, "E5") not in visited
+
+
+def prior_of(state: GoState, move: str) -> float:
+    """The search's prior for the side to move playing ``move``."""
+    n = state.game.size
+    color = state.to_move + 1  # type: ignore[operator]
+    last = state.history[-1] if state.history else None
+    last_point = -1 if last is None or last.is_pass else point(state, str(last))
+    stones = sum(1 for p in state._board if p in (1, 2))
+    return float(
+        search.prior(
+            state._board,
+            state._links,
+            state._stats,
+            state._zob,
+            n,
+            point(state, move),
+            color,
+            last_point,
+            stones,
+            pattern_table(),
+            np.empty(8, dtype=np.int64),
+            tactics.ladder_stack(n),
+        )
+    )
+
+
+def test_running_into_a_ladder_is_a_bad_escape_and_a_breaker_makes_it_good() -> None:
+    laddered = position("C4 D5 E3 E4", "D4", "white")
+    broken = position("C4 D5 E3 E4", "D4 B2", "white")
+    assert prior_of(laddered, "D3") < 0.5 < prior_of(broken, "D3")
+
+
+def test_an_atari_that_ladders_is_preferred_to_one_that_does_not() -> None:
+    works = position("C4 D5 E3", "D4", "black")
+    broken = position("C4 D5 E3", "D4 B2", "black")
+    assert prior_of(works, "E4") > prior_of(broken, "E4") + 0.1
+
+
+def test_a_big_chains_self_atari_is_never_tried_but_a_throw_in_may_be() -> None:
+    # Black's A2-D2 have two liberties left, A1 and B1: filling either is a self-atari of
+    # five stones.
+    big = position("A2 B2 C2 D2", "A3 B3 C3 D3 E2 C1 D1", "black")
+    assert prior_of(big, "A1") == pytest.approx(0.02)
+    assert prior_of(big, "B1") == pytest.approx(0.02)
+    # White's eye space A1 A2 in the corner, its chain surrounded with two liberties left:
+    # Black's lone stone at A2 is the throw-in that leaves it one eye.
+    throw_in = position("A4 B4 C3 C2 D1", "A3 B3 B2 B1 C1", "black")
+    assert prior_of(throw_in, "A2") >= 0.5
+
+
+def test_the_opening_on_the_big_board_prefers_the_third_and_fourth_lines() -> None:
+    empty = position(size=19)
+    corner = prior_of(empty, "D4")
+    assert corner > prior_of(empty, "R10") > prior_of(empty, "S10") > prior_of(empty, "T10")
+    assert corner > prior_of(empty, "K10")

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.games.go import GoMove, GoState
-from tabletop.games.go.gtp import GtpEngine
+from tabletop.games.go.gtp import CLOCK_RESERVE, FIGHT_FACTOR, OPENING_FACTOR, Clock, GtpEngine
 from tabletop.games.go.notation import PASS
 
 asked: list[float | None] = []
@@ -186,7 +186,51 @@ def test_time_controls_give_the_player_a_budget() -> None:
     assert asked[-1] is not None and 0.1 <= asked[-1] <= 15
     reply(e, "time_left b 10 5")
     reply(e, "genmove b")
-    assert asked[-1] == 0.8 * 10 / 5
+    # An empty board, and a fight: the test player's first stones sit in a corner, two
+    # liberties each.
+    assert asked[-1] == pytest.approx(0.8 * 10 / 5 * OPENING_FACTOR * FIGHT_FACTOR)
+
+
+def test_byo_yomi_alone_is_a_period_from_the_first_move() -> None:
+    # The strength benchmark's clock: no main time, 3 s for every move.
+    e = engine()
+    reply(e, "time_settings 0 3 1")
+    asked.clear()
+    reply(e, "genmove b")
+    assert asked == [pytest.approx(3 - CLOCK_RESERVE)]
+
+
+def test_the_opening_and_a_fight_get_longer_than_a_quiet_middle_game() -> None:
+    clock = Clock(600, 0, 0, {"b": (300.0, 0)})
+    quiet = clock.budget("b", 200, 361)
+    # 200 empty points of 240 are an opening (over 80% of the board empty).
+    assert clock.budget("b", 200, 240) == pytest.approx(quiet * OPENING_FACTOR)
+    assert clock.budget("b", 200, 361, fight=True) == pytest.approx(quiet * FIGHT_FACTOR)
+
+
+@settings(max_examples=200)
+@given(
+    main=st.floats(0, 3600),
+    byo=st.floats(0, 60),
+    stones=st.integers(0, 25),
+    left=st.floats(0.5, 3600),
+    left_stones=st.integers(0, 25),
+    empty=st.integers(0, 361),
+    fight=st.booleans(),
+)
+def test_a_budget_never_overruns_the_clock(
+    main: float, byo: float, stones: int, left: float, left_stones: int, empty: int, fight: bool
+) -> None:
+    clock = Clock(main, byo, stones, {"w": (left, left_stones)})
+    budget = clock.budget("w", empty, 361, fight)
+    if main == 0 and byo == 0:
+        assert budget is None
+        return
+    assert budget is not None
+    if left_stones > 0:  # a byo-yomi period: every stone of it keeps its reserve
+        assert budget <= max(0.1, left - CLOCK_RESERVE * left_stones) + 1e-9
+    else:  # main time: at most half of it, or the byo-yomi that follows less the reserve
+        assert budget <= max(0.1, 0.5 * left, 0.8 * byo / max(1, stones)) + 1e-9
 
 
 def test_loadsgf_and_printsgf(tmp_path: Path) -> None:

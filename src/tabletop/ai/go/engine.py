@@ -26,8 +26,9 @@ def run_engine(
 ) -> None:
     """Answer GTP commands from ``stdin`` until ``quit`` or the end of input.
 
-    The budget of a move is the level's (``level``, by default the top), capped by the
-    time the controller's clock gives (``time_left``); or exactly ``seconds`` and/or
+    The budget of a move is the level's (``level``, by default the top), its time cap
+    replaced by the time the controller's clock gives (games/go/gtp.py's Clock: longer in
+    the opening and in fights, never past the clock); or exactly ``seconds`` and/or
     ``playouts`` a move (then without a level). OptionError for a bad combination or
     value, before the first command is read."""
     chosen = MAX_LEVEL if level is None else level
@@ -50,7 +51,8 @@ def run_engine(
             budget = fixed
         else:
             entry = level_for(state.game, chosen)
-            cap = entry.seconds if clock_seconds is None else min(clock_seconds, entry.seconds)
+            # Without a clock the level's cap (under 3 s); with one, what the clock gives.
+            cap = entry.seconds if clock_seconds is None else clock_seconds
             budget = Budget(seconds=cap, playouts=entry.iterations)
         analysis = agent.analyze(state, budget)
         best = analysis.moves[0]

@@ -41,10 +41,18 @@ class GtpPlayer(Agent):
 
     name = "gtp"
 
-    def __init__(self, command: str, answer_seconds: float = ANSWER_SECONDS) -> None:
+    def __init__(
+        self,
+        command: str,
+        answer_seconds: float = ANSWER_SECONDS,
+        setup: list[str] | tuple[str, ...] = (),
+    ) -> None:
+        """Start ``command``; ``setup`` holds commands sent after each clear_board (a
+        match's ``time_settings``, say)."""
         super().__init__()
         self.command = command
         self.answer_seconds = answer_seconds
+        self.setup = tuple(setup)
         try:
             self._process = subprocess.Popen(
                 shlex.split(command),
@@ -112,6 +120,8 @@ class GtpPlayer(Agent):
         self._send(f"boardsize {settings.size}")
         self._send("clear_board")
         self._send(f"komi {settings.komi}")
+        for command in self.setup:
+            self._send(command)
         stones = state.handicap_stones
         if stones:
             self._send("set_free_handicap " + " ".join(str(m) for m in stones))

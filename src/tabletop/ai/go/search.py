@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from tabletop.games.go import kernels, playout
+from tabletop.games.go import kernels, playout, tactics
 from tabletop.games.go.kernels import BLACK, EMPTY, PASS, in_atari, is_own_eye
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
@@ -64,6 +64,7 @@ P_RAVE_K = 1
 P_PRIOR_N = 2
 P_EXPAND = 3
 P_KOMI = 4
+P_OPENING = 7
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,9 @@ class SearchParams:
     expand: int = 2  # real visits before a leaf is expanded
     pattern_rate: float = 0.9  # how often the playout tries pattern moves
     capture_rate: float = 0.9  # how often the playout tries capture/atari replies
+    # Virtual AMAF games of the opening term on 13x13 and up: RAVE counts reach thousands
+    # at the root, and ten virtual games would not steer them off the first two lines.
+    opening_n: float = 300.0
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
@@ -85,6 +89,7 @@ class SearchParams:
         out[P_PRIOR_N] = self.prior_n
         out[P_EXPAND] = self.expand
         out[P_KOMI] = komi
+        out[P_OPENING] = self.opening_n
         return out
 
 
@@ -92,10 +97,80 @@ class SearchParams:
 
 
 @njit(cache=True)
+def _opening(n: int, row: int, col: int, stones: int) -> float:
+    """The opening term of a prior on a board of 13x13 or more: the third and fourth lines
+    and the corners first, the first two lines last, while few stones are down."""
+    if n < 13 or stones >= (n * n) // 10:
+        return 0.0
+    line = min(row, col, n - 1 - row, n - 1 - col)
+    if line == 0:
+        return -0.3
+    if line == 1:
+        return -0.2
+    if line >= 4:
+        return -0.05 if stones < 8 else 0.0
+    v = 0.1
+    # A corner: within the corner's 6x6 on both axes (the 3-3 to 4-6 points).
+    if min(row, n - 1 - row) <= 5 and min(col, n - 1 - col) <= 5:
+        v += 0.1
+    return v
+
+
+@njit(cache=True)
+def _race(
+    board: np.ndarray, links: np.ndarray, w: int, h: int, libs: int, buf: np.ndarray
+) -> float:
+    """The capture-race term of filling a liberty of the opposing chain headed by h (2-3
+    liberties, ``libs``): a bonus when it is in a race with an own chain next to it that
+    has few liberties too, larger when ours has at least as many (the filler wins)."""
+    opp = board[h]
+    color = 3 - opp
+    best = 0.0
+    s = h
+    while True:
+        for d in (-w, -1, 1, w):
+            q = s + d
+            if board[q] == color:
+                own = chain_liberties_of(board, links, w, links[0, q], buf)
+                if own <= 3:
+                    best = max(best, 0.15 if own >= libs else 0.05)
+        s = links[1, s]
+        if s == h:
+            break
+    return best
+
+
+@njit(cache=True, inline="always")
+def chain_liberties_of(
+    board: np.ndarray, links: np.ndarray, w: int, h: int, buf: np.ndarray
+) -> int:
+    """Liberties of the chain headed by h, counted up to 4."""
+    return playout.chain_liberties(board, links, w, h, 4, buf)
+
+
+@njit(cache=True)
+def _throw_in(
+    board: np.ndarray, links: np.ndarray, w: int, p: int, opp: int, buf: np.ndarray
+) -> bool:
+    """True when a lone stone at p (a self-atari) is a throw-in that can kill: p touches
+    only the opponent's stones, empty points and the edge, and a chain of the opponent's
+    next to it is short of liberties (three or fewer), so the stone takes an eye away."""
+    short = False
+    for d in (-w, -1, 1, w):
+        c = board[p + d]
+        if c == 3 - opp:
+            return False
+        if c == opp and playout.chain_liberties(board, links, w, links[0, p + d], 4, buf) <= 3:
+            short = True
+    return short
+
+
+@njit(cache=True)
 def prior(
     board: np.ndarray,
     links: np.ndarray,
     stats: np.ndarray,
+    zob: np.ndarray,
     n: int,
     p: int,
     color: int,
@@ -103,8 +178,11 @@ def prior(
     stones: int,
     patterns: np.ndarray,
     buf: np.ndarray,
+    stack: np.ndarray,
 ) -> float:
-    """The prior win rate of ``color`` playing legal p (PASS included), from Go knowledge."""
+    """The prior win rate of ``color`` playing legal p (PASS included), from Go knowledge:
+    captures, atari escapes that a ladder does not catch, ataris that ladder, small capture
+    races, self-ataris, 3x3 patterns, the opening lines and nearness to the last move."""
     if p == PASS:
         return 0.1
     w = n + 2
@@ -115,6 +193,11 @@ def prior(
     capture = 0
     saves = False
     ataris = False
+    ladder = False
+    race = 0.0
+    own_stones = 1  # the stones of the chain the move makes
+    heads = np.full(4, -1, dtype=np.int64)
+    k = 0
     for d in (-w, -1, 1, w):
         nb = p + d
         c = board[nb]
@@ -122,26 +205,60 @@ def prior(
             h = links[0, nb]
             if in_atari(stats, h):
                 capture += stats[0, h]
-            elif playout.chain_liberties(board, links, w, h, 3, buf) == 2:
+                continue
+            lib_count = playout.chain_liberties(board, links, w, h, 4, buf)
+            if lib_count == 2:
                 ataris = True
-        elif c == color and in_atari(stats, links[0, nb]):
-            saves = True
+                # The chain's other liberty: if the chain gets 4 there it cannot be laddered.
+                other = buf[0] if buf[0] != p else buf[1]
+                if (
+                    not ladder
+                    and playout.libs_after(board, links, stats, w, other, opp, 4, buf) < 4
+                    and tactics.atari_ladders(board, links, stats, zob, w, p, color, nb, stack)
+                ):
+                    ladder = True
+            if lib_count <= 3 and race == 0.0:
+                race = _race(board, links, w, h, lib_count, buf)
+        elif c == color:
+            h = links[0, nb]
+            if in_atari(stats, h):
+                saves = True
+            if h != heads[0] and h != heads[1] and h != heads[2]:
+                heads[k] = h
+                k += 1
+                own_stones += stats[0, h]
     libs = playout.libs_after(board, links, stats, w, p, color, 3, buf)
     if capture:
         v += 0.25 + min(0.2, 0.05 * capture)
     if saves and libs >= 2:
-        v += 0.25 if libs >= 3 else 0.1
+        if libs == 2 and tactics.escape_ladders(board, links, stats, zob, w, p, color, stack):
+            v -= 0.3  # running along a ladder only feeds it stones
+        else:
+            v += 0.25 if libs >= 3 else 0.1
     if libs == 1 and not capture:
-        v -= 0.35 if playout.own_neighbour(board, w, p, color) else 0.2
+        if own_stones >= 4:
+            return 0.02  # a big chain's self-atari: never a throw-in
+        if own_stones >= 2:
+            v -= 0.35
+        elif _throw_in(board, links, w, p, opp, buf):
+            return max(0.02, v + 0.05)  # the edge's own penalty spared: it is where eyes are
+        else:
+            v -= 0.2
+    elif ladder:
+        v += 0.3
     elif ataris:
         v += 0.05
+    v += race
     if patterns[playout.pattern_code(board, w, p)]:
         v += 0.1
     row = p // w - 1
     col = p % w - 1
     line = min(row, col, n - 1 - row, n - 1 - col)
     early = stones < (n * n) // 4
-    if line == 0:
+    opening = _opening(n, row, col, stones)
+    if opening != 0.0:
+        v += opening
+    elif line == 0:
         v -= 0.15 if early else 0.05
     elif line == 1 and early:
         v -= 0.05
@@ -171,6 +288,8 @@ def expand(
     mask: np.ndarray,
     patterns: np.ndarray,
     params: np.ndarray,
+    zob: np.ndarray,
+    stack: np.ndarray,
 ) -> bool:
     """Give ``node`` a child per legal move (by ``mask`` at the root, else simple ko) and
     pass, with priors; False when the tree is full."""
@@ -196,10 +315,14 @@ def expand(
             kernels.check_move(board, links, stats, w, p, color, ko, allow_suicide) != kernels.LEGAL
         ):
             continue
-        v = prior(board, links, stats, n, p, color, last, stones, patterns, buf)
+        v = prior(board, links, stats, zob, n, p, color, last, stones, patterns, buf, stack)
         _init_node(tree_i, tree_f, k, p, node, prior_n, v)
+        opening = _opening(n, p // w - 1, p % w - 1, stones)
+        if opening != 0.0:
+            tree_f[F_RN, k] = params[P_OPENING]
+            tree_f[F_RW, k] = params[P_OPENING] * (0.5 + opening)
         k += 1
-    pass_prior = prior(board, links, stats, n, PASS, color, last, stones, patterns, buf)
+    pass_prior = prior(board, links, stats, zob, n, PASS, color, last, stones, patterns, buf, stack)
     _init_node(tree_i, tree_f, k, PASS, node, prior_n, pass_prior)
     k += 1
     tree_i[T_FIRST, node] = first
@@ -287,6 +410,7 @@ def search(
     seq = np.empty(depth_cap + max_plies + 2, dtype=np.int64)
     seq_color = np.empty(depth_cap + max_plies + 2, dtype=np.int64)
     first_color = np.zeros(size, dtype=np.int64)
+    stack = tactics.ladder_stack(n)
     meta = pos[7]
     root_color = int(meta[kernels.M_COLOR])
     black_wins = 0
@@ -326,6 +450,8 @@ def search(
                     mask,
                     patterns,
                     params,
+                    zob,
+                    stack,
                 ):
                     break
             child = select_child(tree_i, tree_f, node, node == root, mask, params)

@@ -22,6 +22,7 @@ from tabletop.games.go.handicap import handicap_points
 from tabletop.games.go.notation import PASS, GoMove, parse_move
 from tabletop.games.go.rules import GoState
 from tabletop.games.go.sgf import load_sgf, write_sgf
+from tabletop.games.go.tactics import in_a_fight
 
 #: genmove(state, seconds or None) -> the move, or None to resign.
 GenMove = Callable[[GoState, float | None], GoMove | None]
@@ -35,6 +36,15 @@ class GtpError(Exception):
     """A command that gets a ``?`` reply; the message is the reply's text."""
 
 
+#: Seconds kept back from every move's share of the clock: the controller's own
+#: timing, the answer's way back and a busy machine.
+CLOCK_RESERVE = 0.3
+#: How much longer than an even share a move may think in the opening (while most of
+#: the board is empty) and in a fight (a chain next to the last move short of liberties).
+OPENING_FACTOR = 1.5
+FIGHT_FACTOR = 1.4
+
+
 @dataclass
 class Clock:
     """What time_settings and time_left said (seconds; byo-yomi stones 0 = none)."""
@@ -44,16 +54,38 @@ class Clock:
     stones: int = 0
     left: dict[str, tuple[float, int]] | None = None
 
-    def budget(self, colour: str, empty_points: int) -> float | None:
-        """Seconds for the next move of ``colour``; None when no time control was set."""
+    def budget(
+        self, colour: str, empty_points: int, points: int | None = None, fight: bool = False
+    ) -> float | None:
+        """Seconds for the next move of ``colour``; None when no time control was set.
+
+        An even share of what is left (the main time over the moves still to come, or a
+        byo-yomi period over its stones), longer in the opening (``empty_points`` more
+        than 80% of the board's ``points``) and in a fight, and never more than the
+        clock holds less CLOCK_RESERVE (a byo-yomi period is never overrun)."""
         if self.main == 0 and self.byo_yomi == 0:
             return None
-        left, stones = (self.left or {}).get(colour, (self.main, 0))
-        if stones > 0:  # in byo-yomi: share the period over its stones, with a margin
-            return max(0.1, 0.8 * left / stones)
-        moves_to_go = max(10, empty_points // 3)
-        spare = left / moves_to_go + (0.8 * self.byo_yomi / max(1, self.stones))
-        return max(0.1, min(spare, 0.5 * left if left > 0 else spare))
+        if self.left is not None and colour in self.left:
+            left, stones = self.left[colour]
+        elif self.main > 0:
+            left, stones = self.main, 0
+        else:  # no main time: every move is in byo-yomi from the start
+            left, stones = self.byo_yomi, max(1, self.stones)
+        factor = 1.0
+        if points and empty_points > 0.8 * points:
+            factor *= OPENING_FACTOR
+        if fight:
+            factor *= FIGHT_FACTOR
+        if stones > 0:  # in byo-yomi: the period over its stones, the last stone's reserved
+            share = 0.8 * left / stones * factor
+            most = left - CLOCK_RESERVE * stones
+        else:
+            moves_to_go = max(10, empty_points // 3)
+            period = 0.8 * self.byo_yomi / max(1, self.stones)
+            share = left / moves_to_go * factor + period
+            # Main time is never staked beyond half of it, unless byo-yomi follows.
+            most = max(0.5 * left, period - CLOCK_RESERVE) if left > 0 else period
+        return max(0.1, min(share, most))
 
 
 class GtpEngine:
@@ -237,7 +269,9 @@ class GtpEngine:
             for c in range(self.state.game.size)
             if self.state.stone_at(c, r) is None
         )
-        move = self.genmove_fn(self.state, self.clock.budget("bw"[seat], empty))
+        size = self.state.game.size
+        budget = self.clock.budget("bw"[seat], empty, size * size, in_a_fight(self.state))
+        move = self.genmove_fn(self.state, budget)
         if move is None:
             return "resign"
         if cleanup and move.is_pass:

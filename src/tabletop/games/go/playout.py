@@ -7,7 +7,7 @@ lives with the game, below both.
 
 The policy, in order: capture the last move's chain when it is in atari;
 save an own chain the last move put in atari (capture an attacker or extend
-to two liberties); a 3x3 pattern move next to the last move (patterns.py);
+to three liberties: two are often a ladder); a 3x3 pattern move next to the last move (patterns.py);
 else a random legal move that neither fills an own eye nor puts two or more
 own stones in atari. A side passes only when nothing but such moves is left.
 A playout's board is then counted by area with komi (``settled_margin``).
@@ -43,7 +43,7 @@ from tabletop.games.go.kernels import (
 #: read, in the order it had when they were one module (decision 0080).
 P_PATTERN = 5
 P_CAPTURE = 6
-NUM_PARAMS = 7
+NUM_PARAMS = 8  # the search's P_OPENING is the last
 
 
 @dataclass(frozen=True)
@@ -180,7 +180,7 @@ def atari_replies(
     buf: np.ndarray,
 ) -> int:
     """Candidate replies to the last move: capture its chain when in atari; for own chains
-    next to it in atari, capture an attacker in atari or extend to 2+ liberties."""
+    next to it in atari, capture an attacker in atari or extend to 3+ liberties."""
     k = 0
     opp = 3 - color
     if board[last] == opp:
@@ -208,7 +208,9 @@ def atari_replies(
             if s == h:
                 break
         lib = _liberty(stats, h)
-        if libs_after(board, links, stats, w, lib, color, 2, buf) >= 2 and k < cand.shape[0]:
+        # Three liberties, not two: a chain extended to two is often caught in a ladder,
+        # which only the priors read (tactics.py); in a playout it would run and die.
+        if libs_after(board, links, stats, w, lib, color, 3, buf) >= 3 and k < cand.shape[0]:
             cand[k] = lib
             k += 1
     return k

@@ -1,0 +1,100 @@
+"""Go's search and playout policy: CPU seconds per playout and per search iteration.
+
+    python bench/go_search_cost.py [--size 9] [--iterations 3000] [--playouts 2000]
+
+CPU time (time.process_time, best of ``--rounds``), so a loaded machine
+changes little. Policy playouts run from a position 10 plies in (the level-1
+player's moves, seed 3), the search from the same position with a fresh tree
+each round. To compare two versions of the code, run this script with each
+version's ``src`` on PYTHONPATH, old and new alternating, after a warm-up run of
+each (the first run compiles the kernels).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+import tabletop
+from arguments import count, run_main
+from tabletop.ai.go import search
+from tabletop.ai.levels import agent_for_level
+from tabletop.games.go import GoState, kernels, playout
+from tabletop.games.go.patterns import pattern_table
+
+
+def start(size: int) -> GoState:
+    """The position 10 plies in."""
+    game = tabletop.load_game("go", size=size, rules="chinese", komi=7)
+    walker = agent_for_level(game, 1, seed=3)
+    state = game.new_state()
+    for _ in range(10):
+        state.play(walker.choose(state))
+    assert isinstance(state, GoState)
+    return state
+
+
+def playouts_per_second(state: GoState, playouts: int) -> float:
+    """Policy playouts a CPU second from ``state``."""
+    n = state.game.size
+    params = search.SearchParams().array(7.0)
+    seq = np.empty(8 * n * n, dtype=np.int64)
+    colours = np.empty(8 * n * n, dtype=np.int64)
+    kernels.seed_random(1)
+    began = time.process_time()
+    for _ in range(playouts):
+        pos = state._pos.copy()
+        playout.run_playout(
+            pos[0],
+            pos[1:3],
+            pos[3:7],
+            state._zob,
+            n,
+            1 + int(state.to_move or 0),
+            -1,
+            -1,
+            0,
+            False,
+            3 * n * n,
+            pattern_table(),
+            params,
+            seq,
+            colours,
+            0,
+        )
+    return playouts / (time.process_time() - began)
+
+
+def iterations_per_second(state: GoState, iterations: int) -> float:
+    """Search iterations a CPU second from ``state`` with a fresh tree."""
+    tree = search.GoTree(iterations * (state.game.size**2 + 1) // 2 + 10_000)
+    tree.set_root(state)
+    mask = search.root_mask(state)
+    kernels.seed_random(1)
+    began = time.process_time()
+    tree.run(state, iterations, mask)
+    return iterations / (time.process_time() - began)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=9)
+    parser.add_argument("--iterations", type=count, default=3000)
+    parser.add_argument("--playouts", type=count, default=2000)
+    parser.add_argument("--rounds", type=count, default=3)
+    args = parser.parse_args()
+    state = start(args.size)
+    playouts_per_second(state, 10)  # compile or load the kernels
+    iterations_per_second(state, 10)
+    best_p = max(playouts_per_second(state, args.playouts) for _ in range(args.rounds))
+    best_i = max(iterations_per_second(state, args.iterations) for _ in range(args.rounds))
+    print(
+        f"{args.size}x{args.size}: {best_p:,.0f} policy playouts a CPU second, "
+        f"{best_i:,.0f} search iterations a CPU second (best of {args.rounds})"
+    )
+
+
+if __name__ == "__main__":
+    run_main(main)
