@@ -20,11 +20,13 @@ two sides only.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import numpy as np
 
-from tabletop.ai.abalone import search
+from tabletop.ai.abalone import evaluation, search
 from tabletop.ai.agent import Agent, Analysis, Budget, Deadline, MoveStat
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Move, State
@@ -43,16 +45,31 @@ QUIESCENCE_PLIES = 4
 ZOBRIST = kernels.zobrist_table()
 
 
+#: The fitted table (bench/fit_abalone_eval.py writes it).
+FITTED = Path(__file__).with_name("fitted.json")
+
+
 def search_weights() -> np.ndarray:
-    """The evaluation's weights in search.py's order (evaluation.py's terms), noise 0."""
-    w = np.zeros(search.WEIGHTS)
-    w[search.W_EJECTED] = eval_kernels.EJECTED_WEIGHT
-    w[search.W_CENTRE] = eval_kernels.CENTRE_WEIGHT
-    w[search.W_COHESION] = eval_kernels.COHESION_WEIGHT
-    w[search.W_EDGE] = eval_kernels.EDGE_WEIGHT
-    w[search.W_THREAT_TO_MOVE] = eval_kernels.THREAT_TO_MOVE
-    w[search.W_THREAT_WAITING] = eval_kernels.THREAT_WAITING
+    """games/abalone/evaluation.py's weights in evaluation.py's order (its further terms
+    0, noise 0): the search then values positions as the generic search does."""
+    w = np.zeros(evaluation.WEIGHTS)
+    w[evaluation.F_EJECTED] = eval_kernels.EJECTED_WEIGHT
+    w[evaluation.F_CENTRE] = eval_kernels.CENTRE_WEIGHT
+    w[evaluation.F_COHESION] = eval_kernels.COHESION_WEIGHT
+    w[evaluation.F_EDGE] = eval_kernels.EDGE_WEIGHT
+    w[evaluation.F_THREAT_TO_MOVE] = eval_kernels.THREAT_TO_MOVE
+    w[evaluation.F_THREAT_WAITING] = eval_kernels.THREAT_WAITING
     return w
+
+
+def fitted_weights(path: Path = FITTED) -> tuple[np.ndarray, float]:
+    """The fitted table's weights (evaluation.py's order, noise 0) and the scale that
+    turns a raw lead into a value (tanh(raw / scale) = 2 P(win) - 1)."""
+    table = json.loads(path.read_text())
+    w = np.zeros(evaluation.WEIGHTS)
+    for i, term in enumerate(evaluation.TERMS):
+        w[i] = float(table["weights"].get(term, 0.0))
+    return w, float(table["scale"])
 
 
 class Context:
@@ -88,14 +105,19 @@ class AbaloneSearchAgent(Agent):
         max_depth: int = 40,
         noise: float = 0.0,
         quiescence: int = QUIESCENCE_PLIES,
-        weights: np.ndarray | None = None,
+        fitted: bool = False,
     ) -> None:
         super().__init__()
         self.max_depth = min(max_depth, search.MAX_PLY - 8)
         #: Evaluation noise in value units (as AlphaBetaAgent's), keyed by position and game.
         self.noise = noise
         self.quiescence = quiescence
-        self.weights = search_weights() if weights is None else weights.copy()
+        #: The evaluation's weights and the raw lead that maps to tanh(1): today's
+        #: (games/abalone/evaluation.py), or the fitted table's.
+        self.weights = search_weights()
+        self.scale = eval_kernels.SCALE
+        if fitted:
+            self.weights, self.scale = fitted_weights()
         self.rng = random.Random(seed)
         self._salt = self.rng.getrandbits(63)
         self._ctx = Context()
@@ -130,7 +152,9 @@ class AbaloneSearchAgent(Agent):
         depth_done = 0
         limit = deadline.budget.seconds
         board = ctx.boards[0]
-        pushes = search.has_ejection(board, mover) or search.has_ejection(board, 3 - mover)
+        pushes = evaluation.has_ejection(board, mover) or evaluation.has_ejection(
+            board, 3 - mover
+        )
         share = self.new_depth_shares[1 if pushes else 0]
         rate = float(ASSUMED_RATE)
         previous: float | None = None
@@ -189,7 +213,7 @@ class AbaloneSearchAgent(Agent):
         cfg[search.C_SALT] = self._salt
         cfg[search.C_GENERATION] = self._generation
         cfg[search.C_THREAT_PUSHES] = int(self.threat_pushes)
-        self.weights[search.W_NOISE] = self.noise * eval_kernels.SCALE
+        self.weights[evaluation.W_NOISE] = self.noise * self.scale
 
     def _depth(
         self,
@@ -292,7 +316,7 @@ class AbaloneSearchAgent(Agent):
         elapsed: float,
     ) -> Analysis:
         ranked = [best] + [int(a) for a in order if int(a) != best]
-        scale = eval_kernels.SCALE
+        scale = self.scale
         moves = [
             MoveStat(
                 state.action_to_move(a),

@@ -29,6 +29,7 @@ import math
 import numpy as np
 from numba import njit
 
+from tabletop.ai.abalone.evaluation import EJECT, evaluate, has_ejection, push_kind
 from tabletop.games.abalone import kernels
 
 MAX_PLY = 64
@@ -48,9 +49,6 @@ C_SALT = 3  # the noise's per-game salt
 C_GENERATION = 4  # the table's age: entries of an earlier move may be replaced
 C_THREAT_PUSHES = 5  # 1: the first quiescence ply also tries pushes that threaten an ejection
 CFG = 6
-# w entries: evaluation.py's weights, and the noise amplitude in raw points.
-W_EJECTED, W_CENTRE, W_COHESION, W_EDGE, W_THREAT_TO_MOVE, W_THREAT_WAITING, W_NOISE = range(7)
-WEIGHTS = 7
 
 # Table entry kinds.
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -62,9 +60,6 @@ TABLE_MOVE = 12 * BAND
 EJECTION = 11 * BAND
 PUSH = 10 * BAND
 KILLER = 9 * BAND
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_UNIT = 1.0 / (1 << 53)
 
 
 def new_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -80,114 +75,6 @@ def new_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 @njit(cache=True, inline="always")
 def _pack(move: int, depth: int, kind: int, generation: int) -> int:
     return (move + 1) | (depth << 12) | (kind << 20) | (generation << 22)
-
-
-@njit(cache=True, inline="always")
-def ejects(board: np.ndarray, g: int, d: int, colour: int) -> bool:
-    """True when the in-line move of ``colour``'s marble at grid g in direction d is legal
-    and pushes an enemy marble off the board (2 players: every other marble is enemy)."""
-    off = kernels.OFFSETS[d]
-    k = 1
-    t = g + off
-    while board[t] == colour:
-        k += 1
-        if k > 3:
-            return False
-        t += off
-    if board[t] == kernels.EMPTY or board[t] == kernels.OFF:
-        return False
-    m = 0
-    while board[t] != kernels.EMPTY and board[t] != kernels.OFF:
-        if board[t] == colour:
-            return False  # sandwich
-        m += 1
-        if m >= k:
-            return False  # outnumbered
-        t += off
-    return board[t] == kernels.OFF
-
-
-@njit(cache=True)
-def has_ejection(board: np.ndarray, colour: int) -> bool:
-    """True when ``colour`` could push a marble off if it moved now."""
-    for cell in range(61):
-        g = kernels.GRID_OF_CELL[cell]
-        if board[g] != colour:
-            continue
-        for d in range(6):
-            if ejects(board, g, d, colour):
-                return True
-    return False
-
-
-@njit(cache=True)
-def evaluate(
-    board: np.ndarray,
-    mover: int,
-    ejected_mover: int,
-    ejected_other: int,
-    w: np.ndarray,
-    key: np.int64,
-    salt: np.int64,
-) -> float:
-    """The raw lead of ``mover`` (evaluation.py's terms for two sides): marbles ejected,
-    mean distance to the centre, friendly pairs per marble, marbles on the edge ring and
-    an ejection available (worth more to the side to move), plus the noise keyed by the
-    position's ``key`` and the game's ``salt``. One pass over the board."""
-    # Scalars, not arrays: an allocation per call would cost more than the pass itself.
-    m0 = m1 = dist0 = dist1 = pairs0 = pairs1 = edge0 = edge1 = 0
-    threat0 = threat1 = False
-    for cell in range(61):
-        g = kernels.GRID_OF_CELL[cell]
-        c = board[g]
-        if c == kernels.EMPTY:
-            continue
-        dist = kernels.CENTRE_DISTANCE[g]
-        near = 0
-        for d in range(3):  # forward directions only: each pair once
-            if board[g + kernels.OFFSETS[d]] == c:
-                near += 1
-        mine = c == mover
-        threat = threat0 if mine else threat1
-        if not threat:
-            for d in range(6):
-                if ejects(board, g, d, c):
-                    threat = True
-                    break
-        if mine:
-            m0 += 1
-            dist0 += dist
-            pairs0 += near
-            edge0 += dist == 4
-            threat0 = threat
-        else:
-            m1 += 1
-            dist1 += dist
-            pairs1 += near
-            edge1 += dist == 4
-            threat1 = threat
-    n0 = max(1, m0)
-    n1 = max(1, m1)
-    raw0 = (
-        w[W_EJECTED] * ejected_mover
-        + (w[W_THREAT_TO_MOVE] if threat0 else 0.0)
-        + w[W_CENTRE] * dist0 / n0
-        + w[W_COHESION] * pairs0 / n0
-        + w[W_EDGE] * edge0
-    )
-    raw1 = (
-        w[W_EJECTED] * ejected_other
-        + (w[W_THREAT_WAITING] if threat1 else 0.0)
-        + w[W_CENTRE] * dist1 / n1
-        + w[W_COHESION] * pairs1 / n1
-        + w[W_EDGE] * edge1
-    )
-    lead = raw0 - raw1
-    if w[W_NOISE] > 0.0:
-        h = (np.uint64(key) ^ np.uint64(salt)) * _GOLDEN
-        u = float(h >> np.uint64(11)) * _UNIT
-        lead += w[W_NOISE] * (2.0 * u - 1.0)
-    return lead
 
 
 @njit(cache=True)
@@ -279,7 +166,7 @@ def quiesce(
         for d in range(6):
             if board[g + kernels.OFFSETS[d]] != mover:
                 continue  # a single marble never pushes
-            if ejects(board, g, d, mover):
+            if push_kind(board, g, d, mover) == EJECT:
                 row[n] = cell * 6 + d
                 n += 1
     ejections = n
@@ -297,7 +184,7 @@ def quiesce(
                     continue
                 while board[t] == mover:
                     t += kernels.OFFSETS[d]
-                if board[t] != other or ejects(board, g, d, mover):
+                if board[t] != other or push_kind(board, g, d, mover) == EJECT:
                     continue
                 child[:] = board
                 kernels.apply(child, cell * 6 + d)
