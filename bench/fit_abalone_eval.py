@@ -68,9 +68,7 @@ def play_game(
             state.play(rng.choice(state.legal_actions().tolist()))
             continue
         f = np.empty(evaluation.FEATURES)
-        evaluation.features(
-            state._board, seat + 1, state.ejected[seat], state.ejected[1 - seat], f
-        )
+        evaluation.features(state._board, seat + 1, state.ejected[seat], state.ejected[1 - seat], f)
         rows.append(f)
         movers.append(seat)
         state.play(agents[seat].choose(state, Budget(playouts=nodes)))
@@ -180,7 +178,7 @@ def main() -> None:
         "weights": weights,
         "scale": round(2 * c, 4),
         "games": games,
-        "positions": int(len(y)),
+        "positions": len(y),
         "cpu_seconds": round(seconds),
         "held_out_log_loss": {"today": round(before, 4), "fitted": round(after, 4)},
         "command": "python bench/fit_abalone_eval.py " + " ".join(sys.argv[1:]),

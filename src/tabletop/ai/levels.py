@@ -223,5 +223,5 @@ def agent_for_level(game: Game, level: int, seed: int | None = None) -> Agent:
     entry = level_for(game, level)
     inner = make_search(entry.search, game, seed)
     if isinstance(inner, AlphaBetaAgent) or hasattr(inner, "noise"):
-        inner.noise = entry.noise  # type: ignore[attr-defined]
+        inner.noise = entry.noise
     return LevelAgent(inner, level, entry, seed)

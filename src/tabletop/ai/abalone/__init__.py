@@ -1,1 +1,1 @@
-"""Abalone's computer player (2 players): its compiled search (search.py) and its Agent (agent.py)."""
+"""Abalone's 2-player computer player: its compiled search (search.py) and Agent (agent.py)."""

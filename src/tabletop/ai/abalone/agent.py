@@ -40,6 +40,8 @@ ASPIRATION = 1.0
 #: Share of the seconds after which no new depth starts: quiet, and pushes in the air.
 NEW_DEPTH_SHARE = 0.5
 NEW_DEPTH_SHARE_PUSHES = 0.7
+#: Share of the time left a root move's node cap is sized for.
+TIME_MARGIN = 0.8
 #: Plies of ejections the quiescence search follows past the horizon.
 QUIESCENCE_PLIES = 4
 ZOBRIST = kernels.zobrist_table()
@@ -152,9 +154,7 @@ class AbaloneSearchAgent(Agent):
         depth_done = 0
         limit = deadline.budget.seconds
         board = ctx.boards[0]
-        pushes = evaluation.has_ejection(board, mover) or evaluation.has_ejection(
-            board, 3 - mover
-        )
+        pushes = evaluation.has_ejection(board, mover) or evaluation.has_ejection(board, 3 - mover)
         share = self.new_depth_shares[1 if pushes else 0]
         rate = float(ASSUMED_RATE)
         previous: float | None = None
@@ -241,7 +241,8 @@ class AbaloneSearchAgent(Agent):
             nodes = int(stats[search.NODES])
             cap = 1 << 62
             if limit is not None:
-                cap = nodes + max(0, int(rate * (limit - deadline.elapsed)))
+                # A margin: the rate drops when the machine gets busier mid-move.
+                cap = nodes + max(0, int(TIME_MARGIN * rate * (limit - deadline.elapsed)))
             if node_limit is not None:
                 cap = min(cap, node_limit)
             if depth == 1:
@@ -273,7 +274,7 @@ class AbaloneSearchAgent(Agent):
     def _first_order(self, roots: np.ndarray, mover: int) -> np.ndarray:
         """The root moves in the kernels' static order (the table's move first)."""
         ctx = self._ctx
-        key = kernels.board_hash(ctx.boards[0], ZOBRIST, mover - 1)
+        key = int(kernels.board_hash(ctx.boards[0], ZOBRIST, mover - 1))
         n = roots.shape[0]
         scores = np.zeros(n, dtype=np.int64)
         search.order_scores(
@@ -298,7 +299,7 @@ class AbaloneSearchAgent(Agent):
         for _ in range(8):
             if work.is_over():
                 break
-            action = self._table_move(kernels.board_hash(work._board, ZOBRIST, work._seat))
+            action = self._table_move(int(kernels.board_hash(work._board, ZOBRIST, work._seat)))
             if action < 0 or action not in work.legal_actions():
                 break
             line.append(work.action_to_move(action))
@@ -335,9 +336,7 @@ class AbaloneSearchAgent(Agent):
             "nps": nodes / max(elapsed, 1e-9),
             "raw": values.get(best, 0.0),
         }
-        return Analysis(
-            per_seat, moves, self._line(state, best), nodes, elapsed, detail
-        )
+        return Analysis(per_seat, moves, self._line(state, best), nodes, elapsed, detail)
 
 
 def game_keys(state: AbaloneState) -> np.ndarray:

@@ -107,9 +107,15 @@ def has_ejection(board: np.ndarray, colour: int) -> bool:
 
 @njit(cache=True)
 def features(
-    board: np.ndarray, mover: int, ejected_mover: int, ejected_other: int, out: np.ndarray
+    board: np.ndarray,
+    mover: int,
+    ejected_mover: int,
+    ejected_other: int,
+    out: np.ndarray,
+    compact: bool = True,
 ) -> None:
-    """Write the terms for ``mover`` (module docstring) to out[:FEATURES]."""
+    """Write the terms for ``mover`` (module docstring) to out[:FEATURES]; F_COMPACT, a
+    second pass over the board, only when ``compact`` (else 0)."""
     m0 = m1 = dist0 = dist1 = pairs0 = pairs1 = edge0 = edge1 = ring0 = ring1 = 0
     push0 = push1 = 0
     threat0 = threat1 = False
@@ -162,7 +168,7 @@ def features(
     row1 /= n1
     num1 /= n1
     spread0 = spread1 = 0.0
-    for cell in range(61):
+    for cell in range(61 if compact else 0):
         g = kernels.GRID_OF_CELL[cell]
         c = board[g]
         if c == kernels.EMPTY:
@@ -199,7 +205,7 @@ def evaluate(
     """The raw lead of ``mover``: the weighted terms, plus the noise keyed by the
     position's ``key`` and the game's ``salt`` (uniform in +-w[W_NOISE])."""
     f = np.empty(FEATURES)
-    features(board, mover, ejected_mover, ejected_other, f)
+    features(board, mover, ejected_mover, ejected_other, f, w[F_COMPACT] != 0.0)
     lead = 0.0
     for i in range(FEATURES):
         lead += w[i] * f[i]

@@ -248,7 +248,7 @@ def negamax(
         table_move = (data & 4095) - 1
         if cfg[C_TABLE_CUTS] != 0 and ((data >> 12) & 255) >= depth:
             kind = (data >> 20) & 3
-            value = t_values[slot]
+            value: float = t_values[slot]
             if kind == EXACT:
                 return value
             if kind == LOWER and value >= beta:
