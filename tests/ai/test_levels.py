@@ -62,6 +62,25 @@ def test_four_player_quoridor_has_its_own_table() -> None:
         assert isinstance(agent.inner, expected), level
 
 
+def test_two_player_abalone_level_10_searches_compiled_on_time() -> None:
+    # Decisions 0134-0135: the compiled search on its time cap; 3-4 players and levels
+    # 1-9 keep the generic alpha-beta.
+    from tabletop.ai.abalone.agent import AbaloneSearchAgent
+
+    two = tabletop.load_game("abalone")
+    top = agent_for_level(two, 10, seed=1)
+    assert isinstance(top, LevelAgent) and isinstance(top.inner, AbaloneSearchAgent)
+    assert top.inner.noise == level_for(two, 10).noise
+    assert top.budget is not None and top.budget.seconds is not None
+    assert top.budget.seconds <= MAX_SECONDS
+    for players in (3, 4):
+        game = tabletop.load_game("abalone", players=players)
+        agent = agent_for_level(game, 10)
+        assert isinstance(agent, LevelAgent) and isinstance(agent.inner, AlphaBetaAgent)
+    below = agent_for_level(two, 9)
+    assert isinstance(below, LevelAgent) and isinstance(below.inner, AlphaBetaAgent)
+
+
 def test_level_one_pushes_a_marble_off_when_it_can() -> None:
     game = tabletop.load_game("abalone")
     assert isinstance(game, AbaloneGame)

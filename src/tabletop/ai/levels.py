@@ -99,6 +99,12 @@ def _alphabeta_ladder(nodes: tuple[int, ...], noise: tuple[float, ...]) -> tuple
 #: quoted in the code"; decision 0037.
 _NOISE = (0.08, 0.065, 0.05, 0.04, 0.03, 0.025, 0.02, 0.015, 0.01, 0.01)
 
+#: Abalone's generic alpha-beta ladder (today's level 10 is its last rung: spec
+#: ``alphabeta:playouts=200000,seconds=2.8`` for the benchmarks).
+_ABALONE_GENERIC = _alphabeta_ladder(
+    (60, 200, 300, 650, 1400, 3200, 16_000, 40_000, 80_000, 200_000), _NOISE
+)
+
 #: THE table. MCTS iterations grow 2-2.3x a level (a doubling of MCTS work is
 #: worth roughly a constant Elo step); the first levels also sample their move.
 #: Alpha-beta nodes grow from one ply at level 1 to what fits in ~2 s on one idle core
@@ -119,9 +125,18 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # the last: level 7 finishes depth 3 (a budget still at depth 2 scored too little
     # against level 6), levels 8 and 10 go on into the next depth. The rates and the
     # depths' node counts: docs/strength.md, "Figures quoted in the code".
-    "abalone": _alphabeta_ladder(
-        (60, 200, 300, 650, 1400, 3200, 16_000, 40_000, 80_000, 200_000), _NOISE
+    "abalone": (
+        *_ABALONE_GENERIC[:9],
+        # Level 10 (2 players): Abalone's compiled search (decision 0135), bounded by
+        # time, not nodes: what it searches in TOP_SECONDS (a clock's budget when a
+        # match passes one). The node figure is a guard it never reaches (~0.5 M nodes
+        # a CPU second, docs/strength.md).
+        Level("abalone", 20_000_000, noise=_NOISE[9]),
     ),
+    # 3 and 4 players keep the generic alpha-beta at every level: the compiled search
+    # is negamax for two sides.
+    "abalone/3": _ABALONE_GENERIC,
+    "abalone/4": _ABALONE_GENERIC,
     # Oust: MCTS with playouts up to level 7, each step a doubling from level 5 (a
     # smaller step scored too little); then MCTS valuing leaves by the evaluation
     # (playout MCTS stopped gaining with more work; the evaluated leaves beat it by far,
@@ -256,6 +271,6 @@ def agent_for_level(game: Game, level: int, seed: int | None = None) -> Agent:
     first of a game and search in a process loads its kernels (searches.load_kernels)."""
     entry = level_for(game, level)
     inner = make_search(entry.search, game, seed)
-    if isinstance(inner, AlphaBetaAgent):
+    if isinstance(inner, AlphaBetaAgent) or hasattr(inner, "noise"):
         inner.noise = entry.noise
     return LevelAgent(inner, level, entry, seed)

@@ -91,6 +91,14 @@ def _quoridor(game: Game, seed: int | None, settings: Settings) -> Agent:
     return QuoridorSearchAgent(seed, exploration=settings.get("c", 1.0))
 
 
+def _abalone(game: Game, seed: int | None, settings: Settings) -> Agent:
+    from tabletop.ai.abalone.agent import AbaloneSearchAgent
+
+    if game.num_players != 2:
+        raise OptionError("the abalone search plays 2-player Abalone only")
+    return AbaloneSearchAgent(seed, max_depth=int(settings.get("depth", 40)))
+
+
 #: The searches by name.
 SEARCHES: dict[str, Search] = {
     "mcts": Search(_mcts),
@@ -99,6 +107,7 @@ SEARCHES: dict[str, Search] = {
     "go": Search(_go, plays="go"),
     "oust": Search(_oust, plays="oust"),
     "quoridor": Search(_quoridor, plays="quoridor"),
+    "abalone": Search(_abalone, plays="abalone", tuning="depth"),
 }
 
 

@@ -10,6 +10,8 @@
   only for games with an evaluation
 * ``go``, ``oust``, ``quoridor``: the game's own compiled search (Go's levels',
   Oust's upper levels', 4-player Quoridor's), same keys as ``mcts``; that game only
+* ``abalone``: Abalone's compiled alpha-beta (2-player level 10's), keys ``playouts``
+  (nodes), ``seconds``, ``depth``; 2-player Abalone only
 
 (every search by its name in tabletop.ai.searches, as the level table names it)
 

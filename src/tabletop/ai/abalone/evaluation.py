@@ -1,0 +1,216 @@
+"""The compiled search's evaluation (2 players): a weighted sum of terms, each the side to
+move's figure minus the other side's, in numba.
+
+The first six terms are games/abalone/evaluation.py's (its weights are the defaults,
+so with them the search values positions as the generic search does); the last three
+are the published programs' further terms (Aichholzer et al.'s ABA-PRO, Lemmens 2005,
+Chorus 2009), weighted 0 until a fit (bench/fit_abalone_eval.py) gives them weights:
+
+* F_EJECTED: marbles pushed off;
+* F_CENTRE: mean hex distance to the centre;
+* F_COHESION: pairs of neighbouring own marbles, per marble;
+* F_EDGE: marbles on the outer ring;
+* F_THREAT_TO_MOVE: 1 when the side to move can push a marble off now;
+* F_THREAT_WAITING: -1 when the waiting side could (so its weight is positive);
+* F_PUSHES: in-line pushes available (Lemmens' attacking power);
+* F_COMPACT: mean hex distance to the side's own centre of mass (ABA-PRO's grouping);
+* F_RING3: marbles on the ring next to the edge.
+
+``weights`` holds one weight per term and the noise amplitude last (W_NOISE), all in
+raw points; ``fitted.json`` is the fitted table (agent.py reads it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from tabletop.games.abalone import geometry, kernels
+
+(
+    F_EJECTED,
+    F_CENTRE,
+    F_COHESION,
+    F_EDGE,
+    F_THREAT_TO_MOVE,
+    F_THREAT_WAITING,
+    F_PUSHES,
+    F_COMPACT,
+    F_RING3,
+) = range(9)
+FEATURES = 9
+#: The terms' names, in order (the keys of the fitted table).
+TERMS = (
+    "ejected",
+    "centre",
+    "cohesion",
+    "edge",
+    "threat_to_move",
+    "threat_waiting",
+    "pushes",
+    "compact",
+    "ring3",
+)
+W_NOISE = FEATURES
+WEIGHTS = FEATURES + 1
+
+#: Each grid index's (row, number), for the centres of mass; off-board entries unused.
+ROW_OF = np.zeros(geometry.GRID, dtype=np.float64)
+NUMBER_OF = np.zeros(geometry.GRID, dtype=np.float64)
+for _cell, (_r, _n) in enumerate(geometry.CELLS):
+    ROW_OF[geometry.GRID_OF_CELL[_cell]] = _r
+    NUMBER_OF[geometry.GRID_OF_CELL[_cell]] = _n
+
+NO_PUSH, PUSH, EJECT = 0, 1, 2
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_UNIT = 1.0 / (1 << 53)
+
+
+@njit(cache=True, inline="always")
+def push_kind(board: np.ndarray, g: int, d: int, colour: int) -> int:
+    """EJECT or PUSH when the in-line move of ``colour``'s marble at grid g in direction d
+    is legal and pushes (off the board or not), else NO_PUSH (2 players: every other
+    marble is an enemy)."""
+    off = kernels.OFFSETS[d]
+    k = 1
+    t = g + off
+    while board[t] == colour:
+        k += 1
+        if k > 3:
+            return NO_PUSH
+        t += off
+    if board[t] == kernels.EMPTY or board[t] == kernels.OFF:
+        return NO_PUSH
+    m = 0
+    while board[t] != kernels.EMPTY and board[t] != kernels.OFF:
+        if board[t] == colour:
+            return NO_PUSH  # sandwich
+        m += 1
+        if m >= k:
+            return NO_PUSH  # outnumbered
+        t += off
+    return EJECT if board[t] == kernels.OFF else PUSH
+
+
+@njit(cache=True)
+def has_ejection(board: np.ndarray, colour: int) -> bool:
+    """True when ``colour`` could push a marble off if it moved now."""
+    for cell in range(61):
+        g = kernels.GRID_OF_CELL[cell]
+        if board[g] != colour:
+            continue
+        for d in range(6):
+            if push_kind(board, g, d, colour) == EJECT:
+                return True
+    return False
+
+
+@njit(cache=True)
+def features(
+    board: np.ndarray,
+    mover: int,
+    ejected_mover: int,
+    ejected_other: int,
+    out: np.ndarray,
+    compact: bool = True,
+) -> None:
+    """Write the terms for ``mover`` (module docstring) to out[:FEATURES]; F_COMPACT, a
+    second pass over the board, only when ``compact`` (else 0)."""
+    m0 = m1 = dist0 = dist1 = pairs0 = pairs1 = edge0 = edge1 = ring0 = ring1 = 0
+    push0 = push1 = 0
+    threat0 = threat1 = False
+    row0 = row1 = num0 = num1 = 0.0
+    for cell in range(61):
+        g = kernels.GRID_OF_CELL[cell]
+        c = board[g]
+        if c == kernels.EMPTY:
+            continue
+        dist = kernels.CENTRE_DISTANCE[g]
+        near = 0
+        for d in range(3):  # forward directions only: each pair once
+            if board[g + kernels.OFFSETS[d]] == c:
+                near += 1
+        pushes = 0
+        ejecting = False
+        for d in range(6):
+            if board[g + kernels.OFFSETS[d]] != c:
+                continue  # a single marble never pushes
+            kind = push_kind(board, g, d, c)
+            if kind != NO_PUSH:
+                pushes += 1
+                if kind == EJECT:
+                    ejecting = True
+        if c == mover:
+            m0 += 1
+            dist0 += dist
+            pairs0 += near
+            edge0 += dist == 4
+            ring0 += dist == 3
+            push0 += pushes
+            threat0 = threat0 or ejecting
+            row0 += ROW_OF[g]
+            num0 += NUMBER_OF[g]
+        else:
+            m1 += 1
+            dist1 += dist
+            pairs1 += near
+            edge1 += dist == 4
+            ring1 += dist == 3
+            push1 += pushes
+            threat1 = threat1 or ejecting
+            row1 += ROW_OF[g]
+            num1 += NUMBER_OF[g]
+    n0 = max(1, m0)
+    n1 = max(1, m1)
+    # Second pass: hex distance to each side's centre of mass.
+    row0 /= n0
+    num0 /= n0
+    row1 /= n1
+    num1 /= n1
+    spread0 = spread1 = 0.0
+    for cell in range(61 if compact else 0):
+        g = kernels.GRID_OF_CELL[cell]
+        c = board[g]
+        if c == kernels.EMPTY:
+            continue
+        if c == mover:
+            dr = ROW_OF[g] - row0
+            dn = NUMBER_OF[g] - num0
+            spread0 += (abs(dr) + abs(dn) + abs(dr - dn)) / 2.0
+        else:
+            dr = ROW_OF[g] - row1
+            dn = NUMBER_OF[g] - num1
+            spread1 += (abs(dr) + abs(dn) + abs(dr - dn)) / 2.0
+    out[F_EJECTED] = ejected_mover - ejected_other
+    out[F_CENTRE] = dist0 / n0 - dist1 / n1
+    out[F_COHESION] = pairs0 / n0 - pairs1 / n1
+    out[F_EDGE] = edge0 - edge1
+    out[F_THREAT_TO_MOVE] = 1.0 if threat0 else 0.0
+    out[F_THREAT_WAITING] = -1.0 if threat1 else 0.0
+    out[F_PUSHES] = push0 - push1
+    out[F_COMPACT] = spread0 / n0 - spread1 / n1
+    out[F_RING3] = ring0 - ring1
+
+
+@njit(cache=True)
+def evaluate(
+    board: np.ndarray,
+    mover: int,
+    ejected_mover: int,
+    ejected_other: int,
+    w: np.ndarray,
+    key: np.int64,
+    salt: np.int64,
+) -> float:
+    """The raw lead of ``mover``: the weighted terms, plus the noise keyed by the
+    position's ``key`` and the game's ``salt`` (uniform in +-w[W_NOISE])."""
+    f = np.empty(FEATURES)
+    features(board, mover, ejected_mover, ejected_other, f, w[F_COMPACT] != 0.0)
+    lead = 0.0
+    for i in range(FEATURES):
+        lead += w[i] * f[i]
+    if w[W_NOISE] > 0.0:
+        h = (np.uint64(key) ^ np.uint64(salt)) * _GOLDEN
+        u = float(h >> np.uint64(11)) * _UNIT
+        lead += w[W_NOISE] * (2.0 * u - 1.0)
+    return lead
