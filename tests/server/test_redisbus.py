@@ -21,6 +21,11 @@ from tabletop.server.redisbus import RedisBus
 from tabletop.server.scratch import ScratchRedis, free_port
 from tests.server.conftest import UNLIMITED, new_game
 
+#: A socket that waits for an event that never comes (a lost fan-out: seen once under
+#: xdist, 2026-11-27, not reproduced alone) fails the test instead of stalling the suite.
+pytestmark = pytest.mark.timeout(180)
+
+
 BOTH_DATABASES = True
 
 

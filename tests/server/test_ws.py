@@ -104,6 +104,7 @@ def test_forged_tokens_unknown_games_and_bad_frames(client: TestClient) -> None:
             "type": "error",
             "code": "bad-token",
             "message": "this token holds no seat of this game",
+            "params": {},
         }
     with client.websocket_connect("/ws/games/unknown") as ws:
         assert ws.receive_json()["code"] == "unknown-game"

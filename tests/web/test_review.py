@@ -13,8 +13,17 @@ from tests.web.server import call
 #: only when the tests' other processes leave some (a guard, not a speed target).
 REVIEW_PATIENCE = 900.0
 
-#: A short finished 9x9 game whose level-1 review labels some moves.
-SGF = "(;GM[1]FF[4]SZ[9]KM[6.5]RE[W+R];B[ee];W[cc];B[gg];W[gc];B[cg])"
+#: A finished 9x9 game with a blunder a person is sure of (tests/review/hand_blunders.py's
+#: first case: White's A1 at move 30 leaves five stones in atari, Black takes them at E5),
+#: so that even a level-1 review labels a move.
+SGF = (
+    "(;GM[1]FF[4]SZ[9]KM[6.5]RE[B+R];B[cc];W[af];B[dc];W[bf];B[ec"
+    "];W[cf];B[fc];W[df];B[gc];W[ef];B[bd];W[ff];B[hd];W[gf];B[ae];W[hf];B["
+    "be];W[if];B[ce];W[cd];B[de];W[dd];B[ie];W[ed];B[he];W[fd];B[fe];W[gd];"
+    "B[ge];W[ai];B[ee])"
+)
+#: Its moves.
+PLIES = 31
 
 
 def upload(server: str) -> str:
@@ -55,8 +64,8 @@ def test_review_from_replay_graph_labels_and_best_line(page: Any, server: str) -
     # The graph: a line per seat, a slider over the positions that the board follows.
     graph = page.locator("#graph")
     assert page.locator("#graph .graph-line").count() == 2
-    assert graph.get_attribute("aria-valuemax") == "5"
-    assert graph.get_attribute("aria-valuenow") == "5"
+    assert graph.get_attribute("aria-valuemax") == str(PLIES)
+    assert graph.get_attribute("aria-valuenow") == str(PLIES)
     graph.focus()
     page.keyboard.press("Home")
     at(page, 0)
@@ -66,8 +75,10 @@ def test_review_from_replay_graph_labels_and_best_line(page: Any, server: str) -
     assert "After move 1" in (graph.get_attribute("aria-valuetext") or "")
     box = graph.bounding_box()
     page.mouse.click(box["x"] + box["width"] * 0.6, box["y"] + box["height"] / 2)
-    at(page, 3)
-    assert page.locator("#moves li.current").get_attribute("data-ply") == "3"
+    page.wait_for_function("document.getElementById('graph').getAttribute('aria-valuenow') !== '1'")
+    clicked = int(graph.get_attribute("aria-valuenow") or "0")
+    assert PLIES * 0.4 < clicked < PLIES * 0.8  # near where the click was
+    assert page.locator("#moves li.current").get_attribute("data-ply") == str(clicked)
 
     # Labels as marks with their words, a summary per player, the key moves.
     marks = page.locator("#moves .review-mark")

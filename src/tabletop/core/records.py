@@ -52,4 +52,8 @@ def replay(state: State, moves: Sequence[Any], after: Callable[[int], None] | No
             if after is not None:
                 after(number)
         except (NotationError, IllegalMoveError) as err:
-            raise type(err)(f"move {number}: {err}") from None
+            raise type(err)(
+                f"move {number}: {err}",
+                reason=err.reason,
+                params={**err.params, "record_ply": number},
+            ) from None

@@ -113,7 +113,7 @@ def test_hostile_bodies_get_a_4xx_and_change_nothing(client: TestClient, body: d
     for path in ("/api/session", "/api/account/recover", "/api/account/password"):
         answer = client.post(path, json=body)
         assert 400 <= answer.status_code < 500, answer.text
-        assert set(answer.json()) == {"error", "message"}
+        assert set(answer.json()) == {"error", "message", "params"}
     assert client.get("/api/session").json() == before
 
 
@@ -131,6 +131,7 @@ def test_wrong_passwords_and_unknown_names_get_the_same_answer(
         == {
             "error": "bad-login",
             "message": "wrong user name or password",
+            "params": {},
         }
     )
     assert COOKIE not in other.cookies

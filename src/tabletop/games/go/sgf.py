@@ -147,7 +147,9 @@ def read_sgf(data: bytes | str, where: str = "SGF") -> SgfRecord:
             state.play(move)
         except IllegalMoveError as err:
             raise IllegalMoveError(
-                f"{where}: move {number} ({colour.upper()} {move}): {err}"
+                f"{where}: move {number} ({colour.upper()} {move}): {err}",
+                reason=err.reason,
+                params={"move": str(move), **err.params, "record_ply": number},
             ) from None
     # Names and the result only describe the game: one that cannot be read is a warning.
     result, black, white = (_text(root, prop, warnings) for prop in ("RE", "PB", "PW"))

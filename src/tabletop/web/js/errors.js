@@ -189,6 +189,13 @@ const WITH_PARAMS = {
 
 /** The words for an error: an ApiError, or a WebSocket error frame ({code, message, params}). */
 export function errorText(error) {
+  const params = error?.params && typeof error.params === "object" ? error.params : {};
+  const text = refusalText(error);
+  // A record's move that cannot be played: which move of the record it was.
+  return params.record_ply !== undefined ? t("Move {ply} of the record: {problem}", { ply: params.record_ply, problem: text }) : text;
+}
+
+function refusalText(error) {
   const code = error?.code || "other";
   const message = typeof error?.message === "string" ? error.message : "";
   const params = error?.params && typeof error.params === "object" ? words(error.params) : {};
