@@ -31,7 +31,7 @@ PAGE_LINKS = ("/learn",)
 def test_the_pages_exist_and_extend_the_base_layout() -> None:
     for page in PAGES:
         layout = page
-        while (parent := re.search(r'{% extends "([^"]+)" %}', (TEMPLATES / layout).read_text())):
+        while parent := re.search(r'{% extends "([^"]+)" %}', (TEMPLATES / layout).read_text()):
             layout = parent.group(1)
         assert layout == "base.html", page  # directly or through board_page.html
 
