@@ -219,13 +219,14 @@ def game_keys(state: AbaloneState) -> np.ndarray:
     return np.array(sorted(set(keys)), dtype=np.int64)
 
 
-def phases() -> dict[str, AbaloneState]:
-    """An opening, a middle-game and an ending position of the standard layout."""
+def phases(player: Agent | None = None) -> dict[str, AbaloneState]:
+    """An opening, a middle-game (40 plies of ``player``, by default the reference, at
+    3,000 nodes a move) and an ending position of the standard layout."""
     game = tabletop.load_game("abalone")
     opening = game.new_state()
     assert isinstance(opening, AbaloneState) and isinstance(game, AbaloneGame)
     middle = opening.copy()
-    player = ReferenceAgent()
+    player = player or ReferenceAgent()
     while middle.ply < 40 and not middle.is_over():
         middle.play(player.choose(middle, Budget(playouts=3000)))
     ending = game.setup(

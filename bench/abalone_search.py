@@ -17,31 +17,18 @@ import argparse
 import time
 
 import tabletop
+from abalone_reference import phases as reference_phases
 from arguments import count, run_main, seconds
 from tabletop.ai.abalone.agent import AbaloneSearchAgent
 from tabletop.ai.agent import Agent, Budget
 from tabletop.ai.searches import make_search
-from tabletop.games.abalone.rules import AbaloneGame, AbaloneState
+from tabletop.games.abalone.rules import AbaloneState
 
 
 def phases() -> dict[str, AbaloneState]:
-    """An opening, a middle-game (40 plies of the compiled search at 3,000 nodes a move)
-    and an ending position (bench/abalone_reference.py's) of the standard layout."""
-    game = tabletop.load_game("abalone")
-    assert isinstance(game, AbaloneGame)
-    opening = game.new_state()
-    middle = opening.copy()
-    player = AbaloneSearchAgent(seed=1)
-    while middle.ply < 40 and not middle.is_over():
-        middle.play(player.choose(middle, Budget(playouts=3000)))
-    ending = game.setup(
-        {
-            0: ("c3", "c4", "d3", "d4", "d5", "e4", "e5", "f5", "g6"),
-            1: ("e6", "f6", "f7", "g7", "g8", "h7", "h8", "d6", "c5", "b4"),
-        },
-        to_move=0,
-    )
-    return {"opening": opening, "middle": middle, "ending": ending}
+    """bench/abalone_reference.py's opening, middle-game and ending positions, its middle
+    game played by the compiled search (40 plies at 3,000 nodes a move)."""
+    return reference_phases(AbaloneSearchAgent(seed=1))
 
 
 def measure(agent: Agent, state: AbaloneState, budget: Budget) -> tuple[int, float, int, str]:
