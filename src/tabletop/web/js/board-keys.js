@@ -109,7 +109,14 @@ export function attachBoardKeys(root) {
       g.setAttribute("tabindex", "0");
     }
   });
-  root.addEventListener("focusout", () => {
+  root.addEventListener("focusout", (event) => {
+    // Focus that went to another element is gone at once: a key pressed there may
+    // redraw the board before a timer runs (a busy browser handles input first), and
+    // prepare() must not pull the focus back.
+    if (event.relatedTarget && !root.contains(event.relatedTarget)) {
+      hadFocus = false;
+      return;
+    }
     // A redraw removes the focused point (and may fire focusout): it is focused again
     // in prepare(), before this check; only a focus that went elsewhere stays away.
     setTimeout(() => {
