@@ -19,10 +19,20 @@ export const gameId = decodeURIComponent(location.pathname.split("/").filter(Boo
 
 const views = new Map();
 
-/** The game's position after `ply` moves (fetched once, then kept). */
-export async function viewAt(ply) {
-  if (!views.has(ply)) views.set(ply, await api.game(gameId, ply));
-  return views.get(ply);
+/**
+ * The position after `ply` moves, `ply` kept between 0 and `total` (each position fetched
+ * once): `{ ply, view }`, or null with the error shown when it cannot be had.
+ */
+export async function stepTo(ply, total) {
+  ply = Math.max(0, Math.min(total, ply));
+  try {
+    if (!views.has(ply)) views.set(ply, await api.game(gameId, ply));
+    $("error").textContent = "";
+    return { ply, view: views.get(ply) };
+  } catch (err) {
+    $("error").textContent = errorText(err);
+    return null;
+  }
 }
 
 /**

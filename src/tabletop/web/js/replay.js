@@ -4,8 +4,7 @@
 
 import { api } from "./api.js";
 import { drawBoard, scoreTable } from "./boards/index.js";
-import { errorText } from "./errors.js";
-import { gameId, loadGame, markStep, viewAt, wireSteps } from "./finished-game.js";
+import { gameId, loadGame, markStep, stepTo, wireSteps } from "./finished-game.js";
 import { t } from "./i18n.js";
 import { resultSentence } from "./messages.js";
 import { renderMoves, renderSeats } from "./panels.js";
@@ -22,16 +21,10 @@ const state = { final: null, ply: 0 };
 
 async function show(ply) {
   const total = state.final.moves.length;
-  ply = Math.max(0, Math.min(total, ply));
-  let view;
-  try {
-    view = await viewAt(ply);
-    $("error").textContent = "";
-  } catch (err) {
-    $("error").textContent = errorText(err);
-    return;
-  }
-  state.ply = ply;
+  const step = await stepTo(ply, total);
+  if (!step) return;
+  state.ply = ply = step.ply;
+  const view = step.view;
   // Players as in the finished game; nobody is "away" in a replay.
   const seats = state.final.seats.map((s) => ({ ...s, connected: true }));
   const shown = { ...view, moves: state.final.moves, seats };

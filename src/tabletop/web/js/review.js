@@ -7,7 +7,7 @@
 import { request } from "./api.js";
 import { drawBoard, reviewExtras } from "./boards/index.js";
 import { errorText } from "./errors.js";
-import { gameId, loadGame, markStep, viewAt, wireSteps } from "./finished-game.js";
+import { gameId, loadGame, markStep, stepTo, wireSteps } from "./finished-game.js";
 import { formatNumber, t, tn } from "./i18n.js";
 import { seatName, seatPaint } from "./palette.js";
 import { html, pointerPoint, svg } from "./svg.js";
@@ -83,16 +83,10 @@ function total() {
 
 // -- the board and the move shown ------------------------------------------------------------
 async function show(ply) {
-  ply = Math.max(0, Math.min(total(), ply));
-  let view;
-  try {
-    view = await viewAt(ply);
-    $("error").textContent = "";
-  } catch (err) {
-    $("error").textContent = errorText(err);
-    return;
-  }
-  state.ply = ply;
+  const step = await stepTo(ply, total());
+  if (!step) return;
+  state.ply = ply = step.ply;
+  const view = step.view;
   state.line = null;
   const shown = { ...view, seats: state.final.seats };
   drawBoard($("board"), { view: shown, interactive: false });
