@@ -192,12 +192,11 @@ class ReviewWork:
     calm: float = 1.0
 
 
-#: The review's work per game where it is not simply the level's (measured:
-#: docs/review.md, "Speed"). Go: 9x9's work on every board (19x19 at level 8 would spend
-#: ~2.5 s a position); its playout means read calmer (decision 0140). Abalone: 40% of
-#: the level's nodes (level 8's 40,000 become level 7's 16,000: a finished depth 3).
-#: Quoridor: its generic MCTS valuing leaves by the race runs compiled (decision 0062's
-#: twin), about ten times the iterations a second.
+#: The review's work per game where it is not simply the level's (decision 0139; the
+#: figures: docs/review.md, "Speed"). Go: 9x9's work on every board, so a big board's
+#: review stays within minutes; its playout means read calmer (decision 0140). Abalone:
+#: 40% of the level's nodes (a finished depth 3). Quoridor: its generic MCTS valuing
+#: leaves by the race runs compiled (decision 0062's twin), the same search faster.
 REVIEW_WORK: dict[str, ReviewWork] = {
     "go": ReviewWork(actions=82, calm=0.5),
     "abalone": ReviewWork(share=0.4),

@@ -59,6 +59,16 @@ class MatchError(CodedError, TabletopError):
         return cls(code, str(err), {**params, **err.params}, reason=err.reason)
 
 
+def _check_text(value: object, limit: int, what: str) -> None:
+    """Refuse ``value`` as an illegal move ("not-a-move", "not-a-point": ``what``) unless it
+    is a text of at most ``limit`` characters; the error quotes no more than that."""
+    if not isinstance(value, str) or len(value) > limit:
+        shown = str(value)[:limit]
+        raise MatchError(
+            "illegal-move", f"{shown!r} is not a {what}", {"move": shown}, reason=f"not-a-{what}"
+        )
+
+
 @dataclass(frozen=True)
 class SeatSpec:
     """Who sits in a seat: a person (with a display name) or a computer level."""
@@ -283,13 +293,7 @@ class Match:
         if to_move != seat:
             side = {} if to_move is None else {"side": self.game.seat_names[to_move]}
             raise MatchError("not-your-turn", f"it is {self._who(to_move)}'s turn", side)
-        if not isinstance(move, str) or len(move) > 32:
-            raise MatchError(
-                "illegal-move",
-                f"{str(move)[:32]!r} is not a move",
-                {"move": str(move)[:32]},
-                reason="not-a-move",
-            )
+        _check_text(move, 32, "move")
         probe = self.state
         try:
             parsed = probe.parse_move(move)
@@ -491,13 +495,7 @@ class Match:
         """Mark the chain through ``point`` dead or alive again; acceptances start over."""
         self._check_acting(seat, "scoring")
         phase = self._phase()
-        if not isinstance(point, str) or len(point) > 8:
-            raise MatchError(
-                "illegal-move",
-                f"{str(point)[:8]!r} is not a point",
-                {"move": str(point)[:8]},
-                reason="not-a-point",
-            )
+        _check_text(point, 8, "point")
         try:
             first = phase.toggle(self.state, point)
         except TabletopError as err:

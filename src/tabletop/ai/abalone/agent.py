@@ -144,7 +144,7 @@ class AbaloneSearchAgent(Agent):
             self._salt = self.rng.getrandbits(63)
         self._last_ply = state.ply
         self._generation = (self._generation + 1) % 256
-        seat = state._seat
+        seat = state.seat
         mover = seat + 1
         self._prepare(state)
         roots = state.legal_actions()
@@ -198,8 +198,8 @@ class AbaloneSearchAgent(Agent):
     def _prepare(self, state: AbaloneState) -> None:
         """The root position, the game's positions, fresh killers, the switches."""
         ctx = self._ctx
-        seat = state._seat
-        ctx.boards[0, :] = state._board
+        seat = state.seat
+        ctx.boards[0, :] = state.board_array
         ctx.ejected[0, 0] = state.ejected[seat]
         ctx.ejected[0, 1] = state.ejected[1 - seat]
         ctx.seen = game_keys(state)
@@ -230,7 +230,7 @@ class AbaloneSearchAgent(Agent):
         and the nodes a second measured."""
         ctx = self._ctx
         stats = ctx.stats
-        mover = state._seat + 1
+        mover = state.seat + 1
         alpha = low
         found: dict[int, float] = {}
         leader = -1
@@ -299,7 +299,7 @@ class AbaloneSearchAgent(Agent):
         for _ in range(8):
             if work.is_over():
                 break
-            action = self._table_move(int(kernels.board_hash(work._board, ZOBRIST, work._seat)))
+            action = self._table_move(int(kernels.board_hash(work.board_array, ZOBRIST, work.seat)))
             if action < 0 or action not in work.legal_actions():
                 break
             line.append(work.action_to_move(action))
@@ -328,7 +328,7 @@ class AbaloneSearchAgent(Agent):
             for i, a in enumerate(ranked)
         ]
         v = moves[0].value
-        per_seat = (v, -v) if state._seat == 0 else (-v, v)
+        per_seat = (v, -v) if state.seat == 0 else (-v, v)
         detail: dict[str, object] = {
             "depth": depth,
             "seldepth": int(self._ctx.stats[search.SELDEPTH]),
@@ -345,7 +345,7 @@ def game_keys(state: AbaloneState) -> np.ndarray:
     keys = []
     earlier = state.copy()
     while True:
-        keys.append(int(kernels.board_hash(earlier._board, ZOBRIST, earlier._seat)))
+        keys.append(int(kernels.board_hash(earlier.board_array, ZOBRIST, earlier.seat)))
         if earlier.ply == 0:
             break
         earlier.undo()

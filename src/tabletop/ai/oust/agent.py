@@ -36,6 +36,6 @@ class OustSearchAgent(CompiledSearchAgent):
         cells = game.num_cells
         trail = np.zeros((state.ply + puct.MAX_DEPTH + 2, kernels.trail_width(cells)), np.int64)
         return search.OustContext(
-            state.kernel_position(), game.neighbours, state._zob, trail,
+            state.kernel_position(), game.neighbours, state.zobrist_table, trail,
             kernels.new_scratch(cells), game.flags, game.settings.max_plies, self.weights,
         )  # fmt: skip

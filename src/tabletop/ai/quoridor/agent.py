@@ -40,7 +40,7 @@ class QuoridorSearchAgent(CompiledSearchAgent):
             pos,
             np.zeros((ply + puct.MAX_DEPTH + 2, kernels.TRAIL_WIDTH), dtype=np.int64),
             state.game.settings.side_step_around_pawns,
-            state._cap - state.ply,
+            state.plies_left,
             search_weights(state.game.num_players),
             EDGE_LIMIT,
             np.empty((NUM_ACTIONS, 3), dtype=np.int64),

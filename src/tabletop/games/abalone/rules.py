@@ -166,6 +166,18 @@ class AbaloneState(
             totals[self.game.teams[seat]] += count
         return tuple(totals)
 
+    @property
+    def board_array(self) -> np.ndarray:
+        """The kernels' board (a colour, EMPTY or OFF per grid point), for the searches'
+        kernels; theirs to read, never to write (a copy is the state's ``copy()``)."""
+        return self._board
+
+    @property
+    def seat(self) -> int:
+        """The seat whose turn it is in the kernels' terms, also once the game has ended
+        (``to_move`` is None then): the side the board hash is keyed by."""
+        return self._seat
+
     def marbles(self, seat: int) -> list[str]:
         """The cells of a seat's marbles, in cell order."""
         colour = seat + 1

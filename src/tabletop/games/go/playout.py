@@ -168,6 +168,34 @@ def own_neighbour(board: np.ndarray, w: int, p: int, color: int) -> bool:
     return False
 
 
+@njit(cache=True, inline="always")
+def atari_attackers(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    h: int,
+    cand: np.ndarray,
+    k: int,
+) -> int:
+    """Put the liberty of each opposing chain next to the chain headed by h that is itself
+    in atari into cand[k:] (while it has room); returns the new count."""
+    opp = 3 - board[h]
+    s = h
+    while True:
+        for d in (-w, -1, 1, w):
+            q = s + d
+            if board[q] == opp:
+                a = links[0, q]
+                if in_atari(stats, a) and k < cand.shape[0]:
+                    cand[k] = _liberty(stats, a)
+                    k += 1
+        s = links[1, s]
+        if s == h:
+            break
+    return k
+
+
 @njit(cache=True)
 def atari_replies(
     board: np.ndarray,
@@ -195,18 +223,7 @@ def atari_replies(
         h = links[0, nb]
         if not in_atari(stats, h):
             continue
-        s = h
-        while True:  # attackers of this chain that are themselves in atari
-            for d2 in (-w, -1, 1, w):
-                q = s + d2
-                if board[q] == opp:
-                    a = links[0, q]
-                    if in_atari(stats, a) and k < cand.shape[0]:
-                        cand[k] = _liberty(stats, a)
-                        k += 1
-            s = links[1, s]
-            if s == h:
-                break
+        k = atari_attackers(board, links, stats, w, h, cand, k)
         lib = _liberty(stats, h)
         # Three liberties, not two: a chain extended to two is often caught in a ladder,
         # which only the priors read (tactics.py); in a playout it would run and die.

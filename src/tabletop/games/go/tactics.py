@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from tabletop.games.go.kernels import BLACK, EMPTY, LEGAL, WHITE, check_move, in_atari, play_stone
-from tabletop.games.go.playout import chain_liberties
+from tabletop.games.go.playout import atari_attackers, chain_liberties
 from tabletop.games.go.rules import GoState
 
 #: Moves a read may play before it gives up (an unread ladder escapes).
@@ -35,24 +35,6 @@ def ladder_stack(n: int) -> np.ndarray:
     """The scratch positions a ladder read on an n x n board plays on: one level per move
     of the longest ladder (about two moves a step across the board and back)."""
     return np.empty((4 * n + 8, 7, (n + 2) ** 2), dtype=np.int64)
-
-
-@njit(cache=True)
-def _captures_attacker(
-    board: np.ndarray, links: np.ndarray, stats: np.ndarray, w: int, h: int
-) -> bool:
-    """True when an opposing chain next to the chain headed by h is in atari."""
-    opp = 3 - board[h]
-    s = h
-    while True:
-        for d in (-w, -1, 1, w):
-            q = s + d
-            if board[q] == opp and in_atari(stats, links[0, q]):
-                return True
-        s = links[1, s]
-        if s == h:
-            break
-    return False
 
 
 @njit(cache=True)
@@ -76,8 +58,8 @@ def _extend(
     stats = stack[d, 3:7]
     color = board[target]
     h = links[0, target]
-    if _captures_attacker(board, links, stats, w, h):
-        return 0
+    if atari_attackers(board, links, stats, w, h, two, 0) > 0:
+        return 0  # it takes an attacker in atari (``two`` is only scratch here)
     lib = stats[2, h] // stats[1, h]
     if check_move(board, links, stats, w, lib, color, -1, False) != LEGAL:
         return 1
@@ -140,6 +122,22 @@ def _read(
                 break
 
 
+@njit(cache=True, inline="always")
+def _set_root(stack: np.ndarray, board: np.ndarray, links: np.ndarray, stats: np.ndarray) -> None:
+    """Copy the position into the stack's level 0, where every read starts."""
+    stack[0, 0] = board
+    stack[0, 1:3] = links
+    stack[0, 3:7] = stats
+
+
+@njit(cache=True, inline="always")
+def _read_root(stack: np.ndarray, zob: np.ndarray, w: int, target: int) -> bool:
+    """True when the chain at ``target`` (in atari at level 0, its side to move) is
+    captured by a ladder, read with a fresh budget of LADDER_NODES moves."""
+    nodes = np.full(1, LADDER_NODES, dtype=np.int64)
+    return _read(stack, zob, w, 0, target, nodes) == 1
+
+
 @njit(cache=True)
 def ladder_captures(
     board: np.ndarray,
@@ -154,11 +152,8 @@ def ladder_captures(
     whatever it does (extending at its liberty, or taking an attacker in atari)."""
     if board[target] == EMPTY or not in_atari(stats, links[0, target]):
         return False
-    stack[0, 0] = board
-    stack[0, 1:3] = links
-    stack[0, 3:7] = stats
-    nodes = np.full(1, LADDER_NODES, dtype=np.int64)
-    return _read(stack, zob, w, 0, target, nodes) == 1
+    _set_root(stack, board, links, stats)
+    return _read_root(stack, zob, w, target)
 
 
 @njit(cache=True)
@@ -175,15 +170,12 @@ def atari_ladders(
 ) -> bool:
     """True when ``color`` playing legal p puts the opposing chain at ``target`` in atari
     and then captures it in a ladder."""
-    stack[0, 0] = board
-    stack[0, 1:3] = links
-    stack[0, 3:7] = stats
+    _set_root(stack, board, links, stats)
     play_stone(stack[0, 0], stack[0, 1:3], stack[0, 3:7], zob, w, p, color)
     b = stack[0, 0]
     if b[target] != 3 - color or not in_atari(stack[0, 3:7], stack[0, 1, target]):
         return False
-    nodes = np.full(1, LADDER_NODES, dtype=np.int64)
-    return _read(stack, zob, w, 0, target, nodes) == 1
+    return _read_root(stack, zob, w, target)
 
 
 @njit(cache=True)
@@ -199,9 +191,7 @@ def escape_ladders(
 ) -> bool:
     """True when ``color`` extending at p, the liberty of an own chain in atari next to
     it, leaves a chain of two liberties that the opponent then captures in a ladder."""
-    stack[0, 0] = board
-    stack[0, 1:3] = links
-    stack[0, 3:7] = stats
+    _set_root(stack, board, links, stats)
     b = stack[0, 0]
     lk = stack[0, 1:3]
     st = stack[0, 3:7]

@@ -4,9 +4,10 @@
 // on the board the move played, the best move and its line. Positions come from the
 // server (`GET /api/games/{id}?ply=N`, `.../review/line`); the client never plays the rules.
 
-import { api, request } from "./api.js";
+import { request } from "./api.js";
 import { drawBoard, reviewExtras } from "./boards/index.js";
 import { errorText } from "./errors.js";
+import { gameId, loadGame, markStep, stepTo, wireSteps } from "./finished-game.js";
 import { formatNumber, t, tn } from "./i18n.js";
 import { seatName, seatPaint } from "./palette.js";
 import { html, pointerPoint, svg } from "./svg.js";
@@ -15,8 +16,6 @@ import { html, pointerPoint, svg } from "./svg.js";
 const TEXT = {
   title: (title) => t("tabletop – review of {title}", { title }),
   heading: (title) => t("Computer review: {title}", { title }),
-  start: (total) => tn("start (of {n} move)", "start (of {n} moves)", total),
-  move: (ply, total, move) => t("move {ply} of {total}: {move}", { ply, total, move }),
   none: t("This game has not been reviewed yet."),
   notFinished: t("A game is reviewed once it is finished."),
   queued: (n) => (n ? tn("Waiting for {n} review before this one…", "Waiting for {n} reviews before this one…", n) : t("Waiting for the computer…")),
@@ -59,15 +58,9 @@ const PAD = 6;
 const POLL_MS = 1000;
 
 const $ = (id) => document.getElementById(id);
-const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const state = { final: null, doc: null, byPly: new Map(), ply: 0, line: null, views: new Map(), lines: new Map() };
+const state = { final: null, doc: null, byPly: new Map(), ply: 0, line: null, lines: new Map() };
 
 const percent = (x) => formatNumber(x, { style: "percent", maximumFractionDigits: 0 });
-
-async function viewAt(ply) {
-  if (!state.views.has(ply)) state.views.set(ply, await api.game(gameId, ply));
-  return state.views.get(ply);
-}
 
 async function lineAt(ply, steps) {
   const key = `${ply}:${steps}`;
@@ -90,24 +83,16 @@ function total() {
 
 // -- the board and the move shown ------------------------------------------------------------
 async function show(ply) {
-  ply = Math.max(0, Math.min(total(), ply));
-  let view;
-  try {
-    view = await viewAt(ply);
-    $("error").textContent = "";
-  } catch (err) {
-    $("error").textContent = errorText(err);
-    return;
-  }
-  state.ply = ply;
+  const step = await stepTo(ply, total());
+  if (!step) return;
+  state.ply = ply = step.ply;
+  const view = step.view;
   state.line = null;
   const shown = { ...view, seats: state.final.seats };
   drawBoard($("board"), { view: shown, interactive: false });
   const entry = state.byPly.get(ply);
   const extra = state.doc ? reviewExtras($("board"), shown, entry) : "";
-  $("position").textContent = ply === 0 ? TEXT.start(total()) : TEXT.move(ply, total(), state.final.moves[ply - 1].move);
-  $("first").disabled = $("prev").disabled = ply === 0;
-  $("last").disabled = $("next").disabled = ply === total();
+  markStep(ply, state.final.moves);
   $("line-controls").hidden = true;
   renderMoveInfo(entry, extra);
   if (state.doc) {
@@ -352,34 +337,14 @@ function showReview(doc) {
 }
 
 async function start() {
-  try {
-    state.final = await api.game(gameId);
-  } catch (err) {
-    $("error").textContent = errorText(err);
-    return;
-  }
-  const v = state.final;
-  state.views.set(v.moves.length, v);
-  document.title = TEXT.title(t(v.title));
-  $("title").textContent = TEXT.heading(t(v.title));
+  const v = (state.final = await loadGame(TEXT));
+  if (!v) return;
   $("replay-link").href = `/replay/${encodeURIComponent(gameId)}`;
-  $("first").addEventListener("click", () => show(0));
-  $("prev").addEventListener("click", () => show(state.ply - 1));
-  $("next").addEventListener("click", () => show(state.ply + 1));
-  $("last").addEventListener("click", () => show(total()));
+  wireSteps(show, () => state.ply, total());
   $("line-prev").addEventListener("click", () => state.line && showLine(state.line.ply, state.line.step - 1));
   $("line-next").addEventListener("click", () => state.line && showLine(state.line.ply, state.line.step + 1));
   $("line-end").addEventListener("click", () => show(state.ply));
   $("review-btn").addEventListener("click", startReview);
-  document.addEventListener("keydown", (e) => {
-    if (e.target instanceof HTMLButtonElement && (e.key === "Enter" || e.key === " ")) return;
-    if (e.key === "ArrowLeft" || e.key === "ArrowDown") show(state.ply - 1);
-    else if (e.key === "ArrowRight" || e.key === "ArrowUp") show(state.ply + 1);
-    else if (e.key === "Home") show(0);
-    else if (e.key === "End") show(total());
-    else return;
-    e.preventDefault();
-  });
   await show(v.moves.length);
   await refresh();
 }
