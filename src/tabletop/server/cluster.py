@@ -206,7 +206,7 @@ class Cluster:
         line) if a part cannot start; what did start is stopped again."""
         atexit.register(self.stop)
         try:
-            self.postgres = ScratchPostgres().start()
+            self.postgres = ScratchPostgres(durable=True).start()
             self.postgres.psql("create database tabletop")
             self._upgrade()
             self.redis = ScratchRedis().start()
