@@ -63,6 +63,7 @@ def test_the_systemd_unit_serves_as_the_cluster_does() -> None:
     assert (args.command, args.host, args.port) == ("serve", "127.0.0.1", 8001)
     cluster = Cluster.__new__(Cluster)
     cluster.ports, cluster.serve_args = [8001], []
+    cluster.command = [sys.executable, "-m", "tabletop.cli"]
     cluster.postgres = ScratchPostgres.__new__(ScratchPostgres)
     cluster.postgres.password, cluster.postgres.port = "x", 5432
     cluster.redis = type("R", (), {"url": "redis://127.0.0.1:6379/0"})()  # type: ignore[assignment]

@@ -165,7 +165,8 @@ class Cluster:
     """PostgreSQL, Redis, ``processes`` servers and nginx, all on 127.0.0.1.
 
     ``port``: nginx's (None: a free one); ``serve_args``: more ``tabletop serve`` flags
-    for every process; ``log``: where the processes' output goes (None: inherited)."""
+    for every process; ``log``: where the processes' output goes (None: inherited);
+    ``command``: what runs ``tabletop`` (a benchmark's wrapper may count inside it)."""
 
     def __init__(
         self,
@@ -173,6 +174,7 @@ class Cluster:
         port: int | None = None,
         serve_args: Sequence[str] = (),
         log: Path | None = None,
+        command: Sequence[str] = (),
     ) -> None:
         if not 1 <= processes <= MAX_PROCESSES:
             raise ScratchError(f"--processes {processes}: must be 1 to {MAX_PROCESSES}")
@@ -184,6 +186,7 @@ class Cluster:
         self.ports = [free_port() for _ in range(processes)]
         self.serve_args = list(serve_args)
         self.log = log
+        self.command = list(command) or [sys.executable, "-m", "tabletop.cli"]
         self.postgres: ScratchPostgres | None = None
         self.redis: ScratchRedis | None = None
         self.servers: list[subprocess.Popen[bytes] | None] = [None] * processes
@@ -236,9 +239,7 @@ class Cluster:
         """The ``tabletop serve`` command line of process ``index``."""
         assert self.redis is not None
         return [
-            sys.executable,
-            "-m",
-            "tabletop.cli",
+            *self.command,
             "serve",
             "--host",
             "127.0.0.1",
