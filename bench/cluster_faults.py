@@ -15,7 +15,8 @@ lost moves (acknowledged but not in the final record: must be 0), duplicated or
 out-of-order events seen by any socket (must be 0), the probe's answers during
 database outages (503 expected, never 500), flag falls counted in the database
 per clock game (must be exactly 1), and the time until every game moved again
-after each fault. Bounded: it stops after the rounds, or after ``--limit`` s.
+after each fault (and, as "none", after no fault: the pace of play alone).
+Bounded: it stops after the rounds, or after ``--limit`` s.
 """
 
 from __future__ import annotations
@@ -62,14 +63,27 @@ class Stats:
     probes: Counter[int] = field(default_factory=Counter)  # status during a DB outage
     probe_bodies: set[str] = field(default_factory=set)
     clock_games: list[str] = field(default_factory=list)
+    fault: str = "none"  # the last fault, and when it began
+    fault_at: float = 0.0
+    disorders: list[str] = field(default_factory=list)  # what each out-of-order looked like
 
 
 class Order:
     """One socket's event numbers: each once and in order, across reconnections."""
 
-    def __init__(self, stats: Stats) -> None:
+    def __init__(self, stats: Stats, who: str) -> None:
         self.stats = stats
+        self.who = who
         self.last = 0
+
+    def _note(self, frame: dict[str, Any], what: str) -> None:
+        self.stats.disorder += 1
+        since = time.monotonic() - self.stats.fault_at
+        kind = (frame.get("event") or {}).get("kind", "")
+        self.stats.disorders.append(
+            f"{self.who}: {what}: had {self.last}, got {frame['type']} {frame['seq']} {kind}"
+            f" ({since:.1f} s after {self.stats.fault})"
+        )
 
     def see(self, frame: dict[str, Any]) -> None:
         seq = frame.get("seq")
@@ -77,12 +91,12 @@ class Order:
             return
         if frame["type"] == "snapshot":
             if seq < self.last:
-                self.stats.disorder += 1  # a snapshot older than what was seen
+                self._note(frame, "older snapshot")
             self.last = max(self.last, seq)
         elif seq <= self.last:
             self.stats.duplicates += 1
         elif seq != self.last + 1:
-            self.stats.disorder += 1  # skipped a number without a snapshot to cover it
+            self._note(frame, "skipped")  # a number missed without a snapshot to cover it
             self.last = seq
         else:
             self.last = seq
@@ -107,7 +121,7 @@ async def socket(
     stats: Stats, stop: float, done: asyncio.Event,
 ) -> None:  # fmt: skip
     """A player (``seat``) or a spectator (None) of one game, reconnecting until it ends."""
-    order = Order(stats)
+    order = Order(stats, f"game {gid} " + ("spectator" if seat is None else f"seat {seat}"))
     rng = random.Random(hash((gid, seat)))
     view: dict[str, Any] | None = None
     while time.monotonic() < stop and not done.is_set():
@@ -241,7 +255,8 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> int:
     ws_url = cluster.url.replace("http://", "ws://")
     interval = args.games / args.rate * 2  # each seat moves every `interval` seconds
     stop = time.monotonic() + args.limit
-    resume: dict[str, list[float]] = {"kill": [], "redis": [], "postgres": []}
+    # "none": no fault, the same wait: how long every game takes to move at this pace.
+    resume: dict[str, list[float]] = {"none": [], "kill": [], "redis": [], "postgres": []}
     async with httpx.AsyncClient(base_url=cluster.url, timeout=10) as http:
         players = [
             asyncio.create_task(games_loop(http, ws_url, interval, stats, stop))
@@ -250,14 +265,18 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> int:
         await asyncio.sleep(args.warmup)
         rng = random.Random(1)
         for round_ in range(args.rounds):
-            for kind in ("kill", "redis", "postgres"):
+            for kind in ("none", "kill", "redis", "postgres"):
                 if time.monotonic() > stop - 30:
                     break
-                await clock_game(http, ws_url, stats, stop)
+                if kind != "none":
+                    await clock_game(http, ws_url, stats, stop)
                 start = time.monotonic()
+                stats.fault, stats.fault_at = f"{kind} (round {round_ + 1})", start
                 if kind == "kill":
                     index = rng.randrange(len(cluster.ports))
                     cluster.kill_server(index)
+                elif kind == "none":
+                    pass
                 elif kind == "redis":
                     assert cluster.redis is not None
                     cluster.redis.stop(remove=False)
@@ -324,6 +343,8 @@ def report(
     print(f"lost moves             {lost}")
     print(f"duplicated events      {stats.duplicates}")
     print(f"out-of-order events    {stats.disorder}")
+    for line in stats.disorders[:10]:
+        print(f"  {line}")
     print(f"reconnections          {stats.reconnects}")
     print(f"error frames           {dict(stats.errors)}")
     shown = {("no answer" if k == -1 else k): v for k, v in sorted(stats.probes.items())}
