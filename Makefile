@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # CI adds the peers (open-spiel) so the differential tests run there.
 EXTRAS ?= dev
 
-.PHONY: run test lint typecheck pytest bench screenshots clean i18n
+.PHONY: run test lint typecheck pytest bench screenshots clean i18n cluster
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,18 @@ pytest: $(VENV)/.installed-$(EXTRAS)
 	bash .ci/ensure-chromium
 	bash .ci/ensure-postgres
 	bash .ci/ensure-redis
+	bash .ci/ensure-nginx
 	$(BIN)/pytest -n 2
+
+# N server processes behind nginx over a throwaway PostgreSQL and Redis, on 127.0.0.1
+# (deploy/README.md); Ctrl-C stops them all. `make cluster PROCESSES=3 PORT=8080`.
+PROCESSES ?= 2
+PORT ?= 8000
+cluster: $(VENV)/.installed-$(EXTRAS) i18n
+	bash .ci/ensure-postgres
+	bash .ci/ensure-redis
+	bash .ci/ensure-nginx
+	$(BIN)/tabletop cluster --processes $(PROCESSES) --port $(PORT)
 
 test: i18n lint typecheck pytest
 

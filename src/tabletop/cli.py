@@ -150,6 +150,15 @@ def _parser() -> argparse.ArgumentParser:
     db.add_argument(
         "--db", default=None, help="SQLite file or database URL (default: the user data dir)"
     )
+    cluster = sub.add_parser(
+        "cluster",
+        help="run N server processes behind nginx over a throwaway PostgreSQL and Redis",
+        description="Start, on 127.0.0.1, a throwaway PostgreSQL and Redis, N `tabletop serve`"
+        " processes and nginx in front of them (deploy/README.md); print the address; stop"
+        " them all on Ctrl-C. Flags after -- go to every `tabletop serve`.",
+    )
+    cluster.add_argument("--processes", type=int, default=2, help="server processes (default 2)")
+    cluster.add_argument("--port", type=int, default=8000, help="nginx's port (default 8000)")
     match = sub.add_parser(
         "match",
         help="play agents against each other and print the standings",
@@ -459,6 +468,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 review_level=args.review_level,
                 bus=args.bus,
             )
+        if args.command == "cluster":
+            from tabletop.server.cluster import run_cluster
+
+            return run_cluster(args.processes, args.port, [a for a in extra if a != "--"])
         if args.command == "db":
             if extra:
                 parser.error(f"unexpected arguments: {' '.join(extra)}")

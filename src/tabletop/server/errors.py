@@ -5,6 +5,8 @@ a ``reason``) a client words the code with in its own language; ``message`` is E
 
 from __future__ import annotations
 
+import logging
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -14,6 +16,40 @@ from tabletop.core import TabletopError
 from tabletop.core.errors import Param
 from tabletop.play.match import MatchError
 from tabletop.server.protocol import describe_errors, error_params, status_of
+
+log = logging.getLogger("tabletop.server")
+
+#: SQLSTATE classes and codes that mean the database went away, not a bad statement:
+#: connection exceptions (08), operator intervention (57: shutting down, starting up).
+OUTAGE_STATES = ("08", "57P01", "57P02", "57P03")
+#: What a client is told during an outage (HTTP 503, or an error frame on a socket).
+UNAVAILABLE = "the game database cannot be reached just now: try again in a moment"
+#: Seconds a client waits before trying again.
+RETRY_AFTER = "2"
+
+
+def is_outage(err: BaseException) -> bool:
+    """Whether ``err`` is the database (or the way to it) being unavailable, which passes,
+    rather than a fault of the request or of the server's code."""
+    from sqlalchemy import exc
+
+    if isinstance(err, OSError | exc.TimeoutError):  # refused, reset, timed out, pool wait
+        return True
+    if isinstance(err, exc.OperationalError | exc.InterfaceError):
+        return True
+    if isinstance(err, exc.DBAPIError):
+        if err.connection_invalidated:
+            return True
+        state = getattr(err.orig, "sqlstate", None) or getattr(err.orig, "pgcode", None)
+        return isinstance(state, str) and state.startswith(OUTAGE_STATES)
+    return False
+
+
+async def _outage(_request: Request, err: Exception) -> JSONResponse:
+    if not is_outage(err):
+        raise err  # a real fault: the server's own 500 (and its log)
+    log.warning("database unavailable: %s", (str(err).splitlines() or [type(err).__name__])[0])
+    return error_response(503, "unavailable", UNAVAILABLE, {"Retry-After": RETRY_AFTER})
 
 
 class ApiError(Exception):
@@ -84,3 +120,7 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(TabletopError, _tabletop_error)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(StarletteHTTPException, http_error)
+    from sqlalchemy import exc
+
+    for outage in (OSError, exc.DBAPIError, exc.TimeoutError):
+        app.add_exception_handler(outage, _outage)

@@ -181,6 +181,7 @@ ERROR_STATUS: dict[str, int] = {
     "superseded": 409,
     "no-hint": 409,
     "hint-failed": 503,
+    "unavailable": 503,  # the database cannot be reached (an outage): try again shortly
     "too-large": 413,
     "rate-limited": 429,
 }

@@ -43,6 +43,7 @@ from tabletop.core import TabletopError
 from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
+from tabletop.server.errors import is_outage
 from tabletop.server.protocol import (
     error_frame,
     event_frame,
@@ -435,9 +436,12 @@ class Rooms:
             log.warning("game %s: a copy behind storage tried to store a move", room.id)
             self.forget(room)
             raise MatchError("stale", "the game changed meanwhile: reload") from None
-        except Exception:
+        except Exception as err:
             # Storage failed: forget the changed match; the stored one is the truth.
-            log.exception("storing game %s failed", room.id)
+            if is_outage(err):  # the database is away: the client is told, no traceback
+                log.warning("storing game %s failed: the database is unavailable", room.id)
+            else:
+                log.exception("storing game %s failed", room.id)
             self.forget(room)
             raise
         room.seq = first + len(events) - 1
@@ -689,8 +693,14 @@ class Rooms:
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("background task failed", exc_info=task.exception())
+        if task.cancelled() or task.exception() is None:
+            return
+        err = task.exception()
+        if err is not None and (is_outage(err) or isinstance(err, MatchError)):
+            # A database outage, or a room dropped meanwhile (by an outage): one line.
+            log.warning("background task failed: %s", (str(err).splitlines() or ["?"])[0])
+        else:
+            log.error("background task failed", exc_info=err)
 
     # -- seats and their tokens (decision record 0065) ----------------------------------------
     async def attach(self, room: Room, token: str | None, since: int | None, name: str) -> Holder:

@@ -54,7 +54,7 @@ class ScratchPostgres:
     """A PostgreSQL cluster of its own: superuser ``tabletop`` with a random password,
     password authentication over TCP, no fsync (its data is thrown away)."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
         bins = sorted(glob.glob(POSTGRES_BINS), key=lambda b: int(Path(b).parent.name))
         if not bins:
             raise ScratchError(
@@ -67,6 +67,18 @@ class ScratchPostgres:
         self.port = free_port()
         self.folder = Path(tempfile.mkdtemp(prefix="tabletop-pg-"))
         self.running = False
+        # A commit is answered once in the log: a crash of PostgreSQL (an immediate stop)
+        # then loses nothing answered; without it the last commits may go (faster tests).
+        self.durable = durable
+
+    def _options(self) -> str:
+        """pg_ctl's -o: where it listens, and its speed over durability."""
+        commit = "on" if self.durable else "off"
+        return (
+            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder}"
+            f" -c fsync=off -c synchronous_commit={commit} -c full_page_writes=off"
+            " -c max_connections=300"
+        )
 
     @property
     def url(self) -> str:
@@ -107,11 +119,7 @@ class ScratchPostgres:
             ),
             "initdb",
         )
-        options = (
-            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder}"
-            " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            " -c max_connections=300"
-        )
+        options = self._options()
         log = self.folder / "log"
         pg_ctl = [str(self.bin / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-o", options]
         _run(_as_user(self.user, [*pg_ctl, "start"]), "starting PostgreSQL")
@@ -133,11 +141,7 @@ class ScratchPostgres:
     def restart(self) -> None:
         """Stop and start it again with its data (an outage)."""
         self.stop(remove=False)
-        options = (
-            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder}"
-            " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            " -c max_connections=300"
-        )
+        options = self._options()
         log = self.folder / "log"
         data = self.folder / "data"
         pg_ctl = [str(self.bin / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-o", options]

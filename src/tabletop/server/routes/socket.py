@@ -15,6 +15,7 @@ from tabletop.core import TabletopError
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server import protocol, rematch
 from tabletop.server.accounts.routes import link_if_signed_in
+from tabletop.server.errors import UNAVAILABLE, is_outage
 from tabletop.server.limits import retry_after
 from tabletop.server.rooms import Holder, Room, Rooms, SeatLost
 from tabletop.server.routes.context import client_key, client_limits_of, rooms_of
@@ -43,7 +44,14 @@ async def serve_socket(
     ``client`` is the asker as the limits count it (its address; server/limits.py);
     ``hint_wait`` takes one of the client's hints: the seconds to wait if none is left."""
     params = websocket.query_params
-    room = await rooms.get(game_id)
+    try:
+        room = await rooms.get(game_id)
+    except Exception as err:
+        if not is_outage(err):
+            raise
+        # A database outage: the client tries again (1013: try again later).
+        await _refuse(websocket, "unavailable", UNAVAILABLE, 1013)
+        return
     if room is None:
         await _refuse(websocket, "unknown-game", f"no game {game_id[:40]!r}", 4404)
         return
@@ -54,6 +62,11 @@ async def serve_socket(
         holder = await rooms.attach(room, params.get("token") or None, since, name)
     except MatchError as err:
         await _refuse(websocket, err.code, err.message, 4403, err.details())
+        return
+    except Exception as err:
+        if not is_outage(err):
+            raise
+        await _refuse(websocket, "unavailable", UNAVAILABLE, 1013)
         return
     if holder.seat is not None and room.match.seats[holder.seat].kind == "person":
         # The seat is the signed-in account's from now on (decision record 0125).
@@ -166,6 +179,11 @@ async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | 
         return protocol.error_frame(err.code, err.message, err.details())
     except TabletopError as err:
         return protocol.error_frame("bad-request", str(err), err.details())
+    except Exception as err:
+        if not is_outage(err):
+            raise
+        # Nothing was stored (the room forgot the change): the client may send it again.
+        return protocol.error_frame("unavailable", UNAVAILABLE)
     return None
 
 

@@ -34,6 +34,7 @@ export const TEXT = {
   "hint-failed": t("No hint could be worked out – ask again."),
   "too-large": t("That file is too large."),
   "rate-limited": t("Too many requests – wait a moment and try again."),
+  unavailable: t("The games cannot be reached just now – try again in a moment."),
   network: t("The server cannot be reached – check your connection."),
   http: t("The server could not answer – try again."),
   other: t("Something went wrong – try again."),
