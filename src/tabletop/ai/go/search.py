@@ -39,6 +39,7 @@ from numba import njit
 
 from tabletop.games.go import kernels, playout, tactics
 from tabletop.games.go.kernels import BLACK, EMPTY, PASS, in_atari, is_own_eye
+from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
 
@@ -94,26 +95,6 @@ class SearchParams:
 
 
 # -- the tree ---------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def _opening(n: int, row: int, col: int, stones: int) -> float:
-    """The opening term of a prior on a board of 13x13 or more: the third and fourth lines
-    and the corners first, the first two lines last, while few stones are down."""
-    if n < 13 or stones >= (n * n) // 10:
-        return 0.0
-    line = min(row, col, n - 1 - row, n - 1 - col)
-    if line == 0:
-        return -0.3
-    if line == 1:
-        return -0.2
-    if line >= 4:
-        return -0.05 if stones < 8 else 0.0
-    v = 0.1
-    # A corner: within the corner's 6x6 on both axes (the 3-3 to 4-6 points).
-    if min(row, n - 1 - row) <= 5 and min(col, n - 1 - col) <= 5:
-        v += 0.1
-    return v
 
 
 @njit(cache=True)
@@ -177,6 +158,7 @@ def prior(
     last: int,
     stones: int,
     patterns: np.ndarray,
+    opening: np.ndarray,
     buf: np.ndarray,
     stack: np.ndarray,
 ) -> float:
@@ -255,9 +237,9 @@ def prior(
     col = p % w - 1
     line = min(row, col, n - 1 - row, n - 1 - col)
     early = stones < (n * n) // 4
-    opening = _opening(n, row, col, stones)
-    if opening != 0.0:
-        v += opening
+    term = opening[stones, p] if stones < opening.shape[0] else 0.0
+    if term != 0.0:
+        v += term
     elif line == 0:
         v -= 0.15 if early else 0.05
     elif line == 1 and early:
@@ -287,6 +269,7 @@ def expand(
     use_mask: bool,
     mask: np.ndarray,
     patterns: np.ndarray,
+    opening: np.ndarray,
     params: np.ndarray,
     zob: np.ndarray,
     stack: np.ndarray,
@@ -315,14 +298,18 @@ def expand(
             kernels.check_move(board, links, stats, w, p, color, ko, allow_suicide) != kernels.LEGAL
         ):
             continue
-        v = prior(board, links, stats, zob, n, p, color, last, stones, patterns, buf, stack)
+        v = prior(
+            board, links, stats, zob, n, p, color, last, stones, patterns, opening, buf, stack
+        )
         _init_node(tree_i, tree_f, k, p, node, prior_n, v)
-        opening = _opening(n, p // w - 1, p % w - 1, stones)
-        if opening != 0.0:
+        term = opening[stones, p] if stones < opening.shape[0] else 0.0
+        if term != 0.0:
             tree_f[F_RN, k] = params[P_OPENING]
-            tree_f[F_RW, k] = params[P_OPENING] * (0.5 + opening)
+            tree_f[F_RW, k] = params[P_OPENING] * (0.5 + term)
         k += 1
-    pass_prior = prior(board, links, stats, zob, n, PASS, color, last, stones, patterns, buf, stack)
+    pass_prior = prior(
+        board, links, stats, zob, n, PASS, color, last, stones, patterns, opening, buf, stack
+    )
     _init_node(tree_i, tree_f, k, PASS, node, prior_n, pass_prior)
     k += 1
     tree_i[T_FIRST, node] = first
@@ -394,6 +381,7 @@ def search(
     n: int,
     allow_suicide: bool,
     patterns: np.ndarray,
+    opening: np.ndarray,
     params: np.ndarray,
     own: np.ndarray,
 ) -> int:
@@ -449,6 +437,7 @@ def search(
                     node == root,
                     mask,
                     patterns,
+                    opening,
                     params,
                     zob,
                     stack,
@@ -616,6 +605,7 @@ class GoTree:
             game.size,
             bool(state._flags & kernels.ALLOW_SUICIDE),
             pattern_table(),
+            opening_table(game.size),
             self.params.array(komi),
             self.own,
         )
