@@ -3,8 +3,8 @@
 One GNU Go process plays both colours (``genmove b``, ``genmove w`` in turn)
 with komi 7 and Chinese rules until two passes, a resignation or 600 moves;
 its ``--seed`` differs game by game (GNU Go breaks ties between equal moves at
-random), so the games differ. Game k is on the board ``SIZES[k % 3]`` and is
-written to ``OUT/gnugo-L<level>-<size>-<k>.sgf``; a game whose file exists is
+random), so the games differ. Game k is on the board ``sizes[k % len(sizes)]``
+(``--sizes``, default 19 13 9) and is written to ``OUT/gnugo-L<level>-<size>-<k>.sgf``; a game whose file exists is
 skipped, so a killed run resumes. Every ``--test-every``-th game is played at
 ``--test-level`` instead (the held-out games, named the same way with their
 level). Moves are replayed through tabletop's rules, so every saved record is
@@ -93,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True, help="folder for the SGF files")
     parser.add_argument("--games", type=count, default=100, help="games in all (default 100)")
+    parser.add_argument("--first", type=int, default=0, help="number of the first game")
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="boards")
     parser.add_argument("--level", type=count, default=1, help="GNU Go's level (default 1)")
     parser.add_argument("--test-every", type=count, default=5, help="every k-th game is a test")
     parser.add_argument("--test-level", type=count, default=10, help="the test games' level")
@@ -104,8 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for k in range(args.games):
-        size = SIZES[k % len(SIZES)]
+    for k in range(args.first, args.first + args.games):
+        size = args.sizes[k % len(args.sizes)]
         level = args.test_level if k % args.test_every == args.test_every - 1 else args.level
         path = out / f"gnugo-L{level}-{size}-{k}.sgf"
         if path.exists():

@@ -66,6 +66,7 @@ def prior_of(state: GoState, move: str) -> float:
             stones,
             pattern_table(),
             opening_table(n),
+            np.zeros((2, 4**8)),
             np.empty(8, dtype=np.int64),
             tactics.ladder_stack(n),
         )

@@ -39,6 +39,7 @@ from numba import njit
 
 from tabletop.games.go import kernels, playout, tactics
 from tabletop.games.go.kernels import BLACK, EMPTY, PASS, in_atari, is_own_eye
+from tabletop.games.go.learned import prior_term
 from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
@@ -81,6 +82,8 @@ class SearchParams:
     # Virtual AMAF games of the opening term on 13x13 and up: RAVE counts reach thousands
     # at the root, and ten virtual games would not steer them off the first two lines.
     opening_n: float = 300.0
+    # The learned 3x3 shapes' prior term per log-gamma (games/go/learned.py); 0: off.
+    learned: float = 0.0
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
@@ -159,12 +162,14 @@ def prior(
     stones: int,
     patterns: np.ndarray,
     opening: np.ndarray,
+    learned: np.ndarray,
     buf: np.ndarray,
     stack: np.ndarray,
 ) -> float:
     """The prior win rate of ``color`` playing legal p (PASS included), from Go knowledge:
     captures, atari escapes that a ladder does not catch, ataris that ladder, small capture
-    races, self-ataris, 3x3 patterns, the opening lines and nearness to the last move."""
+    races, self-ataris, 3x3 patterns (hand-written, and ``learned``'s term per colour and
+    code: games/go/learned.py), the opening lines and nearness to the last move."""
     if p == PASS:
         return 0.1
     w = n + 2
@@ -231,8 +236,10 @@ def prior(
     elif ataris:
         v += 0.05
     v += race
-    if patterns[playout.pattern_code(board, w, p)]:
+    code = playout.pattern_code(board, w, p)
+    if patterns[code]:
         v += 0.1
+    v += learned[color - 1, code]
     row = p // w - 1
     col = p % w - 1
     line = min(row, col, n - 1 - row, n - 1 - col)
@@ -270,6 +277,7 @@ def expand(
     mask: np.ndarray,
     patterns: np.ndarray,
     opening: np.ndarray,
+    learned: np.ndarray,
     params: np.ndarray,
     zob: np.ndarray,
     stack: np.ndarray,
@@ -299,7 +307,7 @@ def expand(
         ):
             continue
         v = prior(
-            board, links, stats, zob, n, p, color, last, stones, patterns, opening, buf, stack
+            board, links, stats, zob, n, p, color, last, stones, patterns, opening, learned, buf, stack
         )
         _init_node(tree_i, tree_f, k, p, node, prior_n, v)
         term = opening[stones, p] if stones < opening.shape[0] else 0.0
@@ -308,7 +316,7 @@ def expand(
             tree_f[F_RW, k] = params[P_OPENING] * (0.5 + term)
         k += 1
     pass_prior = prior(
-        board, links, stats, zob, n, PASS, color, last, stones, patterns, opening, buf, stack
+        board, links, stats, zob, n, PASS, color, last, stones, patterns, opening, learned, buf, stack
     )
     _init_node(tree_i, tree_f, k, PASS, node, prior_n, pass_prior)
     k += 1
@@ -382,6 +390,7 @@ def search(
     allow_suicide: bool,
     patterns: np.ndarray,
     opening: np.ndarray,
+    learned: np.ndarray,
     params: np.ndarray,
     own: np.ndarray,
 ) -> int:
@@ -438,6 +447,7 @@ def search(
                     mask,
                     patterns,
                     opening,
+                    learned,
                     params,
                     zob,
                     stack,
@@ -606,6 +616,7 @@ class GoTree:
             bool(state._flags & kernels.ALLOW_SUICIDE),
             pattern_table(),
             opening_table(game.size),
+            prior_term(self.params.learned),
             self.params.array(komi),
             self.own,
         )
