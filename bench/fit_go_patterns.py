@@ -14,8 +14,9 @@ features' gammas, i.e. its score is the sum of their log-gammas:
 * its line from the edge (1-5+) and its distance to the last move
   (|dx| + |dy| + max(|dx|, |dy|), bucketed).
 
-The fit maximises the log-likelihood of the moves played with a small L2 term
-(a prior of gamma 1) by full-batch Adam in numpy. Held-out games (the files
+The fit minimises the mean -log-likelihood of the moves played plus
+``l2 / 2`` times the squared log-gammas (a prior pulling gammas to 1) by
+full-batch Adam in numpy. Held-out games (the files
 matching ``--test``, GNU Go level 10 in bench/gnugo_games.py's naming) measure
 how often the move played is the model's first choice or among its five
 first (top-1/top-5; tied moves share the credit), next to the same numbers
@@ -167,8 +168,22 @@ def prior_values(state: GoState, last: int, points: np.ndarray, learned: np.ndar
     table, opening = pattern_table(), opening_table(n)
     return np.array(
         [
-            search.prior(state._board, state._links, state._stats, state._zob, n, int(p), color,
-                         last, stones, table, opening, learned, buf, stack)  # fmt: skip
+            search.prior(
+                state._board,
+                state._links,
+                state._stats,
+                state._zob,
+                n,
+                int(p),
+                color,
+                last,
+                stones,
+                table,
+                opening,
+                learned,
+                buf,
+                stack,
+            )
             for p in points
         ]
     )
@@ -181,8 +196,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--test", default="gnugo-L10-*.sgf", help="held-out files (glob)")
     parser.add_argument("--min-count", type=count, default=3, help="plays to keep a shape")
     parser.add_argument("--steps", type=count, default=300, help="Adam steps")
-    parser.add_argument("--l2", type=float, default=0.01, help="L2 weight a position")
-    parser.add_argument("--scale", type=float, default=0.05, help="prior term per log-gamma")
+    parser.add_argument("--l2", type=float, default=0.001, help="L2 weight (a move's loss)")
+    parser.add_argument(
+        "--scale", type=float, nargs="+", default=[0.05], help="prior terms per log-gamma to try"
+    )
     parser.add_argument("--write", action="store_true", help="write pattern_weights.txt")
     args = parser.parse_args(argv)
     folder = Path(args.games)
@@ -194,8 +211,10 @@ def main(argv: list[str] | None = None) -> int:
         train.add_game(path, with_priors=False)
     for path in test_files:
         test.add_game(path, with_priors=True)
-    print(f"{len(train_files)} training games ({len(train.rows)} moves), {len(test_files)} "
-          f"held out ({len(test.rows)} moves); read in {time.process_time() - start:.0f} CPU s")  # fmt: skip
+    print(
+        f"{len(train_files)} training games ({len(train.rows)} moves), {len(test_files)} "
+        f"held out ({len(test.rows)} moves); read in {time.process_time() - start:.0f} CPU s"
+    )
     canon = canonical_codes()
 
     def shapes(positions: Positions) -> list[np.ndarray]:
@@ -222,7 +241,12 @@ def main(argv: list[str] | None = None) -> int:
             pid = np.array([ids.get(int(c), n_pat - 1) for c in sh])
             cols.append(
                 np.stack(
-                    [pid, offsets[1] + rows[:, 2], offsets[2] + rows[:, 3], offsets[3] + rows[:, 4]],
+                    [
+                        pid,
+                        offsets[1] + rows[:, 2],
+                        offsets[2] + rows[:, 3],
+                        offsets[3] + rows[:, 4],
+                    ],
                     axis=1,
                 )
             )
@@ -250,10 +274,11 @@ def main(argv: list[str] | None = None) -> int:
         learned = np.zeros(4**8 + 1)
         for c, i in ids.items():
             learned[c] = pattern_log[i]
-        for label, table in (
-            ("search prior, old", np.zeros((2, 4**8))),
-            (f"search prior + {args.scale}/log-gamma", np.clip(args.scale * learned[canon], -PRIOR_CAP, PRIOR_CAP)),
-        ):
+        tried = [("search prior, old", np.zeros((2, 4**8)))]
+        for scale in args.scale:
+            term = np.clip(scale * learned[canon], -PRIOR_CAP, PRIOR_CAP)
+            tried.append((f"search prior + {scale} x log-gamma", term))
+        for label, table in tried:
             values = []
             for rows, (state, last) in zip(test.rows, test.states, strict=True):
                 values.append(prior_values(state, last, rows[:, 0], table))
@@ -275,7 +300,9 @@ def colours_of(positions: Positions) -> list[np.ndarray]:
     return [rows[:, 6] for rows in positions.rows]
 
 
-def fit(x: np.ndarray, y: np.ndarray, seg: np.ndarray, n_feat: int, steps: int, l2: float):
+def fit(
+    x: np.ndarray, y: np.ndarray, seg: np.ndarray, n_feat: int, steps: int, l2: float
+) -> np.ndarray:
     """Log-gammas maximising the moves' conditional log-likelihood (full-batch Adam)."""
     theta = np.zeros(n_feat)
     m = np.zeros(n_feat)
@@ -293,7 +320,7 @@ def fit(x: np.ndarray, y: np.ndarray, seg: np.ndarray, n_feat: int, steps: int, 
         expected = np.zeros(n_feat)
         for j in range(x.shape[1]):
             expected += np.bincount(x[:, j], weights=prob, minlength=n_feat)
-        grad = -(played_counts - expected) / positions + l2 * theta * (1.0 / positions) * 100
+        grad = -(played_counts - expected) / positions + l2 * theta
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad * grad
         theta -= lr * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)

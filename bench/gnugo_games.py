@@ -4,8 +4,9 @@ One GNU Go process plays both colours (``genmove b``, ``genmove w`` in turn)
 with komi 7 and Chinese rules until two passes, a resignation or 600 moves;
 its ``--seed`` differs game by game (GNU Go breaks ties between equal moves at
 random), so the games differ. Game k is on the board ``sizes[k % len(sizes)]``
-(``--sizes``, default 19 13 9) and is written to ``OUT/gnugo-L<level>-<size>-<k>.sgf``; a game whose file exists is
-skipped, so a killed run resumes. Every ``--test-every``-th game is played at
+(``--sizes``, default 19 13 9) and is written to
+``OUT/gnugo-L<level>-<size>-<k>.sgf``; a game whose file exists is skipped,
+so a killed run resumes. Every ``--test-every``-th game is played at
 ``--test-level`` instead (the held-out games, named the same way with their
 level). Moves are replayed through tabletop's rules, so every saved record is
 legal under them.
@@ -16,6 +17,7 @@ legal under them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shutil
 import subprocess
 import sys
@@ -44,7 +46,7 @@ class Gtp:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
-        lines = []
+        lines: list[str] = []
         while True:
             got = self.proc.stdout.readline()
             if not got:
@@ -59,10 +61,8 @@ class Gtp:
         return answer[1:].strip()
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(RuntimeError):
             self.ask("quit")
-        except RuntimeError:
-            pass
         self.proc.wait(timeout=10)
 
 
@@ -70,6 +70,7 @@ def play_one(program: str, size: int, level: int, seed: int) -> tuple[GoState, s
     """One self-play game: the final state and the result text for a resignation."""
     game = tabletop.load_game("go", size=size, rules="chinese", komi=7)
     state = game.new_state()
+    assert isinstance(state, GoState)
     gtp = Gtp([program, "--mode", "gtp", "--level", str(level), "--chinese-rules",
                "--seed", str(seed)])  # fmt: skip
     try:

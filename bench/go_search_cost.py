@@ -95,7 +95,7 @@ def main() -> None:
     if args.learned is not None:
         variants = {"off": search.SearchParams(), "on": search.SearchParams(learned=args.learned)}
         best = dict.fromkeys(variants, 0.0)
-        for name, params in variants.items():
+        for params in variants.values():
             iterations_per_second(state, 10, params)
         for _ in range(args.rounds):
             for name, params in variants.items():

@@ -307,7 +307,20 @@ def expand(
         ):
             continue
         v = prior(
-            board, links, stats, zob, n, p, color, last, stones, patterns, opening, learned, buf, stack
+            board,
+            links,
+            stats,
+            zob,
+            n,
+            p,
+            color,
+            last,
+            stones,
+            patterns,
+            opening,
+            learned,
+            buf,
+            stack,
         )
         _init_node(tree_i, tree_f, k, p, node, prior_n, v)
         term = opening[stones, p] if stones < opening.shape[0] else 0.0
@@ -316,7 +329,20 @@ def expand(
             tree_f[F_RW, k] = params[P_OPENING] * (0.5 + term)
         k += 1
     pass_prior = prior(
-        board, links, stats, zob, n, PASS, color, last, stones, patterns, opening, learned, buf, stack
+        board,
+        links,
+        stats,
+        zob,
+        n,
+        PASS,
+        color,
+        last,
+        stones,
+        patterns,
+        opening,
+        learned,
+        buf,
+        stack,
     )
     _init_node(tree_i, tree_f, k, PASS, node, prior_n, pass_prior)
     k += 1

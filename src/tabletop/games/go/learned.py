@@ -83,7 +83,7 @@ def learned_table() -> np.ndarray:
     lookup = np.zeros(4**8 + 1, dtype=np.float64)
     for code, value in weights.items():
         lookup[code] = value
-    table = lookup[canonical_codes()]
+    table: np.ndarray = lookup[canonical_codes()]
     table.setflags(write=False)
     return table
 
