@@ -1,13 +1,16 @@
 """Go's search and playout policy: CPU seconds per playout and per search iteration.
 
     python bench/go_search_cost.py [--size 9] [--iterations 3000] [--playouts 2000]
+    python bench/go_search_cost.py --size 19 --learned 0.05   # the learned term off vs on
 
 CPU time (time.process_time, best of ``--rounds``), so a loaded machine
 changes little. Policy playouts run from a position 10 plies in (the level-1
 player's moves, seed 3), the search from the same position with a fresh tree
 each round. To compare two versions of the code, run this script with each
 version's ``src`` on PYTHONPATH, old and new alternating, after a warm-up run of
-each (the first run compiles the kernels).
+each (the first run compiles the kernels). ``--learned SCALE`` instead times the
+search with the learned pattern term off and at SCALE (SearchParams.learned),
+rounds alternating, and prints both.
 """
 
 from __future__ import annotations
@@ -67,9 +70,11 @@ def playouts_per_second(state: GoState, playouts: int) -> float:
     return playouts / (time.process_time() - began)
 
 
-def iterations_per_second(state: GoState, iterations: int) -> float:
+def iterations_per_second(
+    state: GoState, iterations: int, params: search.SearchParams | None = None
+) -> float:
     """Search iterations a CPU second from ``state`` with a fresh tree."""
-    tree = search.GoTree(iterations * (state.game.size**2 + 1) // 2 + 10_000)
+    tree = search.GoTree(iterations * (state.game.size**2 + 1) // 2 + 10_000, params)
     tree.set_root(state)
     mask = search.root_mask(state)
     kernels.seed_random(1)
@@ -84,8 +89,24 @@ def main() -> None:
     parser.add_argument("--iterations", type=count, default=3000)
     parser.add_argument("--playouts", type=count, default=2000)
     parser.add_argument("--rounds", type=count, default=3)
+    parser.add_argument("--learned", type=float, help="time the learned term off and on")
     args = parser.parse_args()
     state = start(args.size)
+    if args.learned is not None:
+        variants = {"off": search.SearchParams(), "on": search.SearchParams(learned=args.learned)}
+        best = dict.fromkeys(variants, 0.0)
+        for params in variants.values():
+            iterations_per_second(state, 10, params)
+        for _ in range(args.rounds):
+            for name, params in variants.items():
+                rate = iterations_per_second(state, args.iterations, params)
+                best[name] = max(best[name], rate)
+        print(
+            f"{args.size}x{args.size}: search iterations a CPU second, learned term off "
+            f"{best['off']:,.0f}, at {args.learned} {best['on']:,.0f} "
+            f"(on/off {best['on'] / best['off']:.3f}; best of {args.rounds})"
+        )
+        return
     playouts_per_second(state, 10)  # compile or load the kernels
     iterations_per_second(state, 10)
     best_p = max(playouts_per_second(state, args.playouts) for _ in range(args.rounds))

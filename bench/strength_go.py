@@ -11,7 +11,9 @@ loaded the machine is; docs/strength.md says how long N iterations take on a
 quiet core. With ``--ledger FILE`` every game is added to a results ledger as
 it ends (tabletop.ai.ledger) and games already there under the same settings
 are counted, not played again: a killed run resumes. ``--report`` prints the
-ledger's games and plays none.
+ledger's games and plays none. ``--sgf-dir DIR`` also writes each game it plays
+to ``DIR/strength_go-<size>-<number>.sgf`` (the games are the same with or
+without it; the ledger's key does not hold it), to read how the games were lost.
 
     python bench/strength_go.py --games 20              # 9x9, level 10 vs GNU Go 10
     python bench/strength_go.py --size 19 --iterations 8000 --games 40 \\
@@ -36,6 +38,7 @@ from tabletop.ai.ledger import Ledger, task_key
 from tabletop.ai.levels import agent_for_level, level_for
 from tabletop.ai.tournament import play_game, score_of
 from tabletop.core.game import Outcome
+from tabletop.games.go import records
 from timing import Timed
 
 BENCH = "strength_go"
@@ -61,7 +64,8 @@ def description(args: argparse.Namespace, number: int, gnugo_level: int) -> dict
 def play_one(
     args: argparse.Namespace, number: int, program: str, gnugo_level: int
 ) -> tuple[Outcome, int, list[float], int]:
-    """Play game ``number``: (outcome, our seat, our seconds a move, plies)."""
+    """Play game ``number``: (outcome, our seat, our seconds a move, plies); its record
+    goes to ``--sgf-dir`` when given."""
     game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
     ours = Timed(agent_for_level(game, args.level, args.seed + number))
     if args.iterations:
@@ -75,6 +79,13 @@ def play_one(
         result = play_game(game, seated, Budget(seconds=3.0))
     finally:
         gnugo.close()
+    if args.sgf_dir:
+        names = [f"tabletop level {args.level}", f"GNU Go 3.8 level {gnugo_level}"]
+        resigned = result.outcome if result.outcome.reason in ("resignation", "timeout") else None
+        out = Path(args.sgf_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        record = records.write(result.state, names if seat == 0 else names[::-1], resigned)
+        (out / f"{BENCH}-{args.size}-{number}.sgf").write_bytes(record)
     return result.outcome, seat, ours.seconds, result.state.ply
 
 
@@ -91,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed for our player")
     parser.add_argument("--ledger", help="results file to add to and resume from")
     parser.add_argument("--report", action="store_true", help="count --ledger's games only")
+    parser.add_argument("--sgf-dir", help="folder to write each played game's SGF to")
     args = parser.parse_args(argv)
     if args.report and not args.ledger:
         parser.error("--report reads --ledger FILE; give it")

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from tabletop.ai.go import search
 from tabletop.games.go import GoState, kernels, tactics
+from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tests.games.go.helpers import point, position, random_state
 
@@ -64,6 +65,8 @@ def prior_of(state: GoState, move: str) -> float:
             last_point,
             stones,
             pattern_table(),
+            opening_table(n),
+            np.zeros((2, 4**8)),
             np.empty(8, dtype=np.int64),
             tactics.ladder_stack(n),
         )

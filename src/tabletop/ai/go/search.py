@@ -39,6 +39,8 @@ from numba import njit
 
 from tabletop.games.go import kernels, playout, tactics
 from tabletop.games.go.kernels import BLACK, EMPTY, PASS, in_atari, is_own_eye
+from tabletop.games.go.learned import prior_term
+from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
 
@@ -80,6 +82,8 @@ class SearchParams:
     # Virtual AMAF games of the opening term on 13x13 and up: RAVE counts reach thousands
     # at the root, and ten virtual games would not steer them off the first two lines.
     opening_n: float = 300.0
+    # The learned 3x3 shapes' prior term per log-gamma (games/go/learned.py); 0: off.
+    learned: float = 0.0
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
@@ -94,26 +98,6 @@ class SearchParams:
 
 
 # -- the tree ---------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def _opening(n: int, row: int, col: int, stones: int) -> float:
-    """The opening term of a prior on a board of 13x13 or more: the third and fourth lines
-    and the corners first, the first two lines last, while few stones are down."""
-    if n < 13 or stones >= (n * n) // 10:
-        return 0.0
-    line = min(row, col, n - 1 - row, n - 1 - col)
-    if line == 0:
-        return -0.3
-    if line == 1:
-        return -0.2
-    if line >= 4:
-        return -0.05 if stones < 8 else 0.0
-    v = 0.1
-    # A corner: within the corner's 6x6 on both axes (the 3-3 to 4-6 points).
-    if min(row, n - 1 - row) <= 5 and min(col, n - 1 - col) <= 5:
-        v += 0.1
-    return v
 
 
 @njit(cache=True)
@@ -177,12 +161,15 @@ def prior(
     last: int,
     stones: int,
     patterns: np.ndarray,
+    opening: np.ndarray,
+    learned: np.ndarray,
     buf: np.ndarray,
     stack: np.ndarray,
 ) -> float:
     """The prior win rate of ``color`` playing legal p (PASS included), from Go knowledge:
     captures, atari escapes that a ladder does not catch, ataris that ladder, small capture
-    races, self-ataris, 3x3 patterns, the opening lines and nearness to the last move."""
+    races, self-ataris, 3x3 patterns (hand-written, and ``learned``'s term per colour and
+    code: games/go/learned.py), the opening lines and nearness to the last move."""
     if p == PASS:
         return 0.1
     w = n + 2
@@ -249,15 +236,17 @@ def prior(
     elif ataris:
         v += 0.05
     v += race
-    if patterns[playout.pattern_code(board, w, p)]:
+    code = playout.pattern_code(board, w, p)
+    if patterns[code]:
         v += 0.1
+    v += learned[color - 1, code]
     row = p // w - 1
     col = p % w - 1
     line = min(row, col, n - 1 - row, n - 1 - col)
     early = stones < (n * n) // 4
-    opening = _opening(n, row, col, stones)
-    if opening != 0.0:
-        v += opening
+    term = opening[stones, p] if stones < opening.shape[0] else 0.0
+    if term != 0.0:
+        v += term
     elif line == 0:
         v -= 0.15 if early else 0.05
     elif line == 1 and early:
@@ -287,6 +276,8 @@ def expand(
     use_mask: bool,
     mask: np.ndarray,
     patterns: np.ndarray,
+    opening: np.ndarray,
+    learned: np.ndarray,
     params: np.ndarray,
     zob: np.ndarray,
     stack: np.ndarray,
@@ -315,14 +306,44 @@ def expand(
             kernels.check_move(board, links, stats, w, p, color, ko, allow_suicide) != kernels.LEGAL
         ):
             continue
-        v = prior(board, links, stats, zob, n, p, color, last, stones, patterns, buf, stack)
+        v = prior(
+            board,
+            links,
+            stats,
+            zob,
+            n,
+            p,
+            color,
+            last,
+            stones,
+            patterns,
+            opening,
+            learned,
+            buf,
+            stack,
+        )
         _init_node(tree_i, tree_f, k, p, node, prior_n, v)
-        opening = _opening(n, p // w - 1, p % w - 1, stones)
-        if opening != 0.0:
+        term = opening[stones, p] if stones < opening.shape[0] else 0.0
+        if term != 0.0:
             tree_f[F_RN, k] = params[P_OPENING]
-            tree_f[F_RW, k] = params[P_OPENING] * (0.5 + opening)
+            tree_f[F_RW, k] = params[P_OPENING] * (0.5 + term)
         k += 1
-    pass_prior = prior(board, links, stats, zob, n, PASS, color, last, stones, patterns, buf, stack)
+    pass_prior = prior(
+        board,
+        links,
+        stats,
+        zob,
+        n,
+        PASS,
+        color,
+        last,
+        stones,
+        patterns,
+        opening,
+        learned,
+        buf,
+        stack,
+    )
     _init_node(tree_i, tree_f, k, PASS, node, prior_n, pass_prior)
     k += 1
     tree_i[T_FIRST, node] = first
@@ -394,6 +415,8 @@ def search(
     n: int,
     allow_suicide: bool,
     patterns: np.ndarray,
+    opening: np.ndarray,
+    learned: np.ndarray,
     params: np.ndarray,
     own: np.ndarray,
 ) -> int:
@@ -449,6 +472,8 @@ def search(
                     node == root,
                     mask,
                     patterns,
+                    opening,
+                    learned,
                     params,
                     zob,
                     stack,
@@ -616,6 +641,8 @@ class GoTree:
             game.size,
             bool(state._flags & kernels.ALLOW_SUICIDE),
             pattern_table(),
+            opening_table(game.size),
+            prior_term(self.params.learned),
             self.params.array(komi),
             self.own,
         )

@@ -1,0 +1,349 @@
+"""Fit Go's 3x3 pattern weights from game records (Coulom-style move prediction).
+
+Every move played in the training games is a win of its features over those
+of every other legal move of the position (a conditional logit / generalized
+Bradley-Terry model, as in Coulom 2007, "Computing Elo ratings of move
+patterns in the game of Go"). A move's strength is the product of its
+features' gammas, i.e. its score is the sum of their log-gammas:
+
+* its 3x3 neighbourhood as the mover's shape (games/go/learned.py: mover as
+  Black, reduced under the eight symmetries); shapes played fewer than
+  ``--min-count`` times share one weight;
+* its tactics: a capture, an escape from atari (to 2+ liberties), a
+  self-atari, an atari, or none (the first that applies);
+* its line from the edge (1-5+) and its distance to the last move
+  (|dx| + |dy| + max(|dx|, |dy|), bucketed).
+
+The fit minimises the mean -log-likelihood of the moves played plus
+``l2 / 2`` times the squared log-gammas (a prior pulling gammas to 1) by
+full-batch Adam in numpy. Held-out games (the files
+matching ``--test``, GNU Go level 10 in bench/gnugo_games.py's naming) measure
+how often the move played is the model's first choice or among its five
+first (top-1/top-5; tied moves share the credit), next to the same numbers
+for the search's own priors (tabletop.ai.go.search.prior) with and without the
+learned term. ``--write`` writes the pattern weights to games/go/
+pattern_weights.txt.
+
+    python bench/fit_go_patterns.py --games /work/runs/h14b/games --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from arguments import count, run_main
+from tabletop.ai.go import search
+from tabletop.games.go import kernels, playout, tactics
+from tabletop.games.go.kernels import EMPTY, LEGAL, in_atari
+from tabletop.games.go.learned import PRIOR_CAP, WEIGHTS_FILE, canonical_codes
+from tabletop.games.go.opening import opening_table
+from tabletop.games.go.patterns import pattern_table
+from tabletop.games.go.rules import GoState
+from tabletop.games.go.sgf import load_sgf
+
+TACTICS = ("none", "capture", "escape", "self-atari", "atari")
+LINES = 5
+DISTANCES = 11  # d = 2..9, 10-13, 14+, and no last move
+
+
+@njit(cache=True)
+def candidates(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    n: int,
+    color: int,
+    ko: int,
+    last: int,
+    allow_suicide: bool,
+    out: np.ndarray,
+) -> int:
+    """Fill out[k] = (point, code, tactic, line, distance) for each legal move; returns k."""
+    w = n + 2
+    buf = np.empty(8, dtype=np.int64)
+    opp = 3 - color
+    k = 0
+    for p in range(board.shape[0]):
+        if board[p] != EMPTY:
+            continue
+        if kernels.check_move(board, links, stats, w, p, color, ko, allow_suicide) != LEGAL:
+            continue
+        capture = False
+        escape = False
+        atari = False
+        for d in (-w, -1, 1, w):
+            nb = p + d
+            c = board[nb]
+            if c == opp:
+                h = links[0, nb]
+                if in_atari(stats, h):
+                    capture = True
+                elif playout.chain_liberties(board, links, w, h, 3, buf) == 2:
+                    atari = True
+            elif c == color and in_atari(stats, links[0, nb]):
+                escape = True
+        libs = playout.libs_after(board, links, stats, w, p, color, 3, buf)
+        tactic = 0
+        if capture:
+            tactic = 1
+        elif escape and libs >= 2:
+            tactic = 2
+        elif libs == 1:
+            tactic = 3
+        elif atari:
+            tactic = 4
+        row = p // w - 1
+        col = p % w - 1
+        line = min(row, col, n - 1 - row, n - 1 - col)
+        dist = DISTANCES - 1
+        if last >= 0:
+            dr = abs(p // w - last // w)
+            dc = abs(p % w - last % w)
+            dd = dr + dc + max(dr, dc)
+            dist = dd - 2 if dd <= 9 else (8 if dd <= 13 else 9)
+        out[k, 0] = p
+        out[k, 1] = playout.pattern_code(board, w, p)
+        out[k, 2] = tactic
+        out[k, 3] = min(line, LINES - 1)
+        out[k, 4] = dist
+        k += 1
+    return k
+
+
+class Positions:
+    """The candidates of every position of some games, row by row, grouped by position."""
+
+    def __init__(self) -> None:
+        # Per position: int64[k, 7]: candidates()'s five columns, played (0/1), mover - 1.
+        self.rows: list[np.ndarray] = []
+        self.priors: list[np.ndarray] = []  # per position: the search's prior per candidate
+        self.states: list[tuple[GoState, int]] = []
+
+    def add_game(self, path: Path, with_priors: bool) -> None:
+        record = load_sgf(path)
+        final = record.state
+        game = final.game
+        state = game.new_state()
+        n = game.size
+        w = n + 2
+        buf = np.empty((w * w, 5), dtype=np.int64)
+        for move in final.history:
+            if move.is_pass:
+                state.play(move)
+                continue
+            color = int(state._meta[kernels.M_COLOR])
+            ko = int(state._meta[kernels.M_KO])
+            last_move = state.history[-1] if state.history else None
+            last = (
+                -1
+                if last_move is None or last_move.is_pass
+                else game.points_by_action[state.move_to_action(last_move)]
+            )
+            allow = bool(state._flags & kernels.ALLOW_SUICIDE)
+            k = candidates(state._board, state._links, state._stats, n, color, ko, last, allow, buf)
+            played = game.points_by_action[state.move_to_action(move)]
+            rows = np.zeros((k, 7), dtype=np.int64)
+            rows[:, :5] = buf[:k]
+            rows[:, 5] = rows[:, 0] == played
+            rows[:, 6] = color - 1
+            if rows[:, 5].sum() == 1:
+                self.rows.append(rows)
+                if with_priors:
+                    self.states.append((state.copy(), last))
+            state.play(move)
+
+
+def prior_values(state: GoState, last: int, points: np.ndarray, learned: np.ndarray) -> np.ndarray:
+    """The search's prior of each point for the side to move (``learned``: its pattern term)."""
+    n = state.game.size
+    color = int(state._meta[kernels.M_COLOR])
+    stones = int(np.sum((state._board == 1) | (state._board == 2)))
+    buf = np.empty(8, dtype=np.int64)
+    stack = tactics.ladder_stack(n)
+    table, opening = pattern_table(), opening_table(n)
+    return np.array(
+        [
+            search.prior(
+                state._board,
+                state._links,
+                state._stats,
+                state._zob,
+                n,
+                int(p),
+                color,
+                last,
+                stones,
+                table,
+                opening,
+                learned,
+                buf,
+                stack,
+            )
+            for p in points
+        ]
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Read the games, fit, report accuracy, optionally write the weights."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", required=True, help="folder of SGF files")
+    parser.add_argument("--test", default="gnugo-L10-*.sgf", help="held-out files (glob)")
+    parser.add_argument("--min-count", type=count, default=3, help="plays to keep a shape")
+    parser.add_argument("--steps", type=count, default=300, help="Adam steps")
+    parser.add_argument("--l2", type=float, default=0.001, help="L2 weight (a move's loss)")
+    parser.add_argument(
+        "--scale", type=float, nargs="+", default=[0.05], help="prior terms per log-gamma to try"
+    )
+    parser.add_argument("--write", action="store_true", help="write pattern_weights.txt")
+    args = parser.parse_args(argv)
+    folder = Path(args.games)
+    test_files = sorted(folder.glob(args.test))
+    train_files = sorted(set(folder.glob("*.sgf")) - set(test_files))
+    start = time.process_time()
+    train, test = Positions(), Positions()
+    for path in train_files:
+        train.add_game(path, with_priors=False)
+    for path in test_files:
+        test.add_game(path, with_priors=True)
+    print(
+        f"{len(train_files)} training games ({len(train.rows)} moves), {len(test_files)} "
+        f"held out ({len(test.rows)} moves); read in {time.process_time() - start:.0f} CPU s"
+    )
+    canon = canonical_codes()
+
+    def shapes(positions: Positions) -> list[np.ndarray]:
+        out = []
+        for rows, colours in zip(positions.rows, colours_of(positions), strict=True):
+            out.append(canon[colours, rows[:, 1]])
+        return out
+
+    train_shapes = shapes(train)
+    counts: dict[int, int] = {}
+    for rows, sh in zip(train.rows, train_shapes, strict=True):
+        c = int(sh[rows[:, 5] == 1][0])
+        counts[c] = counts.get(c, 0) + 1
+    kept = sorted(c for c, k in counts.items() if k >= args.min_count)
+    ids = {c: i for i, c in enumerate(kept)}
+    n_pat = len(kept) + 1  # the last: every rarer shape
+    offsets = (0, n_pat, n_pat + len(TACTICS), n_pat + len(TACTICS) + LINES)
+    n_feat = offsets[3] + DISTANCES
+
+    def columns(positions: Positions, shape_list: list[np.ndarray]) -> tuple[np.ndarray, ...]:
+        cols, played, seg = [], [], []
+        total = 0
+        for rows, sh in zip(positions.rows, shape_list, strict=True):
+            pid = np.array([ids.get(int(c), n_pat - 1) for c in sh])
+            cols.append(
+                np.stack(
+                    [
+                        pid,
+                        offsets[1] + rows[:, 2],
+                        offsets[2] + rows[:, 3],
+                        offsets[3] + rows[:, 4],
+                    ],
+                    axis=1,
+                )
+            )
+            played.append(rows[:, 5] == 1)
+            seg.append(total)
+            total += len(rows)
+        return np.concatenate(cols), np.concatenate(played), np.array(seg)
+
+    x, y, seg = columns(train, train_shapes)
+    theta = fit(x, y, seg, n_feat, args.steps, args.l2)
+    print(f"fitted {n_feat} weights ({len(kept)} shapes played {args.min_count}+ times) on "
+          f"{len(x)} candidates in {time.process_time() - start:.0f} CPU s")  # fmt: skip
+    for name, lo, hi, labels in (
+        ("tactics", offsets[1], offsets[2], TACTICS),
+        ("line", offsets[2], offsets[3], [str(i + 1) for i in range(LINES)]),
+        ("distance", offsets[3], n_feat, [str(d) for d in range(2, 10)] + ["10-13", "14+", "-"]),
+    ):
+        shown = ", ".join(f"{lab} {v:+.2f}" for lab, v in zip(labels, theta[lo:hi], strict=True))
+        print(f"  {name}: {shown}")
+    pattern_log = theta[: n_pat - 1] - theta[n_pat - 1]  # relative to a rare shape
+    if test.rows:
+        tx, ty, tseg = columns(test, shapes(test))
+        report("model (all features)", theta[tx].sum(axis=1), ty, tseg)
+        report("model (3x3 shapes only)", theta[tx[:, 0]], ty, tseg)
+        learned = np.zeros(4**8 + 1)
+        for c, i in ids.items():
+            learned[c] = pattern_log[i]
+        tried = [("search prior, old", np.zeros((2, 4**8)))]
+        for scale in args.scale:
+            term = np.clip(scale * learned[canon], -PRIOR_CAP, PRIOR_CAP)
+            tried.append((f"search prior + {scale} x log-gamma", term))
+        for label, table in tried:
+            values = []
+            for rows, (state, last) in zip(test.rows, test.states, strict=True):
+                values.append(prior_values(state, last, rows[:, 0], table))
+            report(label, np.concatenate(values), ty, tseg)
+    if args.write:
+        lines = [
+            "# Go's learned 3x3 shapes: canonical code (games/go/learned.py), log-gamma.",
+            f"# bench/fit_go_patterns.py: {len(train_files)} GNU Go games, {len(train.rows)} "
+            f"moves, shapes played {args.min_count}+ times; others 0.",
+        ]
+        lines += [f"{c} {pattern_log[i]:.3f}" for c, i in ids.items()]
+        WEIGHTS_FILE.write_text("\n".join(lines) + "\n")
+        print(f"wrote {len(ids)} shapes to {WEIGHTS_FILE}")
+    return 0
+
+
+def colours_of(positions: Positions) -> list[np.ndarray]:
+    """Per position: the row of canonical_codes for its mover (0 Black, 1 White)."""
+    return [rows[:, 6] for rows in positions.rows]
+
+
+def fit(
+    x: np.ndarray, y: np.ndarray, seg: np.ndarray, n_feat: int, steps: int, l2: float
+) -> np.ndarray:
+    """Log-gammas maximising the moves' conditional log-likelihood (full-batch Adam)."""
+    theta = np.zeros(n_feat)
+    m = np.zeros(n_feat)
+    v = np.zeros(n_feat)
+    positions = len(seg)
+    played_counts = np.bincount(x[y].ravel(), minlength=n_feat).astype(float)
+    lr = 0.1
+    for step in range(1, steps + 1):
+        s = theta[x].sum(axis=1)
+        mx = np.maximum.reduceat(s, seg)
+        sizes = np.diff(np.append(seg, len(s)))
+        e = np.exp(s - np.repeat(mx, sizes))
+        z = np.add.reduceat(e, seg)
+        prob = e / np.repeat(z, sizes)
+        expected = np.zeros(n_feat)
+        for j in range(x.shape[1]):
+            expected += np.bincount(x[:, j], weights=prob, minlength=n_feat)
+        grad = -(played_counts - expected) / positions + l2 * theta
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        theta -= lr * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+        if step % 100 == 0 or step == steps:
+            nll = -(s[y] - (np.log(z) + mx)).mean()
+            print(f"  step {step}: mean -log p(move played) {nll:.3f}", flush=True)
+    return theta
+
+
+def report(label: str, scores: np.ndarray, played: np.ndarray, seg: np.ndarray) -> None:
+    """Top-1 and top-5 of the move played by ``scores`` (tied moves share the credit)."""
+    ends = np.append(seg[1:], len(scores))
+    top = {1: 0.0, 5: 0.0}
+    for a, b in zip(seg, ends, strict=True):
+        s = scores[a:b]
+        mine = s[played[a:b]][0]
+        greater = int((s > mine).sum())
+        equal = int((s == mine).sum()) - 1
+        for k in top:
+            top[k] += min(1.0, max(0.0, (k - greater) / (equal + 1)))
+    n = len(seg)
+    print(f"  {label}: top-1 {top[1] / n:.1%}, top-5 {top[5] / n:.1%} of {n} moves")
+
+
+if __name__ == "__main__":
+    run_main(main)

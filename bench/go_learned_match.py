@@ -1,0 +1,75 @@
+"""Go: does the learned shape term help? Level 10's search with it against without it.
+
+Both sides are Go's own search (GoSearchAgent) with the same fixed number of
+iterations a move (no time cap: the result does not depend on the load);
+"new" has ``SearchParams(learned=SCALE)``, "old" the default (term off). The
+colours alternate (game k: new is Black when k is even), komi 7, Chinese
+rules. With ``--ledger FILE`` each game is added as it ends and games already
+there under the same settings are counted, not played again. Prints new's
+score with its 95% interval.
+
+    python bench/go_learned_match.py --size 9 --iterations 3000 --games 40 \\
+        --scale 0.05 --ledger /work/runs/h14b/learned-9.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import tabletop
+from arguments import count, run_main
+from tabletop.ai.agent import Budget
+from tabletop.ai.go.agent import GoSearchAgent
+from tabletop.ai.go.search import SearchParams
+from tabletop.ai.ledger import Ledger, task_key
+from tabletop.ai.tournament import play_game, score_of
+from tabletop.core.game import Outcome
+
+BENCH = "go_learned_match"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play (or resume) the match and print new's score."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, choices=(9, 13, 19), default=9, help="board size")
+    parser.add_argument("--iterations", type=count, default=3000, help="iterations a move")
+    parser.add_argument("--games", type=count, default=20, help="games (default 20)")
+    parser.add_argument("--scale", type=float, default=0.05, help="new's SearchParams.learned")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--ledger", help="results file to add to and resume from")
+    args = parser.parse_args(argv)
+    game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
+    ledger = Ledger(Path(args.ledger)) if args.ledger else None
+    scores = []
+    for number in range(args.games):
+        about = {"bench": BENCH, "number": number, "size": args.size, "scale": args.scale,
+                 "iterations": args.iterations, "seed": args.seed}  # fmt: skip
+        key = task_key(about)
+        entry = None if ledger is None else ledger.entry(key)
+        if entry is not None:
+            outcome, seat = Outcome.from_dict(entry["outcome"]), int(entry["strong_seat"])
+        else:
+            seed = args.seed + number
+            new = GoSearchAgent(seed=seed, params=SearchParams(learned=args.scale))
+            old = GoSearchAgent(seed=seed + 1000)
+            seat = number % 2
+            agents = [new, old] if seat == 0 else [old, new]
+            result = play_game(game, agents, Budget(playouts=args.iterations))
+            outcome = result.outcome
+            if ledger is not None:
+                ledger.append(key, {**about, "plies": result.state.ply}, outcome, seat, [])
+        scores.append(score_of(outcome, seat))
+        print(f"game {number + 1}: new as {'Black' if seat == 0 else 'White'}: "
+              f"{scores[-1]:g} ({outcome.reason})", flush=True)  # fmt: skip
+    n = len(scores)
+    mean = sum(scores) / n
+    half = 1.96 * (mean * (1 - mean) / n) ** 0.5
+    print(f"learned term at {args.scale} vs off, {args.size}x{args.size}, {args.iterations} "
+          f"iterations a move: {sum(scores):g} of {n} ({mean:.1%}, 95% interval "
+          f"{max(0, mean - half):.1%} - {min(1, mean + half):.1%})")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    run_main(main)
