@@ -90,8 +90,11 @@ def test_challenge_refusals_are_clear(client: TestClient) -> None:
         ({**GO9, "username": "Ａda"}, 404, None),  # a full-width look-alike is someone else
         ({**GO9, "username": "x" * 300}, 400, None),
         ({**GO9, "username": "ada"}, 400, "challenge-self"),
-        ({"game": "go", "options": {"size": 9, "handicap": 3}, "username": "Bob", "rated": True},
-         400, "unrated-game"),
+        (
+            {"game": "go", "options": {"size": 9, "handicap": 3}, "username": "Bob", "rated": True},
+            400,
+            "unrated-game",
+        ),
         ({"game": "quoridor", "options": {"players": 4}, "username": "Bob"}, 400, "offer-players"),
         ({**GO9, "username": "Bob<script>"}, 404, None),
     ]
@@ -113,9 +116,7 @@ def test_a_challenge_from_another_site_is_refused(client: TestClient) -> None:
     assert forged.status_code == 403 and forged.json()["error"] == "cross-site"
     made = challenge(client, "Bob")
     for action in ("accept", "decline"):
-        answer = bob.post(
-            f"/api/challenges/{made['id']}/{action}", headers={"Origin": "null"}
-        )
+        answer = bob.post(f"/api/challenges/{made['id']}/{action}", headers={"Origin": "null"})
         assert answer.status_code == 403, answer.text
     assert bob.get("/api/challenges").json()["incoming"][0]["status"] == "open"
 

@@ -55,9 +55,7 @@ async def race(base: str) -> None:
                 assert (await taker.post("/api/accounts", json=body)).status_code == 201
             games: set[str] = set()
             for _ in range(RACES):
-                seek = await seeker.post(
-                    "/api/seeks", json={"game": "go", "options": {"size": 9}}
-                )
+                seek = await seeker.post("/api/seeks", json={"game": "go", "options": {"size": 9}})
                 assert seek.status_code == 201, seek.text
                 sid = seek.json()["id"]
                 answers = await asyncio.gather(
