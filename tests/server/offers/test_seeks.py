@@ -220,3 +220,21 @@ def test_a_seek_from_another_site_is_refused(client: TestClient) -> None:
         headers={"Origin": "https://evil.example"},
     )
     assert stranger_page.status_code == 403
+
+
+def test_the_offers_api_is_in_the_openapi_schema(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    for path, method in (
+        ("/api/seeks", "post"),
+        ("/api/seeks", "get"),
+        ("/api/seeks/{seek_id}/accept", "post"),
+        ("/api/offers/{offer_id}/wait", "post"),
+        ("/api/offers/{offer_id}/cancel", "post"),
+        ("/api/challenges", "post"),
+        ("/api/challenges", "get"),
+        ("/api/challenges/{challenge_id}/accept", "post"),
+        ("/api/challenges/{challenge_id}/decline", "post"),
+        ("/api/account/games", "get"),
+    ):
+        assert method in paths[path], path
+    assert "409" in paths["/api/seeks/{seek_id}/accept"]["post"]["responses"]
