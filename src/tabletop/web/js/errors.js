@@ -176,12 +176,18 @@ const REASONS = {
   "offer-players": (p) => tn("Seeks and challenges are for two players, not {n}.", "Seeks and challenges are for two players, not {n}.", p.players, p),
   "rated-guest": () => t("A guest plays casual games: log in to play rated ones."),
   "unrated-game": () => t("Games with these options are not rated: offer a casual game."),
-  "rating-range": (p) => t("The rating range {min}–{max} is the wrong way round.", p),
-  "out-of-range": (p) => t("Your rating {rating} is outside this seek's range {min}–{max}.", p),
+  "rating-range": (p) => t("The rating range {min}–{max} is the wrong way round.", ratingWords(p)),
+  "out-of-range": (p) => t("Your rating {rating} is outside this seek's range {min}–{max}.", ratingWords(p)),
   "own-offer": () => t("That is your own offer."),
   "challenge-self": () => t("You cannot challenge yourself."),
   "open-offers": (p) => tn("You may have at most {n} such offer open at once.", "You may have at most {n} such offers open at once.", p.max, p),
 };
+
+/** Ratings as players read them: "1800", never grouped as "1.800". */
+function ratingWords(p) {
+  const plain = (n) => (n === undefined ? n : String(n));
+  return { ...p, rating: plain(p.rating), min: plain(p.min), max: plain(p.max) };
+}
 
 /** Oust's note that no placement is legal at all (the refused one was not the way). */
 function oustPass(p) {

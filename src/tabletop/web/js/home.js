@@ -43,7 +43,7 @@ const TEXT = {
   accept: t("Accept"),
   casual: t("casual"),
   ratedWord: t("rated"),
-  range: (min, max) => t("for ratings {min}–{max}", { min, max }),
+  range: (min, max) => t("for ratings {min}–{max}", { min: String(min), max: String(max) }),
   level: t("Computer level"),
   levelLine: (level, words) => t("level {level} – {words}", { level, words: t(words) }),
   clock: t("Clock"),
