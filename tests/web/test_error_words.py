@@ -90,6 +90,14 @@ REASONS: dict[str, dict[str, Any]] = {
     "waiting-games": {"count": 5},
     "record-moves": {"moves": 900, "limit": 600},
     "record-bytes": {"limit": 800},
+    "offer-players": {"players": 4},
+    "rated-guest": {},
+    "unrated-game": {},
+    "rating-range": {"min": 1800, "max": 1200},
+    "out-of-range": {"rating": 1432, "min": 1600, "max": 2000},
+    "own-offer": {},
+    "challenge-self": {},
+    "open-offers": {"max": 3},
 }
 
 #: A sample of the params of each code worded without a reason.

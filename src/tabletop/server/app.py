@@ -32,6 +32,8 @@ from tabletop.server.errors import install_error_handlers
 from tabletop.server.headers import SecurityHeaders
 from tabletop.server.lifeline import die_with_parent
 from tabletop.server.limits import ClientLimits, Limits, RateLimit
+from tabletop.server.offers import mine as my_games
+from tabletop.server.offers import routes as offers
 from tabletop.server.redisbus import RedisBus
 from tabletop.server.reviews import ReviewPool, Reviews, process_review_pool, thread_review_pool
 from tabletop.server.rooms import Rooms
@@ -167,6 +169,8 @@ def create_app(
         learn,
         rules,
         accounts,
+        offers,
+        my_games,
     ):
         app.include_router(routes.router)
     app.include_router(account_pages.router)

@@ -88,24 +88,30 @@ class CreateGame(Strict):
 
     @model_validator(mode="after")
     def _option_types(self) -> CreateGame:
-        """Each known option of the game in its own JSON type (unknown games and options
-        are left for the game to name in its error)."""
-        try:
-            specs = {o.name: o.kind for o in game_info(self.game).options}
-        except TabletopError:
-            return self
-        for name, value in self.options.items():
-            kind = specs.get(name)
-            if kind is None or kind not in JSON_KINDS:
-                continue
-            types, text = JSON_KINDS[kind]
-            if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
-                raise PydanticCustomError(
-                    "option_type",
-                    "options.{name}: expected {text}, not {value}",
-                    {"name": name, "text": text, "value": json.dumps(value)[:40]},
-                )
+        """Each known option of the game in its own JSON type."""
+        check_option_types(self.game, self.options)
         return self
+
+
+def check_option_types(game: str, options: dict[str, Any]) -> None:
+    """Each known option of ``game`` in its own JSON type, else a validation error (unknown
+    games and options are left for the game to name in its error). For the models of
+    requests that name a game and its options (``POST /api/games``, seeks, challenges)."""
+    try:
+        specs = {o.name: o.kind for o in game_info(game).options}
+    except TabletopError:
+        return
+    for name, value in options.items():
+        kind = specs.get(name)
+        if kind is None or kind not in JSON_KINDS:
+            continue
+        types, text = JSON_KINDS[kind]
+        if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
+            raise PydanticCustomError(
+                "option_type",
+                "options.{name}: expected {text}, not {value}",
+                {"name": name, "text": text, "value": json.dumps(value)[:40]},
+            )
 
 
 class JoinIn(Strict):
@@ -161,18 +167,21 @@ ERROR_STATUS: dict[str, int] = {
     "signed-out": 401,  # accounts: no session, or it expired
     "cross-site": 403,  # a state-changing request from another site's page
     "bad-token": 403,
+    "not-yours": 403,  # seeks and challenges: a key (or account) that is not the offer's
     "invite-used": 403,
     "seat-moved": 403,
     "spectator": 403,
     "computer-seat": 403,
     "unknown-game": 404,
     "unknown-player": 404,
+    "unknown-offer": 404,  # no such seek or challenge
     "not-found": 404,
     "method-not-allowed": 405,
     "not-your-turn": 409,
     "illegal-move": 409,
     "seat-taken": 409,
     "name-taken": 409,
+    "offer-gone": 409,  # a seek or challenge taken, answered, withdrawn or lapsed
     "game-over": 409,
     "stale": 409,
     "waiting": 409,

@@ -1,6 +1,7 @@
 """A rematch after a game: every person who played asks for one (the first asking is the
 offer, the others accepting it), then a new game starts with the same game, options and
-clock, each player moved one seat on (two players swap colours), and each player's
+clock, each player moved one seat on (two players swap colours), the accounts seated as
+before and the game rated or casual as before, and each player's
 sockets get their seat and token there in a ``rematch`` frame (docs/protocol.md).
 
 The offers and the new game live in the room and in storage (decision records 0091 and
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.play.match import Event, Match, MatchError, SeatSpec
+from tabletop.server.accounts.seats import carry_to_rematch
 from tabletop.server.protocol import rematch_frame
 from tabletop.server.store import Store, hash_token
 
@@ -146,6 +148,8 @@ async def _start(rooms: Rooms, room: Room) -> str:
     for old, key in room.rematch.keys.items():
         await rooms.store.replace_token(created.id, seat_after(old, n), key, [])
         created.hashes[seat_after(old, n)] = key
+    # The same accounts in the same seats' players, rated or casual as before (issue 12).
+    await carry_to_rematch(rooms.store.engine, room.id, created.id, lambda s: seat_after(s, n))
     room.rematch.game = created.id
     await rooms.store.save_rematch(room.id, room.rematch.to_dict())
     return created.id

@@ -46,7 +46,7 @@ def browser(app: FastAPI) -> TestClient:
     return TestClient(app)
 
 
-def register(client: TestClient, username: str, password: str = "a long password") -> str:
+def register(client: Any, username: str, password: str = "a long password") -> str:
     """Register (the client is then signed in); the recovery code."""
     answer = client.post("/api/accounts", json={"username": username, "password": password})
     assert answer.status_code == 201, answer.text
@@ -73,7 +73,7 @@ def rated_game(
     return gid, made.json()["seats"][0]["token"], joined.json()["token"]
 
 
-def play(client: TestClient, gid: str, token: str, move: str) -> None:
+def play(client: Any, gid: str, token: str, move: str) -> None:
     answer = client.post(f"/api/games/{gid}/moves", json={"token": token, "move": move})
     assert answer.status_code == 200, answer.text
 

@@ -27,6 +27,12 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> R
     return pages.render(request, name, status, **context)  # type: ignore[no-any-return]
 
 
+@router.get("/account/games")
+async def my_games_page(request: Request) -> Response:
+    """My games: challenges, games in progress and finished (my-games.js fills it)."""
+    return _render(request, "my_games.html")
+
+
 @router.get("/account/{form}")
 async def account_page(request: Request, form: str) -> Response:
     """One of the account forms (:data:`FORMS`)."""

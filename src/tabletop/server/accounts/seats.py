@@ -10,6 +10,8 @@ seat it does not hold the token of.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -63,3 +65,26 @@ async def make_casual(engine: AsyncEngine, game_id: str) -> None:
     """Note that ``game_id`` was made casual: it is never rated."""
     async with engine.begin() as conn:
         await conn.execute(insert(game_terms).values(game_id=game_id, rated=False))
+
+
+async def carry_to_rematch(
+    engine: AsyncEngine, old_id: str, new_id: str, seat_after: Callable[[int], int]
+) -> None:
+    """A rematch of ``old_id`` keeps its accounts and its rated setting: each account
+    linked to a seat there is linked from the first move to the seat its player takes in
+    ``new_id`` (``seat_after``), and a casual game's rematch is casual too."""
+    async with engine.connect() as conn:
+        linked = (
+            await conn.execute(
+                select(account_seats.c.seat, account_seats.c.account_id).where(
+                    account_seats.c.game_id == old_id
+                )
+            )
+        ).all()
+        terms = (
+            await conn.execute(select(game_terms.c.rated).where(game_terms.c.game_id == old_id))
+        ).first()
+    if terms is not None and not terms.rated:
+        await make_casual(engine, new_id)
+    for row in linked:
+        await link_seat(engine, new_id, seat_after(int(row.seat)), int(row.account_id), 0)

@@ -22,6 +22,7 @@ if (nav) {
     if (username) {
       fill(nav, [
         html("a", { href: `/players/${encodeURIComponent(username)}`, id: "account-name", text: username }),
+        html("a", { href: "/account/games", id: "my-games-link", text: t("My games") }),
         html("button", { type: "button", id: "log-out", onclick: logOut, text: t("Log out") }),
       ]);
     } else {

@@ -35,6 +35,12 @@ export const TEXT = {
   "too-large": t("That file is too large."),
   "rate-limited": t("Too many requests – wait a moment and try again."),
   unavailable: t("The games cannot be reached just now – try again in a moment."),
+  "signed-out": t("Log in first: you are not signed in, or your session has ended."),
+  "unknown-player": t("There is no player of that name."),
+  "cross-site": t("A request from another site's page was refused: nothing changed."),
+  "not-yours": t("That offer is not yours to answer or withdraw."),
+  "unknown-offer": t("There is no such offer."),
+  "offer-gone": t("That offer is no longer open: someone took it, or it was answered, withdrawn or expired."),
   network: t("The server cannot be reached – check your connection."),
   http: t("The server could not answer – try again."),
   other: t("Something went wrong – try again."),
@@ -167,7 +173,22 @@ const REASONS = {
     ),
   "record-moves": (p) => tn("The record has {moves} moves; this server takes at most {n} move.", "The record has {moves} moves; this server takes at most {n} moves.", p.limit, p),
   "record-bytes": (p) => tn("A record is at most {n} byte.", "A record is at most {n} bytes.", p.limit, p),
+  // Seeks and challenges.
+  "offer-players": (p) => tn("Seeks and challenges are for two players, not {n}.", "Seeks and challenges are for two players, not {n}.", p.players, p),
+  "rated-guest": () => t("A guest plays casual games: log in to play rated ones."),
+  "unrated-game": () => t("Games with these options are not rated: offer a casual game."),
+  "rating-range": (p) => t("The rating range {min}–{max} is the wrong way round.", ratingWords(p)),
+  "out-of-range": (p) => t("Your rating {rating} is outside this seek's range {min}–{max}.", ratingWords(p)),
+  "own-offer": () => t("That is your own offer."),
+  "challenge-self": () => t("You cannot challenge yourself."),
+  "open-offers": (p) => tn("You may have at most {n} such offer open at once.", "You may have at most {n} such offers open at once.", p.max, p),
 };
+
+/** Ratings as players read them: "1800", never grouped as "1.800". */
+function ratingWords(p) {
+  const plain = (n) => (n === undefined ? n : String(n));
+  return { ...p, rating: plain(p.rating), min: plain(p.min), max: plain(p.max) };
+}
 
 /** Oust's note that no placement is legal at all (the refused one was not the way). */
 function oustPass(p) {

@@ -3,12 +3,13 @@
 // Every rule's words come from the catalog (GET /api/catalog): presets, option labels and
 // explanations, level descriptions and clock presets are the server's data (decision 0089).
 
-import { api, playerName, setPlayerName, storeToken } from "./api.js";
+import { api, request, playerName, setPlayerName, storeToken } from "./api.js";
 import { askName } from "./ask-name.js";
 import { describeClock } from "./clock.js";
 import { errorText } from "./errors.js";
 import { renderGameCards } from "./game-cards.js";
 import { serverWords } from "./messages.js";
+import { follow, goToGame, offerKeys, offers, remember, stateWords } from "./offers.js";
 import { formatAgo, t, tn } from "./i18n.js";
 import { fill, html } from "./svg.js";
 
@@ -24,12 +25,25 @@ const TEXT = {
     computer: t("The computer"),
     friend: t("A friend, by link"),
     screen: t("Everyone on this screen"),
+    anyone: t("Anyone: offer a game to all"),
   },
   opponentHelp: {
     computer: t("Play against the computer at the level you choose."),
     friend: t("You get a link to send; the game starts when your friend opens it."),
     screen: t("Take turns on this device, passing it around."),
+    anyone: t("Your offer is listed for every player; the game starts as soon as someone accepts it."),
   },
+  rated: t("Rated"),
+  ratedHelp: t("Rated games change both players' ratings; casual ones do not."),
+  ratingMin: t("Lowest rating"),
+  ratingMax: t("Highest rating"),
+  seek: t("Offer the game"),
+  withdraw: t("Withdraw"),
+  seeks: t("Players looking for a game"),
+  accept: t("Accept"),
+  casual: t("casual"),
+  ratedWord: t("rated"),
+  range: (min, max) => t("for ratings {min}–{max}", { min: String(min), max: String(max) }),
   level: t("Computer level"),
   levelLine: (level, words) => t("level {level} – {words}", { level, words: t(words) }),
   clock: t("Clock"),
@@ -258,7 +272,7 @@ function readOptions() {
 }
 
 function renderOpponent() {
-  const opponents = ["computer", "friend", "screen"];
+  const opponents = ["computer", "friend", "anyone", "screen"];
   const wanted = checked("opponent") || lastChoices().opponent;
   const chosen = opponents.includes(wanted) ? wanted : opponents[0];
   const items = opponents.map((value) => ({ value, label: TEXT.opponents[value], help: TEXT.opponentHelp[value] }));
@@ -275,7 +289,7 @@ function renderSeatChoices() {
   }));
   fill($("level-row"), opponent === "computer"
     ? [html("label", { for: "level", text: TEXT.level }), html("select", { id: "level" }, levels)]
-    : []);
+    : opponent === "anyone" ? seekFields() : []);
   const preset = currentPreset();
   const sides = preset?.sides || [];
   const before = $("play-as")?.value || "0";
@@ -283,7 +297,7 @@ function renderSeatChoices() {
     ...sides.map((side, seat) => html("option", { value: seat, text: seat === 0 ? TEXT.movesFirst(side) : TEXT.server(side), selected: String(seat) === before })),
     html("option", { value: "random", text: TEXT.random, selected: before === "random" }),
   ];
-  fill($("play-as-row"), opponent === "screen"
+  fill($("play-as-row"), opponent === "screen" || opponent === "anyone"
     ? []
     : [html("label", { for: "play-as", text: TEXT.playAs }), html("select", { id: "play-as" }, choices)]);
 }
@@ -357,11 +371,90 @@ function readSeats(name) {
   return seats;
 }
 
+// -- seeks --------------------------------------------------------------------------------------
+
+let signedIn = false;
+let seeking = null;
+
+/** A seek's own choices: rated (signed-in players only) and the range of ratings it is for. */
+function seekFields() {
+  const number = (id, text) => html("span", { class: "seek-range" }, [
+    html("label", { for: id, text }),
+    html("input", { id, type: "number", min: "0", max: "4000", step: "50", inputmode: "numeric", class: "short" }),
+  ]);
+  return [
+    signedIn
+      ? html("label", { class: "inline", for: "seek-rated", title: TEXT.ratedHelp }, [html("input", { type: "checkbox", id: "seek-rated", checked: true }), ` ${TEXT.rated}`])
+      : null,
+    number("seek-min", TEXT.ratingMin),
+    number("seek-max", TEXT.ratingMax),
+  ].filter(Boolean);
+}
+
+async function startSeek(name) {
+  const rating = (id) => ($(id)?.value === "" || $(id) === null ? undefined : Number($(id).value));
+  const body = { game: currentGame().name, options: readOptions(), clock: readClock(), rated: Boolean($("seek-rated")?.checked), rating_min: rating("seek-min"), rating_max: rating("seek-max") };
+  if (!signedIn) body.name = name;
+  const made = remember(await offers.seek(body));
+  const status = $("seek-status");
+  const cancel = html("button", { type: "button", id: "seek-cancel", text: TEXT.withdraw });
+  const words = html("span", { id: "seek-words", text: stateWords("open") });
+  fill(status, [words, " ", cancel]);
+  seeking = follow(made.id, made.key, (state) => {
+    if (state.status === "error") return;
+    words.textContent = stateWords(state.status);
+    if (state.status !== "open") {
+      cancel.remove();
+      seeking = null;
+      $("create-btn").disabled = false;
+    }
+  });
+  seeking.withdrawOnLeave();
+  cancel.onclick = async () => {
+    await seeking?.stop(true).catch(() => {});
+    seeking = null;
+    fill(status, []);
+    $("create-btn").disabled = false;
+  };
+}
+
+/** One readable line for a seek: who (and their rating), the game, its clock, rated or not. */
+function seekLine(s) {
+  const game = [TEXT.server(gameInfo(s.game)?.title || s.game), s.options?.size ? `${s.options.size}×${s.options.size}` : ""].filter(Boolean).join(" ");
+  const who = s.rating ? `${s.name} (${s.rating})` : s.name;
+  const parts = [who, game, clockWords(s.clock), s.rated ? TEXT.ratedWord : TEXT.casual];
+  if (s.rating_min !== null || s.rating_max !== null) parts.push(TEXT.range(s.rating_min ?? 0, s.rating_max ?? 4000));
+  return parts.join(TEXT.separator);
+}
+
+async function acceptSeek(id) {
+  try {
+    let name = $("your-name").value.trim();
+    if (!signedIn && !name) name = await askName(playerName());
+    if (name) setPlayerName(name);
+    goToGame(await offers.acceptSeek(id, signedIn ? "" : name));
+  } catch (err) {
+    $("lobby-error").textContent = errorText(err);
+    loadLobby();
+  }
+}
+
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
   const name = $("your-name").value.trim();
   if (name) setPlayerName(name);
+  if (checked("opponent") === "anyone") {
+    rememberChoices();
+    $("create-btn").disabled = true;
+    try {
+      await startSeek(name || TEXT.guest);
+    } catch (err) {
+      $("create-error").textContent = errorText(err);
+      $("create-btn").disabled = false;
+    }
+    return;
+  }
   const seats = readSeats(name || TEXT.guest);
   rememberChoices();
   $("create-btn").disabled = true;
@@ -436,10 +529,13 @@ async function join(id) {
 
 async function loadLobby() {
   try {
-    const [open, playing, finished] = await Promise.all([api.games("open"), api.games("playing"), api.games("finished")]);
-    const list = (games, action) => games.length
-      ? games.map((g) => html("li", { "data-game": g.id }, [html("span", { class: "lobby-line", text: lobbyLine(g) }), " ", action(g)]))
+    const [open, playing, finished, seeks] = await Promise.all([api.games("open"), api.games("playing"), api.games("finished"), offers.seeks()]);
+    const list = (games, action, line = lobbyLine) => games.length
+      ? games.map((g) => html("li", { "data-game": g.id }, [html("span", { class: "lobby-line", text: line(g) }), " ", action(g)]))
       : [html("li", { class: "small", text: TEXT.none })];
+    const mine = offerKeys();
+    const others = seeks.filter((s) => !(s.id in mine));
+    fill($("seeks"), list(others, (s) => html("button", { type: "button", text: TEXT.accept, onclick: () => acceptSeek(s.id) }), seekLine));
     fill($("lobby"), list(open, (g) => html("button", { type: "button", text: TEXT.join, onclick: () => join(g.id) })));
     fill($("playing"), list(playing, (g) => html("a", { href: `/game/${encodeURIComponent(g.id)}`, text: TEXT.watch })));
     fill($("finished"), list(finished.slice(0, 20), (g) => html("a", { href: `/replay/${encodeURIComponent(g.id)}`, text: TEXT.replay })));
@@ -483,6 +579,8 @@ async function start() {
   } catch (err) {
     $("create-error").textContent = errorText(err);
   }
+  signedIn = Boolean((await request("/api/session").catch(() => ({}))).username);
+  renderSeatChoices();
   loadLobby();
   setInterval(loadLobby, 5000);
 }

@@ -2,6 +2,8 @@
 // of its history drawn as SVG, and the recent games, from GET /api/players/{name}.
 
 import { request } from "./api.js";
+import { errorText } from "./errors.js";
+import { follow, offers, remember, stateWords } from "./offers.js";
 import { formatDateTime, formatNumber, t } from "./i18n.js";
 import { fill, html, svg } from "./svg.js";
 
@@ -78,5 +80,42 @@ fill(
 document.getElementById("no-games").hidden = data.recent.length > 0;
 fill(document.getElementById("recent"), data.recent.map(gameItem));
 const me = await request("/api/session").catch(() => ({ username: null }));
-document.getElementById("own-links").hidden = (me.username || "").toLowerCase() !== username.toLowerCase();
+const own = (me.username || "").toLowerCase() === username.toLowerCase();
+document.getElementById("own-links").hidden = !own;
+if (me.username && !own) await offerChallenge();
 document.body.dataset.ready = "true";
+
+/** The challenge form (a signed-in visitor on another player's profile): a game of two
+ * players as one of its presets, a clock preset, rated or casual. */
+async function offerChallenge() {
+  const catalog = await request("/api/catalog");
+  const choices = [];
+  for (const game of catalog.games) {
+    for (const preset of game.presets) {
+      if (preset.players === 2) choices.push({ game: game.name, options: preset.options, label: `${t(game.title)} – ${t(preset.label)}` });
+    }
+  }
+  const $ = (id) => document.getElementById(id);
+  fill($("challenge-game"), choices.map((c, i) => html("option", { value: String(i), text: c.label })));
+  fill($("challenge-clock"), catalog.clock_presets.map((c, i) => html("option", { value: String(i), text: t(c.label) })));
+  $("challenge").hidden = false;
+  $("challenge-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("challenge-error").textContent = "";
+    const chosen = choices[Number($("challenge-game").value)];
+    const clock = catalog.clock_presets[Number($("challenge-clock").value)]?.clock;
+    $("challenge-btn").disabled = true;
+    try {
+      const made = remember(await offers.challenge({ username, game: chosen.game, options: chosen.options, clock, rated: $("challenge-rated").checked }));
+      $("challenge-status").textContent = t("Waiting for {name}'s answer…", { name: username });
+      follow(made.id, made.key, (state) => {
+        if (state.status === "error") return;
+        if (state.status !== "open") $("challenge-status").textContent = stateWords(state.status);
+        if (state.status === "declined" || state.status === "cancelled" || state.status === "lapsed") $("challenge-btn").disabled = false;
+      });
+    } catch (err) {
+      $("challenge-error").textContent = errorText(err);
+      $("challenge-btn").disabled = false;
+    }
+  });
+}
