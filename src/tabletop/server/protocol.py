@@ -69,11 +69,13 @@ class SeatIn(Strict):
 class ClockIn(Strict):
     """The clock of a new game; times in seconds."""
 
-    kind: Literal["none", "absolute", "fischer", "byoyomi"] = "none"
+    kind: Literal["none", "absolute", "fischer", "byoyomi", "correspondence"] = "none"
     main: Seconds | None = None
     increment: Seconds | None = None
     periods: StrictInt | None = None
     period: Seconds | None = None
+    #: Correspondence: days per move (1, 3 or 7).
+    days: StrictInt | None = None
 
 
 class CreateGame(Strict):
@@ -304,8 +306,17 @@ class ByoyomiClockView(ClockRunning):
     period: Number
 
 
+class CorrespondenceClockView(ClockRunning):
+    kind: Literal["correspondence"]
+    days: int
+
+
 ClockView = Annotated[
-    NoClockView | AbsoluteClockView | FischerClockView | ByoyomiClockView,
+    NoClockView
+    | AbsoluteClockView
+    | FischerClockView
+    | ByoyomiClockView
+    | CorrespondenceClockView,
     Field(discriminator="kind"),
 ]
 
