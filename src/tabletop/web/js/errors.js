@@ -164,6 +164,7 @@ const REASONS = {
       p.count,
       p,
     ),
+  "clock-days": (p) => t("A correspondence clock gives {allowed} days per move, not “{value}”.", p),
   "record-moves": (p) => tn("The record has {moves} moves; this server takes at most {n} move.", "The record has {moves} moves; this server takes at most {n} moves.", p.limit, p),
   "record-bytes": (p) => tn("A record is at most {n} byte.", "A record is at most {n} bytes.", p.limit, p),
 };

@@ -378,7 +378,7 @@ function render() {
   $("lookback").hidden = !look.active;
   if (look.active) $("lookback-text").textContent = TEXT.lookingAt(look.ply, v.moves.length);
   $("watchers").textContent = v.watchers ? TEXT.watchers(v.watchers) : "";
-  state.alerts.update(v, myTurn()); // your move even while looking back
+  state.alerts.update(v, myTurn(), v.to_move === null || v.to_move === undefined ? "" : seatName(v, v.to_move)); // your move even while looking back
   renderControls(v, interactive);
   renderStatus(v, interactive);
   renderInvites(v);
