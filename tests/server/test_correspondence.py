@@ -75,11 +75,17 @@ def test_other_days_are_refused_with_the_choices(
 ) -> None:
     with server(db, pool, Later()) as client:
         body = {"game": "go", "options": {"size": 9}, "seats": BOTH}
-        answer = client.post("/api/games", json={**body, "clock": {"kind": "correspondence", "days": days}})
+        answer = client.post(
+            "/api/games", json={**body, "clock": {"kind": "correspondence", "days": days}}
+        )
         assert answer.status_code in (400, 422), answer.text
         error = answer.json()
         if isinstance(days, int) and not isinstance(days, bool):
-            assert error["params"] == {"value": str(days), "allowed": "1, 3, 7", "reason": "clock-days"}
+            assert error["params"] == {
+                "value": str(days),
+                "allowed": "1, 3, 7",
+                "reason": "clock-days",
+            }
         assert client.get("/api/games").json() == []
 
 

@@ -16,7 +16,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection
 
-import tabletop.server.accounts.tables  # noqa: F401  (its tables are on the same metadata)
+import tabletop.server.accounts.tables
+import tabletop.server.chat.tables  # noqa: F401
 from tabletop.cli import main
 from tabletop.server import migrate
 from tabletop.server.app import create_app

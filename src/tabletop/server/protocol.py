@@ -182,6 +182,8 @@ ERROR_STATUS: dict[str, int] = {
     "busy": 409,
     "superseded": 409,
     "no-hint": 409,
+    "bad-chat": 400,  # WebSocket only: an empty or over-long chat line, a control character
+    "no-chat": 409,  # WebSocket only: a game against the computer only has no chat
     "hint-failed": 503,
     "too-large": 413,
     "rate-limited": 429,
@@ -312,11 +314,7 @@ class CorrespondenceClockView(ClockRunning):
 
 
 ClockView = Annotated[
-    NoClockView
-    | AbsoluteClockView
-    | FischerClockView
-    | ByoyomiClockView
-    | CorrespondenceClockView,
+    NoClockView | AbsoluteClockView | FischerClockView | ByoyomiClockView | CorrespondenceClockView,
     Field(discriminator="kind"),
 ]
 
@@ -601,6 +599,21 @@ class RematchMsg(Strict):
     type: Literal["rematch"]
 
 
+class ChatMsg(Strict):
+    """A line of chat, to the sender's side: the players', or the spectators' (its length
+    and characters are checked by server/chat/words.py, which says what is wrong)."""
+
+    type: Literal["chat"]
+    text: StrictStr
+
+
+class ChatMuteMsg(Strict):
+    """A player mutes (or hears again) the other players' chat in this game."""
+
+    type: Literal["chat-mute"]
+    mute: StrictBool
+
+
 ClientMessage = Annotated[
     MoveMsg
     | ResignMsg
@@ -611,7 +624,9 @@ ClientMessage = Annotated[
     | ResumeMsg
     | HintMsg
     | PingMsg
-    | RematchMsg,
+    | RematchMsg
+    | ChatMsg
+    | ChatMuteMsg,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
@@ -626,6 +641,8 @@ CLIENT_TYPES = (
     "hint",
     "ping",
     "rematch",
+    "chat",
+    "chat-mute",
 )
 
 
@@ -764,6 +781,28 @@ class WatchersFrame(Exact):
     count: int
 
 
+class ChatLine(Exact):
+    """One line of chat: its event number, who said it (a seat, or None: a spectator),
+    their name, the text as sent (to be shown as text, never as HTML), when (Unix time)."""
+
+    seq: int
+    seat: int | None
+    name: str
+    text: str
+    at: Number
+
+
+class ChatFrame(Exact):
+    """To a socket when it (re)connects, after its snapshot, and after its seat hears the
+    others again: its side's chat so far (``channel`` None: this game has no chat, it is
+    against the computer only) and whether its seat muted the other players."""
+
+    type: Literal["chat"]
+    channel: Literal["players", "spectators"] | None
+    muted: bool
+    lines: list[ChatLine]
+
+
 class PongFrame(Exact):
     """The answer to a ping."""
 
@@ -778,7 +817,8 @@ ServerMessage = Annotated[
     | ErrorFrame
     | PongFrame
     | RematchFrame
-    | WatchersFrame,
+    | WatchersFrame
+    | ChatFrame,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE = TypeAdapter(ServerMessage)
@@ -819,6 +859,11 @@ def rematch_frame(game: str, seat: int, token: str) -> str:
 def watchers_frame(count: int) -> str:
     """A :class:`WatchersFrame`."""
     return frame({"type": "watchers", "count": count})
+
+
+def chat_frame(channel: str | None, muted: bool, lines: list[dict[str, Any]]) -> str:
+    """A :class:`ChatFrame`."""
+    return frame({"type": "chat", "channel": channel, "muted": muted, "lines": lines})
 
 
 def error_frame(code: str, message: str, params: dict[str, Any] | None = None) -> str:

@@ -43,6 +43,7 @@ from tabletop.core import TabletopError
 from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
+from tabletop.server.chat.talk import tell_on_attach as tell_chat
 from tabletop.server.protocol import (
     error_frame,
     event_frame,
@@ -122,12 +123,18 @@ class SeatLost(MatchError):
 @dataclass(eq=False)
 class Holder:
     """One socket's hold on a seat: the seat (None: watching), its token's hash, its queue;
-    the token itself, in memory only, works out its place in a rematch (server/rematch.py)."""
+    the token itself, in memory only, works out its place in a rematch (server/rematch.py);
+    what the chat needs of it (server/chat)."""
 
     seat: int | None = None
     digest: str | None = None
     token: str | None = None
     queue: asyncio.Queue[Frame] | None = None
+    # The chat (server/chat): the name a spectator gave, whether the seat muted the other
+    # players, whether it was told it sends lines too fast (and not yet sent one since).
+    name: str = ""
+    muted: bool = False
+    flooded: bool = False
 
 
 class Room:
@@ -713,7 +720,7 @@ class Rooms:
         MatchError ``bad-token`` for a token that never was a link of this game.
         """
         async with room.lock:
-            holder = Holder()
+            holder = Holder(name=name)
             before: list[str] = []
             if token:
                 before = await self._take_seat(room, holder, token, name)
@@ -724,6 +731,7 @@ class Rooms:
                 self._count_watchers(room)  # to the others: this one's snapshot has it
             holder.queue = await self.subscribe_locked(room, holder.seat, since, before)
             tell_on_attach(room, holder)
+            await tell_chat(self.store, room, holder)
             return holder
 
     async def _take_seat(self, room: Room, holder: Holder, token: str, name: str) -> list[str]:

@@ -11,7 +11,8 @@ from alembic import context
 
 # The accounts' tables live on the same metadata in a module of their own: import it so
 # that a revision sees them.
-import tabletop.server.accounts.tables  # noqa: F401
+import tabletop.server.accounts.tables
+import tabletop.server.chat.tables  # noqa: F401
 from tabletop.server.store import metadata
 
 connection = context.config.attributes["connection"]
