@@ -100,7 +100,11 @@ async def serve_socket(
                 await asyncio.sleep(0)
                 reply = None
             else:
-                reply = await _handle(rooms, room, holder, text, chat_wait)
+                # Shielded: a socket closed while its action is being stored must not stop
+                # the action half way (its events stored, the room not told: the next
+                # action would take their numbers); it ends on its own, its reply unsent.
+                handling = asyncio.ensure_future(_handle(rooms, room, holder, text, chat_wait))
+                reply = await asyncio.shield(handling)
             if reply is not None:
                 try:
                     queue.put_nowait(reply)
