@@ -88,6 +88,11 @@ REASONS: dict[str, dict[str, Any]] = {
     "option-value": {"option": "Board size", "value": "40", "min": 5, "max": 25},
     "unknown-option": {"option": "colour"},
     "waiting-games": {"count": 5},
+    "clock-days": {"value": "2", "allowed": "1, 3, 7"},
+    "chat-empty": {},
+    "chat-long": {"max": 500, "length": 612},
+    "chat-control": {"at": 7, "char": "U+0007"},
+    "chat-flood": {"seconds": 3},
     "record-moves": {"moves": 900, "limit": 600},
     "record-bytes": {"limit": 800},
 }
