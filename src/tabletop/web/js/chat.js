@@ -24,7 +24,7 @@ export class Chat {
     this.lines = [];
     this.last = 0; // the number of the newest line shown
     this.muted = false;
-    this.player = false;
+    this.player = null; // drawn for the first view either way
     $("chat-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const input = $("chat-text");
