@@ -793,12 +793,12 @@ class ChatLine(Exact):
 
 
 class ChatFrame(Exact):
-    """To a socket when it (re)connects, after its snapshot, and after its seat hears the
-    others again: its side's chat so far (``channel`` None: this game has no chat, it is
-    against the computer only) and whether its seat muted the other players."""
+    """To a socket when it (re)connects, after its snapshot (when there is something in
+    it), and after its seat hears the others again: its side's chat so far and whether
+    its seat muted the other players."""
 
     type: Literal["chat"]
-    channel: Literal["players", "spectators"] | None
+    channel: Literal["players", "spectators"]
     muted: bool
     lines: list[ChatLine]
 
@@ -861,7 +861,7 @@ def watchers_frame(count: int) -> str:
     return frame({"type": "watchers", "count": count})
 
 
-def chat_frame(channel: str | None, muted: bool, lines: list[dict[str, Any]]) -> str:
+def chat_frame(channel: str, muted: bool, lines: list[dict[str, Any]]) -> str:
     """A :class:`ChatFrame`."""
     return frame({"type": "chat", "channel": channel, "muted": muted, "lines": lines})
 

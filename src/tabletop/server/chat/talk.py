@@ -94,10 +94,8 @@ async def mute(rooms: Rooms, room: Room, holder: Holder, muted: bool) -> str:
 
 
 async def chat_of(store: Store, room: Room, holder: Holder) -> str:
-    """The chat frame of ``holder``'s side (the caller holds the room's lock); notes
-    whether its seat muted the others."""
-    if not has_chat(room.match):
-        return chat_frame(None, False, [])
+    """The chat frame of ``holder``'s side in a game with chat (the caller holds the
+    room's lock); notes whether its seat muted the others."""
     if holder.seat is None:
         return chat_frame("spectators", False, await history(store.engine, room.id, "spectators"))
     holder.muted = await is_muted(store.engine, room.id, holder.seat)
