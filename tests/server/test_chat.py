@@ -269,3 +269,34 @@ def test_no_chat_in_a_game_against_the_computer_only(client: TestClient) -> None
             assert until(ws, "error")["code"] == "no-chat"
         a.send_json({"type": "chat-mute", "mute": True})
         assert until(a, "error")["code"] == "no-chat"
+
+
+@pytest.mark.timeout(90)
+def test_lines_cross_processes_on_the_redis_bus_each_to_its_side(
+    db: str, executor: ThreadPoolExecutor, redis_server: Any
+) -> None:
+    """Ann's socket on one process, Bob's and a spectator's on another: the same
+    publish path as moves carries the lines, and each side reads only its own."""
+
+    def app() -> TestClient:
+        made = create_app(
+            db, executor=executor, web_dir=None, limits=UNLIMITED, bus=redis_server.url
+        )
+        return TestClient(made)
+
+    with app() as first, app() as second:
+        gid, ann, bob = players(first)
+        with (
+            opened(first, gid, ann) as a,
+            opened(second, gid, bob) as b,
+            opened(second, gid, name="Sue") as s,
+        ):
+            for ws in (a, b, s):
+                until(ws, "snapshot")
+            said(a, "from the first process")
+            assert next_chat(b)["text"] == "from the first process"
+            assert next_chat(s) == {"kind": "chat"}
+            said(s, "from the second")
+            assert next_chat(s)["text"] == "from the second"
+            assert next_chat(a)["text"] == "from the first process"  # its own line
+            assert next_chat(a) == {"kind": "chat"}  # the spectator's, without words
