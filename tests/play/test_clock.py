@@ -1,4 +1,5 @@
-"""Clocks: absolute, Fischer and byo-yomi charge time, add increments, lose periods, fall."""
+"""Clocks: absolute, Fischer, byo-yomi and correspondence charge time, add increments, lose
+periods, fall."""
 
 from __future__ import annotations
 
@@ -61,6 +62,38 @@ def test_round_trip_through_a_dict() -> None:
     assert again.flag_time() == clock.flag_time()
 
 
+DAY = 24 * 3600.0
+
+
+@given(
+    st.sampled_from([1, 3, 7]),
+    st.lists(st.floats(min_value=0, max_value=8 * DAY, allow_nan=False), min_size=1, max_size=12),
+)
+def test_correspondence_gives_every_move_the_whole_days(days: int, thinks: list[float]) -> None:
+    spec = TimeControl.from_dict({"kind": "correspondence", "days": days})
+    assert spec.as_dict() == {"kind": "correspondence", "days": days}
+    clock = Clock(spec, 2)
+    now, seat = 1000.0, 0
+    for think in thinks:
+        clock.start(seat, now)
+        assert clock.flag_time() == now + days * DAY  # never less for earlier slow moves
+        ok = clock.stop(now + think)
+        assert ok == (think < days * DAY)
+        if not ok:
+            assert clock.main[seat] == 0.0
+            break
+        assert clock.main[seat] == days * DAY
+        now, seat = now + think, 1 - seat
+    again = Clock.from_dict(clock.to_dict())
+    assert again.to_dict() == clock.to_dict()
+
+
+def test_a_wrong_number_of_days_names_the_choices() -> None:
+    with pytest.raises(OptionError) as caught:
+        TimeControl.from_dict({"kind": "correspondence", "days": 2})
+    assert caught.value.details() == {"value": "2", "allowed": "1, 3, 7", "reason": "clock-days"}
+
+
 @pytest.mark.parametrize(
     "spec",
     [
@@ -73,6 +106,10 @@ def test_round_trip_through_a_dict() -> None:
         {"kind": "fischer", "main": 10},
         {"kind": "byoyomi", "main": 10, "periods": 0, "period": 30},
         {"kind": "absolute", "main": 10, "increment": 3},
+        {"kind": "correspondence"},
+        {"kind": "correspondence", "days": 2},
+        {"kind": "correspondence", "days": True},
+        {"kind": "correspondence", "days": 3, "main": 10},
     ],
 )
 def test_bad_specs_say_what_is_wrong(spec: object) -> None:

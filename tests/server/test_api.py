@@ -25,7 +25,7 @@ def test_catalog_lists_games_options_levels_and_clocks(client: TestClient) -> No
     go = next(g for g in catalog["games"] if g["name"] == "go")
     assert any(o["name"] == "size" for o in go["options"])
     assert catalog["levels"] == list(range(1, 11))
-    assert catalog["clocks"] == ["none", "absolute", "fischer", "byoyomi"]
+    assert catalog["clocks"] == ["none", "absolute", "fischer", "byoyomi", "correspondence"]
 
 
 def test_create_gives_tokens_and_invites_to_person_seats_only(client: TestClient) -> None:

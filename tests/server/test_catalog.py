@@ -84,7 +84,7 @@ def test_levels_and_clocks_are_described() -> None:
     assert [w["level"] for w in catalog["level_words"]] == catalog["levels"]
     assert all(w["words"] for w in catalog["level_words"])
     names = [c["name"] for c in catalog["clock_presets"]]
-    assert names == ["none", "5+3", "10+5", "30+20", "byoyomi"]
+    assert names == ["none", "5+3", "10+5", "30+20", "byoyomi", "1d", "3d", "7d"]
     for preset in catalog["clock_presets"]:
         TimeControl.from_dict(preset["clock"])  # raises for an invalid clock
 

@@ -17,7 +17,8 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection
 
 import tabletop.server.accounts.tables  # its tables are on the same metadata
-import tabletop.server.offers.tables  # noqa: F401  (so are the offers')
+import tabletop.server.chat.tables  # (so are the chat's)
+import tabletop.server.offers.tables  # noqa: F401  (and the offers')
 from tabletop.cli import main
 from tabletop.server import migrate
 from tabletop.server.app import create_app

@@ -131,13 +131,27 @@ def test_every_frame_kind_matches_its_model() -> None:
         p.PONG,
         p.rematch_frame("g2", 1, "token"),
         p.watchers_frame(2),
+        p.chat_frame(
+            "players", False, [{"seq": 4, "seat": 0, "name": "A", "text": "<b>", "at": 1.5}]
+        ),
+        p.chat_frame("spectators", True, []),
     ]
     kinds = set()
     for text in frames:
         message = p.SERVER_MESSAGE.validate_json(text)
         kinds.add(message.type)
         assert json.loads(message.model_dump_json()) == json.loads(text)
-    assert kinds == {"seat", "snapshot", "event", "hint", "error", "pong", "rematch", "watchers"}
+    assert kinds == {
+        "seat",
+        "snapshot",
+        "event",
+        "hint",
+        "error",
+        "pong",
+        "rematch",
+        "watchers",
+        "chat",
+    }
 
 
 def test_every_error_code_raised_is_in_the_table() -> None:

@@ -28,6 +28,7 @@ def start_server(db: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     command = [str(script), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
     # Every test's players come from this one address: no per-client limits.
     command += ["--requests-per-minute", "0", "--games-per-minute", "0", "--waiting-games", "0"]
+    command += ["--chat-per-minute", "0"]
     # Reviews at level 1: a test's review takes seconds, not minutes.
     command += ["--review-level", "1"]
     with log.open("wb") as out:

@@ -89,7 +89,8 @@ def test_the_clock_presets_and_a_custom_clock(new_page: Any, server: str) -> Non
     page.wait_for_selector("#game-go")
     labels = page.locator("#clock-choice .choice-label").all_inner_texts()
     assert labels[:4] == ["No clock", "5+3", "10+5", "30+20"]
-    assert labels[4].startswith("Byo-yomi") and labels[5] == "Custom"
+    assert labels[4].startswith("Byo-yomi") and labels[8] == "Custom"
+    assert labels[5:8] == ["1 day per move", "3 days per move", "7 days per move"]
     page.check("#clock-10-5")
     assert "5 seconds more" in page.inner_text("#clock-help")
     page.check("#game-go")
@@ -113,6 +114,13 @@ def test_the_clock_presets_and_a_custom_clock(new_page: Any, server: str) -> Non
         3,
         20,
     )
+
+    page.goto(server + "/")
+    page.check("#clock-custom")
+    page.select_option("#clock-kind", "correspondence")
+    page.select_option("#clock-days", "7")
+    gid = create_by_form(page, server, "go", {}, ["person", 1], preset="9x9")
+    assert api_view(server, gid)["clock"]["days"] == 7
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,4 +1,4 @@
-"""Game clocks: none, absolute time, Fischer increment and byo-yomi.
+"""Game clocks: none, absolute time, Fischer increment, byo-yomi and correspondence.
 
 A :class:`Clock` never reads the time itself: every method that needs the
 time takes ``now`` (seconds, any monotone source), so the match layer, the
@@ -8,6 +8,9 @@ drive it alike.
 Byo-yomi: after the main time a player has ``periods`` periods of
 ``period`` seconds. A move made within a period keeps it; every period used
 up in full is lost; the flag falls when the last one runs out.
+
+Correspondence: each move has 1, 3 or 7 days; the time does not add up from move
+to move, every move starts with the whole of it (decision record 0147).
 """
 
 from __future__ import annotations
@@ -19,7 +22,11 @@ from typing import Any
 from tabletop.core.errors import OptionError
 from tabletop.i18n import N_
 
-CLOCK_KINDS = ("none", "absolute", "fischer", "byoyomi")
+CLOCK_KINDS = ("none", "absolute", "fischer", "byoyomi", "correspondence")
+
+#: The days per move a correspondence clock may give.
+CORRESPONDENCE_DAYS = (1, 3, 7)
+DAY = 24 * 3600.0
 
 #: The create form's clock choices: (name, label, explanation, the clock as created).
 #: "5+3" is lichess's and OGS's shorthand: 5 minutes each, 3 seconds more per move.
@@ -48,6 +55,24 @@ CLOCK_PRESETS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
         N_("Byo-yomi"),
         N_("10 minutes each, then 30 seconds a move; going over uses up one of 5 such periods."),
         {"kind": "byoyomi", "main": 600, "periods": 5, "period": 30},
+    ),
+    (
+        "1d",
+        N_("1 day per move"),
+        N_("Correspondence: a day for each move; the game waits while nobody is here."),
+        {"kind": "correspondence", "days": 1},
+    ),
+    (
+        "3d",
+        N_("3 days per move"),
+        N_("Correspondence: three days for each move; the game waits while nobody is here."),
+        {"kind": "correspondence", "days": 3},
+    ),
+    (
+        "7d",
+        N_("7 days per move"),
+        N_("Correspondence: a week for each move; the game waits while nobody is here."),
+        {"kind": "correspondence", "days": 7},
     ),
 )
 
@@ -91,6 +116,7 @@ class TimeControl:
             "absolute": {"kind", "main"},
             "fischer": {"kind", "main", "increment"},
             "byoyomi": {"kind", "main", "periods", "period"},
+            "correspondence": {"kind", "days"},
         }[kind]
         unknown = sorted(set(spec) - allowed)
         if unknown:
@@ -103,6 +129,16 @@ class TimeControl:
             return cls(kind, _seconds(spec, "main"))
         if kind == "fischer":
             return cls(kind, _seconds(spec, "main"), _seconds(spec, "increment", positive=False))
+        if kind == "correspondence":
+            days = spec.get("days")
+            if isinstance(days, bool) or days not in CORRESPONDENCE_DAYS:
+                allowed_days = ", ".join(map(str, CORRESPONDENCE_DAYS))
+                raise OptionError(
+                    f"clock days={days!r}: expected {allowed_days} days per move",
+                    params={"value": str(days)[:20], "allowed": allowed_days},
+                    reason="clock-days",
+                )
+            return cls(kind, days * DAY)
         periods = spec.get("periods")
         if (
             isinstance(periods, bool)
@@ -125,6 +161,8 @@ class TimeControl:
             return {"kind": "absolute", "main": self.main}
         if self.kind == "fischer":
             return {"kind": "fischer", "main": self.main, "increment": self.increment}
+        if self.kind == "correspondence":
+            return {"kind": "correspondence", "days": round(self.main / DAY)}
         return {
             "kind": "byoyomi",
             "main": self.main,
@@ -214,6 +252,8 @@ class Clock:
         self.main[seat], self.periods_left[seat] = after
         if self.spec.kind == "fischer":
             self.main[seat] += self.spec.increment
+        elif self.spec.kind == "correspondence":
+            self.main[seat] = self.spec.main  # every move has the whole time
         return True
 
     # -- records ------------------------------------------------------------------------------

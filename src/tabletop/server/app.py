@@ -28,6 +28,7 @@ from tabletop.server.accounts.sessions import CrossSiteGuard
 from tabletop.server.accounts.storage import AccountStore
 from tabletop.server.body_limit import BodyLimit
 from tabletop.server.bus import Bus
+from tabletop.server.chat.storage import record as record_chat
 from tabletop.server.errors import install_error_handlers
 from tabletop.server.headers import SecurityHeaders
 from tabletop.server.lifeline import die_with_parent
@@ -100,6 +101,7 @@ def create_app(
     limits = limits or Limits()
     store = Store(database_url(db), shown=db)
     store.on_end.append(settle_game)  # results and ratings in the game's last transaction
+    store.on_events.append(record_chat)  # chat lines and mutes with their events
     events: Bus = Bus() if bus is None else RedisBus(bus)
     rooms = Rooms(
         store,

@@ -49,6 +49,9 @@ class Limits:
     #: Hint requests per client (each costs a worker seconds of search).
     hints_per_minute: float = 30.0
     hints_burst: int = 5
+    #: Chat lines per client, in all its games (decision record 0149).
+    chat_per_minute: float = 20.0
+    chat_burst: int = 5
     #: Games kept in memory while nothing needs them (loaded again from storage on use),
     #: and the moves they may hold in all (a game's memory grows with its moves).
     idle_rooms: int = 100
@@ -209,3 +212,4 @@ class ClientLimits:
         self.imports = RateLimiter(limits.imports_per_minute, limits.imports_burst, n, clock)
         self.hints = RateLimiter(limits.hints_per_minute, limits.hints_burst, n, clock)
         self.logins = RateLimiter(limits.logins_per_minute, limits.logins_burst, n, clock)
+        self.chat = RateLimiter(limits.chat_per_minute, limits.chat_burst, n, clock)

@@ -69,11 +69,13 @@ class SeatIn(Strict):
 class ClockIn(Strict):
     """The clock of a new game; times in seconds."""
 
-    kind: Literal["none", "absolute", "fischer", "byoyomi"] = "none"
+    kind: Literal["none", "absolute", "fischer", "byoyomi", "correspondence"] = "none"
     main: Seconds | None = None
     increment: Seconds | None = None
     periods: StrictInt | None = None
     period: Seconds | None = None
+    #: Correspondence: days per move (1, 3 or 7).
+    days: StrictInt | None = None
 
 
 class CreateGame(Strict):
@@ -189,6 +191,8 @@ ERROR_STATUS: dict[str, int] = {
     "busy": 409,
     "superseded": 409,
     "no-hint": 409,
+    "bad-chat": 400,  # WebSocket only: an empty or over-long chat line, a control character
+    "no-chat": 409,  # WebSocket only: a game against the computer only has no chat
     "hint-failed": 503,
     "unavailable": 503,  # the database cannot be reached (an outage): try again shortly
     "too-large": 413,
@@ -314,8 +318,13 @@ class ByoyomiClockView(ClockRunning):
     period: Number
 
 
+class CorrespondenceClockView(ClockRunning):
+    kind: Literal["correspondence"]
+    days: int
+
+
 ClockView = Annotated[
-    NoClockView | AbsoluteClockView | FischerClockView | ByoyomiClockView,
+    NoClockView | AbsoluteClockView | FischerClockView | ByoyomiClockView | CorrespondenceClockView,
     Field(discriminator="kind"),
 ]
 
@@ -600,6 +609,21 @@ class RematchMsg(Strict):
     type: Literal["rematch"]
 
 
+class ChatMsg(Strict):
+    """A line of chat, to the sender's side: the players', or the spectators' (its length
+    and characters are checked by server/chat/words.py, which says what is wrong)."""
+
+    type: Literal["chat"]
+    text: StrictStr
+
+
+class ChatMuteMsg(Strict):
+    """A player mutes (or hears again) the other players' chat in this game."""
+
+    type: Literal["chat-mute"]
+    mute: StrictBool
+
+
 ClientMessage = Annotated[
     MoveMsg
     | ResignMsg
@@ -610,7 +634,9 @@ ClientMessage = Annotated[
     | ResumeMsg
     | HintMsg
     | PingMsg
-    | RematchMsg,
+    | RematchMsg
+    | ChatMsg
+    | ChatMuteMsg,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
@@ -625,6 +651,8 @@ CLIENT_TYPES = (
     "hint",
     "ping",
     "rematch",
+    "chat",
+    "chat-mute",
 )
 
 
@@ -763,6 +791,28 @@ class WatchersFrame(Exact):
     count: int
 
 
+class ChatLine(Exact):
+    """One line of chat: its event number, who said it (a seat, or None: a spectator),
+    their name, the text as sent (to be shown as text, never as HTML), when (Unix time)."""
+
+    seq: int
+    seat: int | None
+    name: str
+    text: str
+    at: Number
+
+
+class ChatFrame(Exact):
+    """To a socket when it (re)connects, after its snapshot (when there is something in
+    it), and after its seat hears the others again: its side's chat so far and whether
+    its seat muted the other players."""
+
+    type: Literal["chat"]
+    channel: Literal["players", "spectators"]
+    muted: bool
+    lines: list[ChatLine]
+
+
 class PongFrame(Exact):
     """The answer to a ping."""
 
@@ -777,7 +827,8 @@ ServerMessage = Annotated[
     | ErrorFrame
     | PongFrame
     | RematchFrame
-    | WatchersFrame,
+    | WatchersFrame
+    | ChatFrame,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE = TypeAdapter(ServerMessage)
@@ -818,6 +869,11 @@ def rematch_frame(game: str, seat: int, token: str) -> str:
 def watchers_frame(count: int) -> str:
     """A :class:`WatchersFrame`."""
     return frame({"type": "watchers", "count": count})
+
+
+def chat_frame(channel: str, muted: bool, lines: list[dict[str, Any]]) -> str:
+    """A :class:`ChatFrame`."""
+    return frame({"type": "chat", "channel": channel, "muted": muted, "lines": lines})
 
 
 def error_frame(code: str, message: str, params: dict[str, Any] | None = None) -> str:

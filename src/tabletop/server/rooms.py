@@ -43,6 +43,7 @@ from tabletop.core import TabletopError
 from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
+from tabletop.server.chat.talk import tell_on_attach as tell_chat
 from tabletop.server.errors import is_outage
 from tabletop.server.protocol import (
     error_frame,
@@ -67,6 +68,8 @@ CATCH_UP_LIMIT = 100
 #: and the moves they may hold in all (a room's memory grows with its moves).
 IDLE_ROOMS = 100
 IDLE_PLIES = 20_000
+#: The longest a flag-fall timer sleeps before it reads the server's clock again (seconds).
+WAKE = 60.0
 
 
 def needs_driver(match: Match) -> bool:
@@ -121,12 +124,18 @@ class SeatLost(MatchError):
 @dataclass(eq=False)
 class Holder:
     """One socket's hold on a seat: the seat (None: watching), its token's hash, its queue;
-    the token itself, in memory only, works out its place in a rematch (server/rematch.py)."""
+    the token itself, in memory only, works out its place in a rematch (server/rematch.py);
+    what the chat needs of it (server/chat)."""
 
     seat: int | None = None
     digest: str | None = None
     token: str | None = None
     queue: asyncio.Queue[Frame] | None = None
+    # The chat (server/chat): the name a spectator gave, whether the seat muted the other
+    # players, whether it was told it sends lines too fast (and not yet sent one since).
+    name: str = ""
+    muted: bool = False
+    flooded: bool = False
 
 
 class Room:
@@ -194,6 +203,7 @@ class Rooms:
         workers: int = 1,
         idle_rooms: int = IDLE_ROOMS,
         idle_plies: int = IDLE_PLIES,
+        wake: float = WAKE,
     ) -> None:
         self.store = store
         self.bus = bus
@@ -204,6 +214,7 @@ class Rooms:
         self.grace = grace
         self.replace_level = replace_level
         self.now = now
+        self.wake = wake
         self.rooms: dict[str, Room] = {}
         # Ids of the rooms in memory that nothing needs, least recently used first, with
         # their moves when they became idle (and the sum of those).
@@ -560,7 +571,12 @@ class Rooms:
                 )
 
     async def _flag_fall(self, room: Room, flag: float) -> None:
-        await asyncio.sleep(max(0.0, flag - self.now()) + 0.01)
+        # In steps of at most ``wake`` seconds, the server's clock read again after each: a
+        # correspondence deadline is days away, over which the event loop's monotonic clock
+        # and the wall clock drift apart (a suspended machine, a clock set right), and
+        # tests move ``now`` instead of waiting (decision record 0147).
+        while (left := flag - self.now()) > 0:
+            await asyncio.sleep(min(left + 0.01, self.wake))
         await self.act(room, lambda m: m.check_time())
         if room.timer is asyncio.current_task():  # no flag fell (the clock moved on)
             room.timer = None
@@ -714,7 +730,7 @@ class Rooms:
         MatchError ``bad-token`` for a token that never was a link of this game.
         """
         async with room.lock:
-            holder = Holder()
+            holder = Holder(name=name)
             before: list[str] = []
             if token:
                 before = await self._take_seat(room, holder, token, name)
@@ -725,6 +741,7 @@ class Rooms:
                 self._count_watchers(room)  # to the others: this one's snapshot has it
             holder.queue = await self.subscribe_locked(room, holder.seat, since, before)
             tell_on_attach(room, holder)
+            await tell_chat(self.store, room, holder)
             return holder
 
     async def _take_seat(self, room: Room, holder: Holder, token: str, name: str) -> list[str]:

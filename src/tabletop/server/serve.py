@@ -35,6 +35,8 @@ LIMIT_FLAGS = {
     "import_plies": "the most moves in a record to import (0: no limit)",
     "hints_per_minute": "hint requests per client and minute, after the burst (0: no limit)",
     "hints_burst": "hint requests a client may make at once",
+    "chat_per_minute": "chat lines per client and minute, after the burst (0: no limit)",
+    "chat_burst": "chat lines a client may send at once",
     "logins_per_minute": "account requests that hash a password (register, log in, recover,"
     " change) per client and minute, after the burst (0: no limit)",
     "logins_burst": "such account requests a client may make at once",

@@ -27,7 +27,8 @@ The tables (decision records 0040, 0065 and 0067):
 
 An event and the match it leads to are written in one transaction, before
 anyone hears of the event; so is what :attr:`Store.on_end` adds to the commit that ends
-a game (the accounts' results and ratings: server/accounts/rated.py).
+a game (the accounts' results and ratings: server/accounts/rated.py), and what
+:attr:`Store.on_events` adds for any event (the chat's lines: server/chat/storage.py).
 """
 
 from __future__ import annotations
@@ -130,6 +131,8 @@ CONNECT_ARGS: dict[str, dict[str, Any]] = {"postgresql+asyncpg": {"timeout": 10}
 #: Called in the transaction of a commit that ends a game: (connection, game id, the
 #: match, its ``end`` event, the time); an error fails that commit.
 EndHook = Callable[[AsyncConnection, str, dict[str, Any], dict[str, Any], float], Awaitable[None]]
+#: What :attr:`Store.on_events` calls: (the transaction, its event rows as inserted).
+EventsHook = Callable[[AsyncConnection, list[dict[str, Any]]], Awaitable[None]]
 
 
 class Conflict(TabletopError):
@@ -249,6 +252,8 @@ class Store:
         self._pending: list[_Commit] = []
         self._writer: asyncio.Task[None] | None = None
         self.on_end: list[EndHook] = []
+        # Called with each transaction's event rows, in it (server/chat/storage.py).
+        self.on_events: list[EventsHook] = []
         if sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -406,6 +411,8 @@ class Store:
             event_rows = [r for c in batch for r in c.events]
             if event_rows:
                 await conn.execute(insert(events), event_rows)
+                for events_hook in self.on_events:
+                    await events_hook(conn, event_rows)
             # Rows past the kept moves (an undo took them back) go first.
             cuts = [{"gid": c.cut[0], "kept": c.cut[1]} for c in batch if c.cut]
             if cuts:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from alembic import context
 
-# The accounts' and the offers' tables live on the same metadata in modules of their own:
-# import them so that a revision sees them.
+# The accounts', the offers' and the chat's tables live on the same metadata in modules of
+# their own: import them so that a revision sees them.
 import tabletop.server.accounts.tables
+import tabletop.server.chat.tables
 import tabletop.server.offers.tables  # noqa: F401
 from tabletop.server.store import metadata
 

@@ -47,7 +47,8 @@ async def create_game(body: protocol.CreateGame, request: Request) -> dict[str, 
     )
     # The dead-stone proposal is worked out in the pool, not here (decision record 0075).
     seed = int.from_bytes(os.urandom(4), "big") >> 1
-    match = Match(game, seats, clock, seed=seed, propose_dead=None)
+    # The server's clock (tests move it; a correspondence game's days are counted by it).
+    match = Match(game, seats, clock, now=rooms_of(request).now, seed=seed, propose_dead=None)
     for i, s in enumerate(seats_in):
         if s.claim and s.kind == "person":
             match.claim(i, s.name)

@@ -15,6 +15,9 @@ from tabletop.core import TabletopError
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server import protocol, rematch
 from tabletop.server.accounts.routes import link_if_signed_in
+from tabletop.server.accounts.sessions import current_account, same_site, session_id
+from tabletop.server.chat import talk
+from tabletop.server.chat.shown import shown_to
 from tabletop.server.errors import UNAVAILABLE, is_outage
 from tabletop.server.limits import retry_after
 from tabletop.server.rooms import Holder, Room, Rooms, SeatLost
@@ -28,8 +31,15 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     """One client's connection to a game."""
     await websocket.accept()
     key = client_key(websocket)
-    hints = client_limits_of(websocket).hints
-    await serve_socket(rooms_of(websocket), websocket, game_id, key, lambda: hints.take(key))
+    limits = client_limits_of(websocket)
+    await serve_socket(
+        rooms_of(websocket),
+        websocket,
+        game_id,
+        key,
+        lambda: limits.hints.take(key),
+        lambda: limits.chat.take(key),
+    )
 
 
 async def serve_socket(
@@ -38,11 +48,13 @@ async def serve_socket(
     game_id: str,
     client: str = "",
     hint_wait: Callable[[], float] = lambda: 0.0,
+    chat_wait: Callable[[], float] = lambda: 0.0,
 ) -> None:
     """Run one client's connection: catch-up, then its messages until it closes.
 
     ``client`` is the asker as the limits count it (its address; server/limits.py);
-    ``hint_wait`` takes one of the client's hints: the seconds to wait if none is left."""
+    ``hint_wait`` takes one of the client's hints, ``chat_wait`` one of its chat lines:
+    the seconds to wait if none is left."""
     params = websocket.query_params
     try:
         room = await rooms.get(game_id)
@@ -57,6 +69,10 @@ async def serve_socket(
         return
     since = _int_or_none(params.get("since"))
     name = (params.get("name") or "")[: protocol.MAX_NAME]
+    # A signed-in spectator chats under the account's name (a player under the seat's).
+    account = await signed_in(websocket, rooms.now())
+    if account is not None and not params.get("token"):
+        name = account
     try:
         # The token is resolved (and an invite claimed) under the room's lock.
         holder = await rooms.attach(room, params.get("token") or None, since, name)
@@ -73,7 +89,7 @@ async def serve_socket(
         await link_if_signed_in(websocket, room.id, holder.seat, room.match.ply)
     queue = holder.queue
     assert queue is not None
-    sender = asyncio.create_task(_send_loop(websocket, queue))
+    sender = asyncio.create_task(_send_loop(websocket, queue, holder))
     # Hints are worked out beside the connection's other messages (a move may come while
     # one waits for a worker, and makes it stale); they end with the connection.
     hints: set[asyncio.Task[None]] = set()
@@ -97,7 +113,11 @@ async def serve_socket(
                 await asyncio.sleep(0)
                 reply = None
             else:
-                reply = await _handle(rooms, room, holder, text)
+                # Shielded: a socket closed while its action is being stored must not stop
+                # the action half way (its events stored, the room not told: the next
+                # action would take their numbers); it ends on its own, its reply unsent.
+                handling = asyncio.ensure_future(_handle(rooms, room, holder, text, chat_wait))
+                reply = await asyncio.shield(handling)
             if reply is not None:
                 try:
                     queue.put_nowait(reply)
@@ -154,7 +174,13 @@ async def _hint_reply(
         queue.put_nowait(reply)
 
 
-async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | None:
+async def _handle(
+    rooms: Rooms,
+    room: Room,
+    holder: Holder,
+    text: str,
+    chat_wait: Callable[[], float] = lambda: 0.0,
+) -> str | None:
     """One client frame: act on it; returns the reply for this client alone (or None).
 
     The socket's token is checked again for every action: one retired since
@@ -169,12 +195,17 @@ async def _handle(rooms: Rooms, room: Room, holder: Holder, text: str) -> str | 
         if isinstance(message, protocol.RematchMsg):
             await rematch.offer(rooms, room, holder)
             return None
+        if isinstance(message, protocol.ChatMsg):
+            await talk.say(rooms, room, holder, message.text, chat_wait)
+            return None
+        if isinstance(message, protocol.ChatMuteMsg):
+            return await talk.mute(rooms, room, holder, message.mute)
         if isinstance(message, protocol.HintMsg):  # a seat holder's hint goes to _hint_reply
             rooms.holding(room, holder)  # refuses a spectator
             raise MatchError("bad-message", "a hint is asked on its own")
         await rooms.act_as(room, holder, _action(message))
-    except SeatLost:
-        return None  # told already, with a spectator snapshot
+    except (SeatLost, talk.Hushed):
+        return None  # told already (with a spectator snapshot; that it sends too fast)
     except MatchError as err:
         return protocol.error_frame(err.code, err.message, err.details())
     except TabletopError as err:
@@ -205,13 +236,16 @@ def _action(message: Any) -> Callable[[Match, int], list[Event]]:
     return lambda m, seat: m.resume(seat)
 
 
-async def _send_loop(websocket: WebSocket, queue: asyncio.Queue[str | None]) -> None:
+async def _send_loop(
+    websocket: WebSocket, queue: asyncio.Queue[str | None], holder: Holder
+) -> None:
     while True:
         text = await queue.get()
         if text is None:  # the bus dropped this slow client: it reconnects with since
             await websocket.close(code=4408)
             return
-        await websocket.send_text(text)
+        # Chat lines of the other side, or of muted players, go without their words.
+        await websocket.send_text(shown_to(text, holder))
 
 
 async def _refuse(
@@ -220,6 +254,14 @@ async def _refuse(
     await websocket.send_text(protocol.error_frame(code, message, params))
     if websocket.application_state != WebSocketState.DISCONNECTED:
         await websocket.close(code=close)
+
+
+async def signed_in(websocket: WebSocket, now: float) -> str | None:
+    """The user name of the account signed in on ``websocket`` (a same-site page), or None."""
+    if session_id(websocket) is None or not same_site(websocket.scope):
+        return None
+    account = await current_account(websocket, now)
+    return None if account is None else account.username
 
 
 def _int_or_none(text: str | None) -> int | None:

@@ -1,7 +1,7 @@
 // Telling a player it is their turn when they look elsewhere: the tab title, a sound;
 // and a clock under 10 seconds turns red and sounds once.
 
-import { remaining } from "./clock.js";
+import { clockText, remaining } from "./clock.js";
 import { play } from "./sound.js";
 import { t } from "./i18n.js";
 
@@ -9,7 +9,20 @@ import { t } from "./i18n.js";
 export const TEXT = {
   yourMove: t("● Your move – tabletop"),
   title: (game) => t("{game} – tabletop", { game: t(game) }),
+  // A correspondence game, looked at once a day: whose turn and the time left.
+  yourMoveLeft: (left) => t("● Your move, {left} left – tabletop", { left }),
+  toMoveLeft: (who, left, game) => t("{who} to move, {left} left – {game} – tabletop", { who, left, game: t(game) }),
 };
+
+/** The tab title: your move, or the game; in a correspondence game also whose turn it is
+ * and the time left in days and hours. */
+export function titleOf(view, myTurn, who, elapsed) {
+  if (view.status === "playing" && view.clock?.kind === "correspondence") {
+    const left = clockText(view.clock, view.to_move, elapsed);
+    if (left) return myTurn ? TEXT.yourMoveLeft(left) : TEXT.toMoveLeft(who, left, view.title);
+  }
+  return myTurn ? TEXT.yourMove : TEXT.title(view.title);
+}
 
 /** Seconds left under which a clock is low. */
 export const LOW_TIME = 10;
@@ -18,11 +31,15 @@ export class TurnAlerts {
   constructor() {
     this.wasMyTurn = false;
     this.low = new Set(); // seats whose low-time sound has played since their clock started
+    this.myTurn = false;
+    this.who = ""; // the name of the seat to move
   }
 
   /** After each view: the tab title, and the "your turn" sound when the turn just came. */
-  update(view, myTurn) {
-    document.title = myTurn ? TEXT.yourMove : TEXT.title(view.title);
+  update(view, myTurn, who = "") {
+    this.who = who;
+    this.myTurn = myTurn;
+    document.title = titleOf(view, myTurn, who, 0);
     if (myTurn && !this.wasMyTurn && view.ply > 0) play("turn");
     this.wasMyTurn = myTurn;
   }
@@ -30,6 +47,7 @@ export class TurnAlerts {
   /** A few times a second: mark the clocks under LOW_TIME red; sound once for a seat
    * of this browser's whose clock is running low. */
   tick(list, view, elapsed, you) {
+    if (view.clock?.kind === "correspondence") document.title = titleOf(view, this.myTurn, this.who, elapsed);
     for (const node of list.querySelectorAll("[data-clock-seat]")) {
       const seat = Number(node.dataset.clockSeat);
       const left = remaining(view.clock, seat, elapsed);

@@ -1,7 +1,7 @@
 // Clock display: the server sends remaining times at `server_time`; the client
 // counts down the running seat locally from the moment the view arrived.
 
-import { formatNumber, t } from "./i18n.js";
+import { formatDuration, formatNumber, t, tn } from "./i18n.js";
 
 /** The words of clocks (one place, for translation). */
 const TEXT = {
@@ -10,6 +10,7 @@ const TEXT = {
   fischer: (time, increment) => t("{time} + {increment}s", { time, increment }),
   byoyomi: (time, periods, period) => t("{time} + {periods}×{period}s", { time, periods, period }),
   periods: (time, periods, period) => t("{time} ({periods}×{period}s)", { time, periods, period }),
+  days: (days) => tn("{n} day per move", "{n} days per move", days),
 };
 
 /** "m:ss" (or "h:mm:ss") of a number of seconds in the page's digits (Intl); negative
@@ -41,6 +42,8 @@ export function remaining(clock, seat, elapsed) {
 export function clockText(clock, seat, elapsed) {
   const left = remaining(clock, seat, elapsed);
   if (left === null) return "";
+  // Correspondence: days and hours ("2 days, 3 hours"), the clock's m:ss in the last hour.
+  if (clock.kind === "correspondence") return formatDuration(left) ?? formatSeconds(left, clock.running === seat);
   const periods = clock.periods_left?.[seat];
   // The running clock shows tenths in its last ten seconds (the display ticks 4 times a second).
   const time = formatSeconds(left, clock.running === seat);
@@ -53,5 +56,6 @@ export function describeClock(clock) {
   if (clock.kind === "absolute") return TEXT.each(formatSeconds(clock.main));
   if (clock.kind === "fischer") return TEXT.fischer(formatSeconds(clock.main), clock.increment);
   if (clock.kind === "byoyomi") return TEXT.byoyomi(formatSeconds(clock.main), clock.periods, clock.period);
+  if (clock.kind === "correspondence") return TEXT.days(clock.days);
   return clock.kind;
 }

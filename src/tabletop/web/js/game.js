@@ -5,6 +5,7 @@ import { api, applyDelta, storedTokens, storeToken, forgetToken, playerName } fr
 import { askName } from "./ask-name.js";
 import { boardPrompt, drawBoard, resultTable, scoreTable } from "./boards/index.js";
 import { TurnAlerts } from "./alerts.js";
+import { Chat } from "./chat.js";
 import { Lookback } from "./lookback.js";
 import { againText, resultSentence, scoreSentence, serverWords, whyNoMove } from "./messages.js";
 import { seatName } from "./palette.js";
@@ -69,6 +70,9 @@ const TEXT = {
   title: (title) => t("tabletop – {title}", { title }),
 };
 
+/** Error codes about a chat line: said under the chat's form. */
+const CHAT_ERRORS = new Set(["bad-chat", "no-chat"]);
+
 /** Error codes after which a connection's token holds no seat any more (it then watches). */
 const RETIRED = new Set(["invite-used", "seat-moved"]);
 
@@ -88,6 +92,10 @@ const state = {
   alerts: new TurnAlerts(),
 };
 state.lookback = new Lookback(gameId, { onChange: () => render(), onError: (text) => setError(text) });
+state.chat = new Chat({
+  send: (message) => primary()?.send(message) ?? false,
+  seatName: (seat) => (state.view ? seatName(state.view, seat) : ""),
+});
 state.rematch = new Rematch({
   send: (seat) => socketFor(seat)?.send({ type: "rematch" }),
   heldSeats: () => state.you,
@@ -150,6 +158,10 @@ class Connection {
       }
       return;
     }
+    if (msg.type === "chat") {
+      if (this.primary) state.chat.reset(msg);
+      return;
+    }
     if (msg.type === "rematch") {
       if (this.seat !== null) state.rematch.receive(this.seat, msg);
       return;
@@ -185,6 +197,16 @@ class Connection {
         return;
       }
       state.seq = msg.seq;
+      if (msg.event?.kind === "chat" || msg.event?.kind === "chat-mute") {
+        // A chat line (or only its number) changes nothing of the game shown.
+        state.chat.receive(msg.seq, msg.event);
+        if (msg.delta) {
+          state.view = applyDelta(state.view, msg.delta); // the clock as of now
+          state.receivedAt = performance.now();
+          render();
+        }
+        return;
+      }
       state.hints = [];
       state.hintText = "";
       setError(""); // what was said about the position before is stale now
@@ -208,6 +230,8 @@ class Connection {
       render();
     } else if (msg.type === "error" && RETIRED.has(msg.code)) {
       this.loseSeat(errorText(msg));
+    } else if (msg.type === "error" && (CHAT_ERRORS.has(msg.code) || msg.params?.reason === "chat-flood")) {
+      state.chat.error(errorText(msg));
     } else if (msg.type === "error") {
       setError(errorText(msg));
       if (msg.code === "unknown-game") {
@@ -378,7 +402,8 @@ function render() {
   $("lookback").hidden = !look.active;
   if (look.active) $("lookback-text").textContent = TEXT.lookingAt(look.ply, v.moves.length);
   $("watchers").textContent = v.watchers ? TEXT.watchers(v.watchers) : "";
-  state.alerts.update(v, myTurn()); // your move even while looking back
+  state.chat.show(v, state.you.length > 0);
+  state.alerts.update(v, myTurn(), v.to_move === null || v.to_move === undefined ? "" : seatName(v, v.to_move)); // your move even while looking back
   renderControls(v, interactive);
   renderStatus(v, interactive);
   renderInvites(v);

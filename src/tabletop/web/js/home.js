@@ -10,7 +10,7 @@ import { errorText } from "./errors.js";
 import { renderGameCards } from "./game-cards.js";
 import { serverWords } from "./messages.js";
 import { follow, goToGame, offerKeys, offers, remember, stateWords } from "./offers.js";
-import { formatAgo, t, tn } from "./i18n.js";
+import { formatAgo, formatNumber, t, tn } from "./i18n.js";
 import { fill, html } from "./svg.js";
 
 /** The words of this page (one place, for translation); the rules' words come from the catalog. */
@@ -54,7 +54,9 @@ const TEXT = {
     absolute: t("a fixed time each"),
     fischer: t("time added after each move"),
     byoyomi: t("byo-yomi (periods after the main time)"),
+    correspondence: t("correspondence (days per move)"),
   },
+  daysPerMove: t("Days per move"),
   minutes: t("Minutes each"),
   increment: t("Seconds added per move"),
   periods: t("Periods"),
@@ -339,6 +341,12 @@ function renderClockFields() {
     absolute: [field("clock-main", TEXT.minutes, 10)],
     fischer: [field("clock-main", TEXT.minutes, 5), field("clock-increment", TEXT.increment, 5)],
     byoyomi: [field("clock-main", TEXT.minutes, 10), field("clock-periods", TEXT.periods, 5), field("clock-period", TEXT.period, 30)],
+    correspondence: [
+      html("div", { class: "create-row" }, [
+        html("label", { for: "clock-days", text: TEXT.daysPerMove }),
+        html("select", { id: "clock-days" }, ["1", "3", "7"].map((d) => html("option", { value: d, text: formatNumber(Number(d)), selected: d === "3" }))),
+      ]),
+    ],
   }[kind] || [];
   fill($("clock-fields"), fields);
 }
@@ -348,6 +356,7 @@ function readClock() {
   if (name !== "custom") return catalog.clock_presets.find((c) => c.name === name)?.clock || { kind: "none" };
   const kind = $("clock-kind").value;
   const num = (id) => Number($(id)?.value);
+  if (kind === "correspondence") return { kind, days: num("clock-days") };
   const clock = { kind, main: num("clock-main") * 60 };
   if (kind === "fischer") clock.increment = num("clock-increment");
   if (kind === "byoyomi") Object.assign(clock, { periods: num("clock-periods"), period: num("clock-period") });

@@ -53,6 +53,19 @@ export function formatAgo(when, now = Date.now() / 1000) {
   return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-Math.floor(value), unit);
 }
 
+/** A time left in days and hours ("2 days, 3 hours"; "2 Tage und 3 Stunden"), or hours
+ * and minutes under a day, in the page's language (Intl units and lists); under an hour,
+ * null (a clock's m:ss says it better). */
+export function formatDuration(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 3600) return null;
+  const [big, small, bigUnit, smallUnit] =
+    s >= 86400 ? [Math.floor(s / 86400), Math.floor((s % 86400) / 3600), "day", "hour"] : [Math.floor(s / 3600), Math.floor((s % 3600) / 60), "hour", "minute"];
+  const unit = (n, name) => formatNumber(n, { style: "unit", unit: name, unitDisplay: "long" });
+  const parts = small > 0 ? [unit(big, bigUnit), unit(small, smallUnit)] : [unit(big, bigUnit)];
+  return new Intl.ListFormat(locale, { style: "long", type: "unit" }).format(parts);
+}
+
 /** A date and time in the page's language. */
 export function formatDateTime(when, options = { dateStyle: "medium", timeStyle: "short" }) {
   return formatTime(when, options);
