@@ -30,6 +30,7 @@ from tabletop.server.body_limit import BodyLimit
 from tabletop.server.bus import Bus
 from tabletop.server.errors import install_error_handlers
 from tabletop.server.headers import SecurityHeaders
+from tabletop.server.lease import Lease, RedisLease
 from tabletop.server.lifeline import die_with_parent
 from tabletop.server.limits import ClientLimits, Limits, RateLimit
 from tabletop.server.redisbus import RedisBus
@@ -99,6 +100,8 @@ def create_app(
     store = Store(database_url(db), shown=db)
     store.on_end.append(settle_game)  # results and ratings in the game's last transaction
     events: Bus = Bus() if bus is None else RedisBus(bus)
+    # One process drives every game; with others, a lease per game in Redis (record 0150).
+    lease = RedisLease(events.client, events.origin) if isinstance(events, RedisBus) else Lease()
     rooms = Rooms(
         store,
         events,
@@ -110,6 +113,7 @@ def create_app(
         workers=(workers or pool_size()) if executor is None else (workers or 1),
         idle_rooms=limits.idle_rooms,
         idle_plies=limits.idle_plies,
+        lease=lease,
     )
     client_limits = ClientLimits(limits)
     pool = review_pool or (process_review_pool() if executor is None else thread_review_pool())
@@ -122,6 +126,7 @@ def create_app(
         await store.start()
         if isinstance(events, RedisBus):
             await events.start()
+        await lease.start()
         restored = await rooms.restore()
         if restored:
             log.info("restored %d games in play", restored)
@@ -131,6 +136,7 @@ def create_app(
         yield
         await game_reviews.close()
         await rooms.close()
+        await lease.close()  # another process takes its games over at once
         if isinstance(events, RedisBus):
             await events.close()
         await store.close()
