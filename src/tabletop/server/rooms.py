@@ -513,6 +513,13 @@ class Rooms:
         await load_rematch(self.store, room)
         self._arm(room)
 
+    async def fresh(self, room: Room) -> None:
+        """Make sure the room is the stored game before it is read (with other processes:
+        one of them may have moved it on, and its message may be late or lost)."""
+        if self.bus.shared:
+            async with room.lock:
+                await self._caught_up(room)
+
     async def _caught_up(self, room: Room) -> None:
         """Make sure the room is the stored game (the caller holds its lock)."""
         if room.behind > room.seq or await self.store.seq_of(room.id) != room.seq:
