@@ -93,9 +93,7 @@ def servers(db: str, bus: str, folder: Path, count: int = 2) -> Iterator[list[Se
             server.stop()
 
 
-def frames_until(
-    ws: ClientConnection, done: Any, seconds: float = 120.0
-) -> list[dict[str, Any]]:
+def frames_until(ws: ClientConnection, done: Any, seconds: float = 120.0) -> list[dict[str, Any]]:
     """Frames read until ``done(frame)`` holds for one (its bound keeps a broken server
     from hanging the run)."""
     read: list[dict[str, Any]] = []

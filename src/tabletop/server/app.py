@@ -100,7 +100,7 @@ def create_app(
     store = Store(database_url(db), shown=db)
     store.on_end.append(settle_game)  # results and ratings in the game's last transaction
     events: Bus = Bus() if bus is None else RedisBus(bus)
-    # One process drives every game; with others, a lease per game in Redis (record 0150).
+    # One process drives every game; with others, a lease per game in Redis (record 0151).
     lease = RedisLease(events.client, events.origin) if isinstance(events, RedisBus) else Lease()
     rooms = Rooms(
         store,

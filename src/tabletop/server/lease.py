@@ -1,5 +1,5 @@
 """Who drives a game: the one process that runs its flag fall, its computer moves, its
-dead-stone proposal and its leavers' replacement (decision record 0150).
+dead-stone proposal and its leavers' replacement (decision record 0151).
 
 One process alone (the in-process default) drives every game it holds: :class:`Lease`
 says yes to everything and costs nothing. Several processes over one database take a

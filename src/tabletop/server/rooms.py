@@ -161,7 +161,7 @@ class Room:
         # here is behind storage while it exceeds ``seq``.
         self.behind = 0
         # With other processes: this one is asking for the game's lease, or loading the
-        # game again because another process moved it on (decision record 0150).
+        # game again because another process moved it on (decision record 0151).
         self.claiming = False
         self.following_up = False
 
@@ -204,7 +204,7 @@ class Rooms:
     ) -> None:
         self.store = store
         self.bus = bus
-        # Which games this process drives (all of them, alone; decision record 0150).
+        # Which games this process drives (all of them, alone; decision record 0151).
         self.lease = lease or Lease()
         self.lease.on_lost = self._lost
         self._adopting: asyncio.Task[None] | None = None
@@ -568,7 +568,7 @@ class Rooms:
             self.idle_weight -= self.idle.pop(room.id, 0)
             self._release(room.id)
 
-    # -- which process drives a game (decision record 0150) ------------------------------------
+    # -- which process drives a game (decision record 0151) ------------------------------------
     def _release(self, game_id: str) -> None:
         if self.lease.shared:
             self.lease.release(game_id)
@@ -650,7 +650,7 @@ class Rooms:
             return
         match = room.match
         if not self.lease.owns(room.id):
-            # Another process drives it, or nobody yet: this one asks (decision record 0150).
+            # Another process drives it, or nobody yet: this one asks (decision record 0151).
             self._stop_driving(room)
             if needs_driver(match) and not room.claiming and self.rooms.get(room.id) is room:
                 room.claiming = True
