@@ -42,32 +42,33 @@ def test_a_lease_has_one_holder_until_released_or_expired(redis_server: ScratchR
         import redis.asyncio as aredis
 
         client = aredis.from_url(redis_server.url)
-        one, two = RedisLease(client, "one", ttl=0.5), RedisLease(client, "two", ttl=0.5)
+        one, two = RedisLease(client, "one", ttl=60), RedisLease(client, "two", ttl=60)
+        dying = RedisLease(client, "dying", ttl=0.2)
         lost: list[str] = []
-        one.on_lost = lost.append
+        dying.on_lost = lost.append
         try:
             assert await one.claim("g") and not await two.claim("g")
             assert one.owns("g") and not two.owns("g")
             assert await two.unheld(["g", "h"]) == ["h"]
-            await asyncio.sleep(0.3)
-            await one.renew()  # renewed: still held past its first half-second
-            await asyncio.sleep(0.3)
-            assert not await two.claim("g")
+            await one.renew()
+            assert one.owns("g") and not await two.claim("g")
             one.release("g")
             await asyncio.sleep(0.1)
             assert await two.claim("g") and not one.owns("g")
-            await asyncio.sleep(0.7)  # two died (no renewal): the lease expired
-            assert await one.claim("g")
-            await two.renew()  # two comes back: one has it now, so two gives it up
-            assert not two.owns("g")
-            await client.flushall()  # a Redis that restarted: the holder takes it again
+            assert await dying.claim("h")
+            await asyncio.sleep(0.5)  # no renewal (its process died): the lease expired
+            assert await one.claim("h")
+            await dying.renew()  # back from a long pause: another holds it now
+            assert not dying.owns("h") and lost == ["h"]
+            await client.flushall()  # a Redis that restarted: the holders take them again
             await one.renew()
-            assert one.owns("g") and await client.get(lease_module.PREFIX + "g") == b"one"
-            assert lost == []
+            await two.renew()
+            assert one.owns("h") and two.owns("g")
+            assert await client.get(lease_module.PREFIX + "h") == b"one"
             await two.close()
-            await one.close()
             assert await client.get(lease_module.PREFIX + "g") is None  # released at close
         finally:
+            await one.close()
             await client.aclose()
 
     asyncio.run(scenario())
@@ -131,7 +132,7 @@ def test_a_clock_is_driven_by_one_process_and_its_flag_falls_once(
     created = new_game(
         first,
         seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}],
-        clock={"kind": "absolute", "main": 3},
+        clock={"kind": "absolute", "main": 6},
     )
     gid = created["id"]
     ann, bob = (s["token"] for s in created["seats"])
