@@ -279,3 +279,37 @@ def test_a_dropped_publish_is_replayed_from_the_database(
         events(watcher, 3, numbers)
         assert numbers == sorted(set(numbers)) and numbers[-1] == 3
     assert len(dropped) == 1
+
+
+def test_a_late_subscription_loses_no_event(
+    pair: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A loaded process sends a game's SUBSCRIBE late: the moves published before Redis
+    had it come from the database once it is confirmed (decision record 0150; before,
+    the second process's sockets waited for the first move for ever)."""
+    import redis.asyncio.client as redis_client
+
+    subscribe = redis_client.PubSub.subscribe
+
+    async def late(self: Any, *channels: Any, **kwargs: Any) -> Any:
+        if any(not str(c).endswith("~") for c in channels):
+            await asyncio.sleep(0.5)
+        return await subscribe(self, *channels, **kwargs)
+
+    monkeypatch.setattr(redis_client.PubSub, "subscribe", late)
+    first, second = pair
+    created = new_game(
+        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
+    )
+    gid = created["id"]
+    ann, bob = (s["token"] for s in created["seats"])
+    with (
+        first.websocket_connect(f"/ws/games/{gid}?token={ann}") as ann_ws,
+        second.websocket_connect(f"/ws/games/{gid}?token={bob}") as bob_ws,
+    ):
+        for ws in (ann_ws, bob_ws):
+            assert ws.receive_json()["type"] == "snapshot"
+        ann_ws.send_json({"type": "move", "move": "E5"})  # before the second subscribed
+        numbers: list[int] = []
+        events(bob_ws, 1, numbers)
+        assert numbers == [1]
