@@ -31,6 +31,7 @@ from tabletop.server.bus import Bus
 from tabletop.server.chat.storage import record as record_chat
 from tabletop.server.errors import install_error_handlers
 from tabletop.server.headers import SecurityHeaders
+from tabletop.server.lease import Lease, RedisLease
 from tabletop.server.lifeline import die_with_parent
 from tabletop.server.limits import ClientLimits, Limits, RateLimit
 from tabletop.server.offers import mine as my_games
@@ -103,6 +104,8 @@ def create_app(
     store.on_end.append(settle_game)  # results and ratings in the game's last transaction
     store.on_events.append(record_chat)  # chat lines and mutes with their events
     events: Bus = Bus() if bus is None else RedisBus(bus)
+    # One process drives every game; with others, a lease per game in Redis (record 0151).
+    lease = RedisLease(events.client, events.origin) if isinstance(events, RedisBus) else Lease()
     rooms = Rooms(
         store,
         events,
@@ -114,6 +117,7 @@ def create_app(
         workers=(workers or pool_size()) if executor is None else (workers or 1),
         idle_rooms=limits.idle_rooms,
         idle_plies=limits.idle_plies,
+        lease=lease,
     )
     client_limits = ClientLimits(limits)
     pool = review_pool or (process_review_pool() if executor is None else thread_review_pool())
@@ -126,6 +130,7 @@ def create_app(
         await store.start()
         if isinstance(events, RedisBus):
             await events.start()
+        await lease.start()
         restored = await rooms.restore()
         if restored:
             log.info("restored %d games in play", restored)
@@ -135,6 +140,7 @@ def create_app(
         yield
         await game_reviews.close()
         await rooms.close()
+        await lease.close()  # another process takes its games over at once
         if isinstance(events, RedisBus):
             await events.close()
         await store.close()

@@ -58,6 +58,13 @@ class Bus:
         """The subscribers of ``topic`` have every event up to ``seq`` (a snapshot gave it
         them): nothing to note in one process."""
 
+    def follow(self, topic: str) -> None:
+        """Hear of ``topic``'s events committed elsewhere without a watcher here (the
+        process driving its timers): nothing to do in one process."""
+
+    def unfollow(self, topic: str) -> None:
+        """Stop :meth:`follow`-ing ``topic``."""
+
     def subscribers(self, topic: str) -> int:
         """How many queues watch ``topic``."""
         return len(self._topics.get(topic, ()))

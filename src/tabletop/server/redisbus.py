@@ -4,12 +4,22 @@ Frames go to this process's own watchers at once (as the in-process :class:`Bus`
 does) and, if numbered (an event's ``seq``), to the game's Redis channel, in the
 order they were committed. What other processes publish on the channels of the
 games watched here is handed to the watchers here. Redis pub/sub may lose a
-message (a dropped connection, a restart, a slow subscriber cut off): each
-process keeps the last number it delivered per game, drops one it has already
-delivered, and when a number is skipped, or after reconnecting, asks
+message (a dropped connection, a restart, a slow subscriber cut off, a publish
+sent before the subscription reached Redis): each process keeps the last number
+it delivered per game, drops one it has already delivered, and asks
 :attr:`RedisBus.on_gap` (the rooms) to replay what was missed from the database
-by sequence number, holding what arrives meanwhile (decision record 0128).
-Frames without a number (the count of spectators) stay in their process.
+by sequence number, holding what arrives meanwhile (decision record 0128), when
+
+* a number is skipped;
+* Redis confirms a subscription (after a new socket's first one, or a reconnection):
+  what was published before it may never come (decision record 0150);
+* the database's newest number of a watched game, read every :data:`CHECK_EVERY`
+  seconds (:attr:`RedisBus.on_heads`), was not delivered by the next reading: a lost
+  last message has no later one to reveal the gap.
+
+Frames without a number (the count of spectators) stay in their process. A process
+may also :meth:`~RedisBus.follow` a game without a socket (it drives the game's
+timers): it hears of the game's new numbers through :attr:`RedisBus.on_remote`.
 """
 
 from __future__ import annotations
@@ -18,7 +28,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import redis.asyncio as redis
@@ -34,10 +44,14 @@ PREFIX = "tabletop:game:"
 OUTBOX_LIMIT = 10_000
 #: Seconds between tries to reach Redis again, growing to the last.
 BACKOFF = (0.1, 0.2, 0.5, 1.0, 2.0)
+#: Seconds between readings of the watched games' newest numbers in the database.
+CHECK_EVERY = 1.0
 
 #: The rooms' replay of a game's events after the last delivered (:meth:`RedisBus.last_of`,
 #: read once they hold the game's lock); returns the last number the watchers now have.
 GapHandler = Callable[[str], Awaitable[int]]
+#: The newest stored event number of each of the given games (those it knows).
+HeadsReader = Callable[[list[str]], Awaitable[dict[str, int]]]
 
 
 class RedisBus(Bus):
@@ -53,10 +67,14 @@ class RedisBus(Bus):
         self.client: redis.Redis = redis.from_url(url, socket_connect_timeout=5)
         self.on_gap: GapHandler | None = None
         self.on_remote: Callable[[str, int], None] | None = None
+        self.on_heads: HeadsReader | None = None
         self.last: dict[str, int] = {}  # topic -> the last number its watchers have
         self._held: dict[str, list[tuple[int, str]]] = {}  # topics being replayed
+        self._again: set[str] = set()  # topics to replay (once more, if one is under way)
+        self._seen: dict[str, int] = {}  # topic -> a stored number not delivered at the check
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX_LIMIT)
-        self._channels: set[str] = set()
+        self._channels: set[str] = set()  # the topics watched here
+        self._followed: set[str] = set()  # topics followed without a watcher (driven here)
         self._pubsub: Any = None
         self._changed = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -69,6 +87,7 @@ class RedisBus(Bus):
         self._tasks = [
             asyncio.create_task(self._send(), name="redis-bus-send"),
             asyncio.create_task(self._listen(), name="redis-bus-listen"),
+            asyncio.create_task(self._check(), name="redis-bus-check"),
         ]
         await asyncio.wait_for(self.connected.wait(), 10)
 
@@ -101,6 +120,21 @@ class RedisBus(Bus):
         if not self.subscribers(topic) and topic in self._channels:
             self._channels.discard(topic)
             self.last.pop(topic, None)
+            self._seen.pop(topic, None)
+            if not self._replaying(topic):
+                self._held.pop(topic, None)
+            self._changed.set()
+
+    def follow(self, topic: str) -> None:
+        """Hear of ``topic``'s new numbers (:attr:`on_remote`) without a watcher here."""
+        if topic not in self._followed:
+            self._followed.add(topic)
+            self._changed.set()
+
+    def unfollow(self, topic: str) -> None:
+        """Stop :meth:`follow`-ing ``topic`` (its watchers here, if any, still listen)."""
+        if topic in self._followed:
+            self._followed.discard(topic)
             self._changed.set()
 
     def publish(self, topic: str, frame: str, seq: int | None = None) -> None:
@@ -142,7 +176,7 @@ class RedisBus(Bus):
                 continue
             if seq > last + 1:
                 self._held[topic] = sorted(waiting)[i:]
-                self._replay(topic, held=True)
+                self.resync(topic)
                 return
             self.last[topic] = seq
             Bus.publish(self, topic, frame)
@@ -165,11 +199,12 @@ class RedisBus(Bus):
 
     # -- listening -------------------------------------------------------------------------------
     async def _listen(self) -> None:
-        """Follow the channels of the games watched here; reconnect when Redis goes, then
-        replay every such game from the database."""
+        """Follow the channels of the games watched (or followed) here; reconnect when Redis
+        goes. Each subscription Redis confirms, the first or after a reconnection, has the
+        game replayed from the database: what was published before it never comes."""
         attempt = 0
         while True:
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            pubsub = self.client.pubsub()
             try:
                 await pubsub.subscribe(PREFIX + "~")  # a connection even with no game yet
                 listening: set[str] = set()
@@ -178,7 +213,7 @@ class RedisBus(Bus):
                 while True:
                     if self._changed.is_set():
                         self._changed.clear()
-                        wanted = set(self._channels)
+                        wanted = self._channels | self._followed
                         if wanted - listening:
                             await pubsub.subscribe(*(PREFIX + t for t in wanted - listening))
                         if listening - wanted:
@@ -188,12 +223,14 @@ class RedisBus(Bus):
                             first = False
                             attempt = 0
                             self.connected.set()
-                            if listening:  # back after an outage: what did we miss?
-                                for topic in listening:
-                                    self._replay(topic)
                     message = await pubsub.get_message(timeout=0.05)
-                    if message is not None and message.get("type") == "message":
+                    if message is None:
+                        continue
+                    kind = message.get("type")
+                    if kind == "message":
                         self._receive(message["channel"], message["data"])
+                    elif kind == "subscribe":
+                        self._subscribed(message["channel"])
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
@@ -205,6 +242,51 @@ class RedisBus(Bus):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
+
+    def _subscribed(self, channel: bytes | str) -> None:
+        """Redis confirmed a subscription: from now on the channel's messages come, and
+        what it carried before (while the SUBSCRIBE was on its way, or Redis was away)
+        is read from the database."""
+        name = channel.decode() if isinstance(channel, bytes) else channel
+        topic = name.removeprefix(PREFIX)
+        if topic != "~" and self.subscribers(topic):
+            self.resync(topic)
+
+    async def _check(self) -> None:
+        """Every :data:`CHECK_EVERY` seconds, read the newest stored number of the games
+        listened to: a number a watched game's watchers here still lack at the next
+        reading (no message brought it meanwhile) is replayed from the database."""
+        while True:
+            await asyncio.sleep(CHECK_EVERY)
+            topics = sorted(self._channels | self._followed)
+            if topics and self.on_heads is not None:
+                try:
+                    await self._heads_of(topics)
+                except Exception:  # never let one bad reading end the checks
+                    log.exception("redis bus: checking the games' newest events failed")
+
+    async def _heads_of(self, topics: list[str]) -> None:
+        """One reading: tell :attr:`on_remote` each game's newest number; replay a watched
+        game whose number from the reading before has not been delivered since."""
+        assert self.on_heads is not None
+        try:
+            heads = await self.on_heads(topics)
+        except Exception as err:  # the database is away: the next reading tries again
+            log.warning("redis bus: reading the games' newest events failed (%s)", err)
+            return
+        seen: dict[str, int] = {}
+        for topic, head in heads.items():
+            if self.on_remote is not None:
+                self.on_remote(topic, head)
+            last = self.last.get(topic)
+            if last is None or not self.subscribers(topic) or head <= last:
+                continue
+            before = self._seen.get(topic)
+            if before is not None and before > last:
+                self.resync(topic)  # stored a reading ago and still not here: lost
+            else:
+                seen[topic] = head
+        self._seen = seen
 
     def _receive(self, channel: bytes | str, data: bytes | str) -> None:
         name = channel.decode() if isinstance(channel, bytes) else channel
@@ -230,18 +312,21 @@ class RedisBus(Bus):
             Bus.publish(self, topic, frame)
             return
         self._held[topic] = [(seq, frame)]  # a number was skipped: replay first
-        self._replay(topic, held=True)
+        self.resync(topic)
 
-    def _replay(self, topic: str, held: bool = False) -> None:
-        """Have the rooms replay ``topic``'s events after the last delivered, then deliver
-        what arrived meanwhile in order."""
-        if not held:
-            if topic in self._held:
-                return  # a replay is under way
-            self._held[topic] = []
-        if self._replaying(topic):
+    def resync(self, topic: str) -> None:
+        """Have the rooms replay ``topic``'s events after the last delivered here, holding
+        what arrives meanwhile (delivered after it, in order). Asked while a replay is
+        under way, another follows it: the first may have read the database too early."""
+        if not self.subscribers(topic):
             return
-        task = asyncio.create_task(self._replay_now(topic), name=f"replay:{topic}")
+        self._held.setdefault(topic, [])
+        self._again.add(topic)
+        if not self._replaying(topic):
+            self._spawn(self._replay_now(topic), f"replay:{topic}")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
         self._tasks.append(task)
         task.add_done_callback(self._done)
 
@@ -251,15 +336,24 @@ class RedisBus(Bus):
 
     async def _replay_now(self, topic: str) -> None:
         try:
-            last = self.last.get(topic, 0)
-            if self.on_gap is not None:
-                last = max(last, await self.on_gap(topic))
-            self.last[topic] = last
-        except Exception:
-            log.exception("redis bus: replaying game %s failed", topic)
+            while topic in self._again and self.subscribers(topic):
+                self._again.discard(topic)
+                if self.on_gap is None:
+                    break
+                try:
+                    seq = await self.on_gap(topic)
+                except Exception:
+                    # The database is away: try again shortly, holding what arrives.
+                    log.exception("redis bus: replaying game %s failed", topic)
+                    self._again.add(topic)
+                    await asyncio.sleep(BACKOFF[-1])
+                    continue
+                if self.subscribers(topic):
+                    self.last[topic] = max(seq, self.last.get(topic, 0))
         finally:
+            self._again.discard(topic)
             waiting = self._held.pop(topic, [])
-        current = asyncio.current_task()
-        if current in self._tasks:
-            self._tasks.remove(current)  # so that _flush may start another replay
+            current = asyncio.current_task()
+            if current in self._tasks:
+                self._tasks.remove(current)  # so that _flush may start another replay
         self._flush(topic, waiting)

@@ -45,6 +45,7 @@ from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
 from tabletop.server.chat.talk import tell_on_attach as tell_chat
 from tabletop.server.errors import is_outage
+from tabletop.server.lease import Lease
 from tabletop.server.protocol import (
     error_frame,
     event_frame,
@@ -70,6 +71,8 @@ IDLE_ROOMS = 100
 IDLE_PLIES = 20_000
 #: The longest a flag-fall timer sleeps before it reads the server's clock again (seconds).
 WAKE = 60.0
+#: Seconds between looks for games that need a driver and have none (with other processes).
+ADOPT_EVERY = 1.0
 
 
 def needs_driver(match: Match) -> bool:
@@ -167,6 +170,10 @@ class Room:
         # The newest event number another process published (a shared bus): the match
         # here is behind storage while it exceeds ``seq``.
         self.behind = 0
+        # With other processes: this one is asking for the game's lease, or loading the
+        # game again because another process moved it on (decision record 0151).
+        self.claiming = False
+        self.following_up = False
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -204,9 +211,14 @@ class Rooms:
         idle_rooms: int = IDLE_ROOMS,
         idle_plies: int = IDLE_PLIES,
         wake: float = WAKE,
+        lease: Lease | None = None,
     ) -> None:
         self.store = store
         self.bus = bus
+        # Which games this process drives (all of them, alone; decision record 0151).
+        self.lease = lease or Lease()
+        self.lease.on_lost = self._lost
+        self._adopting: asyncio.Task[None] | None = None
         # Every search goes through the scheduler; ``renew_executor`` makes a new worker
         # pool when one breaks (a worker killed by the system); None: the executor was
         # given from outside and is not ours to replace.
@@ -234,6 +246,7 @@ class Rooms:
             # Other processes change the games too (decision record 0128).
             bus.on_gap = self.replay  # type: ignore[attr-defined]
             bus.on_remote = self._remote  # type: ignore[attr-defined]
+            bus.on_heads = store.heads  # type: ignore[attr-defined]
 
     @property
     def executor(self) -> Executor:
@@ -305,6 +318,12 @@ class Rooms:
         game counts as having left, and is replaced unless they are back within the grace
         period (a deadline kept from before the restart still holds).
         """
+        if self.lease.shared:
+            # Other processes may drive some of them: take only those nobody drives, now
+            # and from now on (their process died). Who is connected is not known here.
+            restored = await self.adopt()
+            self._adopting = asyncio.create_task(self._adopt_forever(), name="adopt")
+            return restored
         ids = await self.store.live_ids()
         restored = 0
         for game_id in ids:
@@ -476,6 +495,20 @@ class Rooms:
         room = self.rooms.get(game_id)
         if room is not None and seq > room.seq:
             room.behind = max(room.behind, seq)
+            if self.lease.shared and self.lease.owns(game_id) and not room.following_up:
+                # Driven here: its timers must follow the game as it is now.
+                room.following_up = True
+                self.spawn(self._follow_up(room))
+
+    async def _follow_up(self, room: Room) -> None:
+        """Load a game driven here again after another process moved it on (which re-arms
+        its timers)."""
+        try:
+            async with room.lock:
+                if room.behind > room.seq and self.rooms.get(room.id) is room:
+                    await self.refresh(room)
+        finally:
+            room.following_up = False
 
     async def refresh(self, room: Room) -> None:
         """Load the room's game again from storage, in place (the caller holds its lock):
@@ -494,6 +527,13 @@ class Rooms:
         room.indexed = None
         await load_rematch(self.store, room)
         self._arm(room)
+
+    async def fresh(self, room: Room) -> None:
+        """Make sure the room is the stored game before it is read (with other processes:
+        one of them may have moved it on, and its message may be late or lost)."""
+        if self.bus.shared:
+            async with room.lock:
+                await self._caught_up(room)
 
     async def _caught_up(self, room: Room) -> None:
         """Make sure the room is the stored game (the caller holds its lock)."""
@@ -541,6 +581,81 @@ class Rooms:
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
             self.idle_weight -= self.idle.pop(room.id, 0)
+            self._release(room.id)
+
+    # -- which process drives a game (decision record 0151) ------------------------------------
+    def _release(self, game_id: str) -> None:
+        if self.lease.shared:
+            self.lease.release(game_id)
+            self.bus.unfollow(game_id)
+
+    def _stop_driving(self, room: Room) -> None:
+        """Cancel the room's timers: another process drives the game."""
+        current = asyncio.current_task()
+        for task in (room.timer, room.computer, room.proposal, *room.grace.values()):
+            if task is not None and task is not current:
+                task.cancel()
+        room.timer = None if room.timer is not current else room.timer
+        room.computer = None if room.computer is not current else room.computer
+        room.proposal = None if room.proposal is not current else room.proposal
+        room.grace = {s: t for s, t in room.grace.items() if t is current}
+
+    def _lost(self, game_id: str) -> None:
+        """The lease of ``game_id`` went to another process: stop driving it here."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            self._stop_driving(room)
+        self.bus.unfollow(game_id)
+
+    async def _claim(self, room: Room) -> None:
+        """Take the game's lease if nobody drives it, and drive it (as it is stored)."""
+        try:
+            if not await self.lease.claim(room.id):
+                return  # another process drives it
+            if self.rooms.get(room.id) is not room or self.closing:
+                self._release(room.id)
+                return
+            self.bus.follow(room.id)
+            async with room.lock:
+                await self._caught_up(room)
+                self._arm(room)
+        finally:
+            room.claiming = False
+
+    async def adopt(self) -> int:
+        """Take over the games that need a driver and have none (their process died or
+        gave them up); returns how many were taken."""
+        wanted = [g for g in await self.store.live_ids() if not self.lease.owns(g)]
+        adopted = 0
+        for game_id in await self.lease.unheld(wanted):
+            if self.closing:
+                break
+            if not await self.lease.claim(game_id):
+                continue
+            room = self.rooms.get(game_id)
+            if room is None:
+                room = await self.get(game_id)  # loaded and armed
+                if room is None:
+                    self._release(game_id)
+                    continue
+                self.bus.follow(game_id)
+            else:
+                self.bus.follow(game_id)
+                async with room.lock:
+                    await self._caught_up(room)
+                    self._arm(room)
+            adopted += 1
+        if adopted:
+            log.info("took over %d games without a driver", adopted)
+        return adopted
+
+    async def _adopt_forever(self) -> None:
+        while True:
+            await asyncio.sleep(ADOPT_EVERY)
+            try:
+                await self.adopt()
+            except Exception as err:  # the database or Redis away: the next look tries again
+                log.warning("looking for games without a driver failed (%s)", err)
 
     # -- what runs on its own ----------------------------------------------------------------
     def _arm(self, room: Room) -> None:
@@ -549,6 +664,13 @@ class Rooms:
         if self.closing:
             return
         match = room.match
+        if not self.lease.owns(room.id):
+            # Another process drives it, or nobody yet: this one asks (decision record 0151).
+            self._stop_driving(room)
+            if needs_driver(match) and not room.claiming and self.rooms.get(room.id) is room:
+                room.claiming = True
+                self.spawn(self._claim(room))
+            return
         if room.timer is not None and room.timer is not asyncio.current_task():
             room.timer.cancel()
         room.timer = None
@@ -569,6 +691,8 @@ class Rooms:
                 room.grace[leaver] = asyncio.create_task(
                     self._replace_later(room, leaver, deadline)
                 )
+        if self.lease.shared and not needs_driver(match):
+            self._release(room.id)  # nothing to drive: whoever acts next may take it
 
     async def _flag_fall(self, room: Room, flag: float) -> None:
         # In steps of at most ``wake`` seconds, the server's clock read again after each: a
@@ -980,13 +1104,15 @@ class Rooms:
         """
         if self.bus.shared:
             await self._caught_up(room)  # another process may have moved the game on
-        queue = self.bus.subscribe(room.id)
-        self.touch(room)
         first: list[str] = []
         if since is not None and 0 <= since < room.seq and room.seq - since <= CATCH_UP_LIMIT:
             missed = await self.store.events_since(room.id, since)
             if len(missed) == room.seq - since:
                 first = [event_frame(seq, event, None) for seq, event in missed]
+        # Subscribed with nothing awaited before the snapshot: no frame of another process
+        # can come between them (the bus holds what arrives until ``delivered``).
+        queue = self.bus.subscribe(room.id)
+        self.touch(room)
         first.append(self.snapshot(room, seat))
         for text in [*before, *first]:
             queue.put_nowait(text)
@@ -1000,6 +1126,8 @@ class Rooms:
     async def close(self) -> None:
         """Stop every room's tasks (shutdown)."""
         self.closing = True
+        if self._adopting is not None:
+            self._adopting.cancel()
         if self._tasks:  # departures being recorded: let them finish
             await asyncio.wait(set(self._tasks), timeout=5)
         tasks = []

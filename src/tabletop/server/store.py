@@ -568,6 +568,18 @@ class Store:
             seq = found.scalar()
         return None if seq is None else int(seq)
 
+    async def heads(self, game_ids: list[str]) -> dict[str, int]:
+        """The last event number stored for each of ``game_ids`` that exists."""
+        found: dict[str, int] = {}
+        async with self.engine.connect() as conn:
+            for start in range(0, len(game_ids), 500):  # bounded statements
+                part = game_ids[start : start + 500]
+                rows = await conn.execute(
+                    select(games.c.id, games.c.seq).where(games.c.id.in_(part))
+                )
+                found.update((str(r.id), int(r.seq)) for r in rows)
+        return found
+
     async def rematch(self, game_id: str) -> dict[str, Any] | None:
         """The rematch kept for ``game_id`` (see :meth:`save_rematch`), or None."""
         async with self.engine.connect() as conn:

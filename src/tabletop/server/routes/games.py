@@ -99,6 +99,7 @@ async def get_game(
 ) -> dict[str, Any]:
     """The public view of one game; with ``ply=N`` its board after N plies (replay)."""
     room = await room_of(request, game_id)
+    await rooms_of(request).fresh(room)  # another process may have moved it on
     view = room.view()
     if ply is None:
         return view
