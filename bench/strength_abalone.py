@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,10 +74,20 @@ def adjudicated(state: AbaloneState, max_plies: int) -> Outcome:
     return Outcome(returns, (winner,), "max-plies", detail)
 
 
-def play(ours: Agent, reference: Agent, layout: str, seat: int, max_plies: int) -> Played:
-    """One game, ``ours`` at ``seat``, the reference at the other."""
+def play(
+    ours: Agent,
+    reference: Agent,
+    layout: str,
+    seat: int,
+    max_plies: int,
+    opening: Sequence[int] = (),
+) -> Played:
+    """One game, ``ours`` at ``seat``, the reference at the other, after the ``opening``
+    actions (none here; bench/abalone_swap.py varies its games so)."""
     state = tabletop.load_game("abalone", layout=layout).new_state()
     assert isinstance(state, AbaloneState)
+    for action in opening:
+        state.play(action)
     seen: Counter[int] = Counter([state.zobrist])
     played = Played(Outcome((0.0, 0.0), (), "max-plies"), seat, 0, False, 0)
     while not state.is_over() and state.ply < max_plies:
