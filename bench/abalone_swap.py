@@ -132,9 +132,9 @@ def random_opening(layout: str, plies: int, seed: int) -> list[int]:
 def make_player(name: str, seed: int) -> Agent:
     """The player called ``name`` (PLAYERS)."""
     if name == "ours":
-        return our_agent.AbaloneSearchAgent(seed=seed)
+        return our_agent.AbaloneSearchAgent(seed=seed, weights="today")
     if name == "ours-fitted":
-        return our_agent.AbaloneSearchAgent(seed=seed, fitted=True)
+        return our_agent.AbaloneSearchAgent(seed=seed, weights="fitted")
     if name == "ours-reflike":
         player = our_agent.AbaloneSearchAgent(seed=seed)
         player.weights = reference_like()

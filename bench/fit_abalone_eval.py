@@ -11,14 +11,14 @@
    more marbles off wins, as bench/strength_abalone.py adjudicates).
 3. Logistic regression of the label on the evaluation's terms (ai/abalone/evaluation.py,
    side to move minus the other side; no intercept, as the terms are differences):
-   Newton's method with a small ridge, on 80% of the games; the log-loss of today's
+   Newton's method with a small ridge, on 80% of the games; the log-loss of level 10's
    weights (P = (1 + tanh(raw / SCALE)) / 2) and of the fit on the other 20% is printed.
 4. The weights, rescaled so a marble pushed off is worth what it is today (6 points),
    and the scale that makes tanh(raw / scale) = 2 P(win) - 1 are written to
    ``--out`` (src/tabletop/ai/abalone/fitted.json), with how many games and positions,
    how long it took and the command.
-5. ``--check N``: N games of the fitted evaluation against today's at the largest
-   node budget, colours alternating; the score is printed.
+5. ``--check N``: N games of the fitted evaluation against level 10's (the published
+   weights) at the largest node budget, colours alternating; the score is printed.
 
 The positions are generated locally; ``--ledger FILE`` keeps every game as it ends, so a
 stopped run resumes and a refit needs no replay; only the small table is committed.
@@ -39,7 +39,7 @@ import numpy as np
 import tabletop
 from arguments import count, run_main
 from tabletop.ai.abalone import evaluation
-from tabletop.ai.abalone.agent import FITTED, AbaloneSearchAgent, search_weights
+from tabletop.ai.abalone.agent import FITTED, AbaloneSearchAgent, published_weights
 from tabletop.ai.agent import Budget
 from tabletop.games.abalone import eval_kernels
 from tabletop.games.abalone.layouts import LAYOUTS_2P
@@ -159,14 +159,14 @@ def log_loss(logit: np.ndarray, y: np.ndarray) -> float:
 
 
 def check(games: int, nodes: int, seed: int, max_plies: int) -> float:
-    """The fitted evaluation's score against today's over ``games`` games."""
+    """The fitted evaluation's score against level 10's over ``games`` games."""
     score = 0.0
     for n in range(games):
         state = tabletop.load_game("abalone", layout=LAYOUTS_2P[n % len(LAYOUTS_2P)]).new_state()
         assert isinstance(state, AbaloneState)
         fitted_seat = n % 2
         agents = {
-            fitted_seat: AbaloneSearchAgent(seed + n, noise=0.01, fitted=True),
+            fitted_seat: AbaloneSearchAgent(seed + n, noise=0.01, weights="fitted"),
             1 - fitted_seat: AbaloneSearchAgent(seed + n, noise=0.01),
         }
         while not state.is_over() and state.ply < max_plies:
@@ -190,19 +190,19 @@ def main() -> None:
         "--ledger", help="a JSON-lines file of played games: read, and added to as games end"
     )
     parser.add_argument("--out", default=str(FITTED))
-    parser.add_argument("--check", type=int, default=0, help="games fitted against today's")
+    parser.add_argument("--check", type=int, default=0, help="games fitted against level 10's")
     args = parser.parse_args()
     started = time.process_time()
     x, y, g = generate(args)
     games = int(g.max()) + 1
     test = g % 5 == 4  # every fifth game held out
     beta = fit(x[~test], y[~test])
-    today = search_weights()[: evaluation.FEATURES]
-    before = log_loss(x[test] @ today * 2 / eval_kernels.SCALE, y[test])
+    level10 = published_weights()[: evaluation.FEATURES]
+    before = log_loss(x[test] @ level10 * 2 / eval_kernels.SCALE, y[test])
     after = log_loss(x[test] @ beta, y[test])
     seconds = max(time.process_time() - started, cpu_seconds(args))
     print(f"{games} games, {len(y)} positions, {seconds:.0f} s CPU")
-    print(f"held-out log-loss: today's weights {before:.4f}, fitted {after:.4f}")
+    print(f"held-out log-loss: level 10's weights {before:.4f}, fitted {after:.4f}")
     c = MARBLE / beta[evaluation.F_EJECTED] if beta[evaluation.F_EJECTED] > 0 else 1.0
     weights = {term: round(float(c * b), 4) for term, b in zip(evaluation.TERMS, beta, strict=True)}
     print("weights:", weights, "scale:", round(2 * c, 4))
@@ -212,14 +212,14 @@ def main() -> None:
         "games": games,
         "positions": len(y),
         "cpu_seconds": round(seconds),
-        "held_out_log_loss": {"today": round(before, 4), "fitted": round(after, 4)},
+        "held_out_log_loss": {"level_10": round(before, 4), "fitted": round(after, 4)},
         "command": "python bench/fit_abalone_eval.py " + " ".join(sys.argv[1:]),
     }
     Path(args.out).write_text(json.dumps(table, indent=1) + "\n")
     if args.check:
         budgets = [int(n) for n in args.nodes.split(",")]
         score = check(args.check, max(budgets), args.seed + 10_000, args.max_plies)
-        print(f"fitted against today's, {args.check} games at {max(budgets)} nodes: {score:.1%}")
+        print(f"fitted against level 10's, {args.check} games at {max(budgets)} nodes: {score:.1%}")
 
 
 if __name__ == "__main__":
