@@ -99,3 +99,17 @@ def test_a_mirrored_position_is_worth_the_same(seed: int, plies: int, depth: int
     value, _ = searched(state, depth, quiescence=4)
     mirror_value, _ = searched(mirrored, depth, quiescence=4)
     assert math.isclose(value, mirror_value, abs_tol=1e-9)
+
+
+def test_a_failed_low_depth_keeps_the_first_move_in_the_lead() -> None:
+    # Every move fails low in a window far above the position's value: the others'
+    # values are upper bounds, so none may take the lead (and be played if the clock
+    # stops the depth there).
+    state = position(11, 30)
+    agent = AbaloneSearchAgent(seed=0)
+    agent._prepare(state)
+    order = agent._first_order(state.legal_actions(), state._seat + 1)
+    deadline = agent._deadline(ENDLESS)
+    found, leader, top, aborted, _ = agent._depth(state, order, 3, 1000.0, 1001.0, deadline, 1e5)
+    assert not aborted and len(found) == len(order)
+    assert leader == int(order[0]) and top == found[leader] <= 1000.0

@@ -287,7 +287,11 @@ class AbaloneSearchAgent(Agent):
             if stats[search.ABORTED]:
                 return found, leader, top, True, rate
             found[int(action)] = v
-            if v > top:
+            # A later move leads only once it beat alpha (a full re-search found its
+            # value): below alpha its null-window value is only an upper bound, and on
+            # a failed-low pass a bound above the first move's would pass for a better
+            # move when the clock then stops the depth.
+            if (i == 0 or v > alpha) and v > top:
                 top = v
                 leader = int(action)
             if v > alpha:
