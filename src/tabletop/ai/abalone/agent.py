@@ -69,8 +69,9 @@ def published_weights() -> np.ndarray:
     reference opponent's weights (bench/abalone_ref, decision 0095, written from ABA-PRO,
     Lemmens and Chorus) carried over to evaluation.py's terms, a marble 6 points: its
     per-marble centre and cohesion sums become our per-marble means times 14 marbles,
-    its reference point the plain centre. With the same search they beat today's
-    weights 5 of 5 (docs/strength.md, "Why the compiled search lost")."""
+    its reference point the plain centre. The reference's own evaluation in our
+    search beat today's weights 6 of 6; these, carried over, 1 of 2 so far
+    (docs/strength.md, "Why the compiled search lost")."""
     w = np.zeros(evaluation.WEIGHTS)
     w[evaluation.F_EJECTED] = 6.0
     w[evaluation.F_CENTRE] = -3.36
