@@ -11,17 +11,17 @@
    more marbles off wins, as bench/strength_abalone.py adjudicates).
 3. Logistic regression of the label on the evaluation's terms (ai/abalone/evaluation.py,
    side to move minus the other side; no intercept, as the terms are differences):
-   Newton's method with a small ridge, on 80% of the games; the log-loss of today's
+   Newton's method with a small ridge, on 80% of the games; the log-loss of level 10's
    weights (P = (1 + tanh(raw / SCALE)) / 2) and of the fit on the other 20% is printed.
 4. The weights, rescaled so a marble pushed off is worth what it is today (6 points),
    and the scale that makes tanh(raw / scale) = 2 P(win) - 1 are written to
    ``--out`` (src/tabletop/ai/abalone/fitted.json), with how many games and positions,
    how long it took and the command.
-5. ``--check N``: N games of the fitted evaluation against today's at the largest
-   node budget, colours alternating; the score is printed.
+5. ``--check N``: N games of the fitted evaluation against level 10's (the published
+   weights) at the largest node budget, colours alternating; the score is printed.
 
-The positions are generated locally (``--data`` keeps them as .npz to refit without
-playing again); only the small table is committed.
+The positions are generated locally; ``--ledger FILE`` keeps every game as it ends, so a
+stopped run resumes and a refit needs no replay; only the small table is committed.
 """
 
 from __future__ import annotations
@@ -32,13 +32,14 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 import tabletop
 from arguments import count, run_main
 from tabletop.ai.abalone import evaluation
-from tabletop.ai.abalone.agent import FITTED, AbaloneSearchAgent, search_weights
+from tabletop.ai.abalone.agent import FITTED, AbaloneSearchAgent, published_weights
 from tabletop.ai.agent import Budget
 from tabletop.games.abalone import eval_kernels
 from tabletop.games.abalone.layouts import LAYOUTS_2P
@@ -78,28 +79,63 @@ def play_game(
 
 
 def generate(args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Terms, labels (for the mover) and game numbers of ``args.games`` self-play games."""
+    """Terms, labels (for the mover) and game numbers of ``args.games`` self-play games.
+
+    With ``--ledger`` each game is appended to it as one JSON line as soon as it ends
+    (its terms, movers and result), and games already there are read, not played: a
+    stopped run resumes where it was, and a longer run extends a shorter one."""
     budgets = [int(n) for n in args.nodes.split(",")]
+    done: dict[int, dict[str, Any]] = {}
+    ledger = Path(args.ledger) if args.ledger else None
+    if ledger is not None and ledger.exists():
+        for line in ledger.read_text().splitlines():
+            if line.strip():
+                entry = json.loads(line)
+                done[int(entry["game"])] = entry
     xs: list[np.ndarray] = []
     ys: list[float] = []
     gs: list[int] = []
     for game in range(args.games):
         layout = LAYOUTS_2P[game % len(LAYOUTS_2P)]
         nodes = budgets[game % len(budgets)]
-        rows, movers, black = play_game(
-            args.seed + game, layout, nodes, args.random_plies, args.max_plies
-        )
-        for row, mover in zip(rows, movers, strict=True):
-            xs.append(row)
+        about = {"layout": layout, "nodes": nodes, "seed": args.seed + game}
+        entry = done.get(game)
+        if entry is None or any(entry.get(k) != v for k, v in about.items()):
+            started = time.process_time()
+            rows, movers, black = play_game(
+                args.seed + game, layout, nodes, args.random_plies, args.max_plies
+            )
+            entry = {
+                "game": game,
+                **about,
+                "black": black,
+                "movers": movers,
+                "rows": [[round(float(v), 5) for v in row] for row in rows],
+                "cpu_seconds": round(time.process_time() - started, 1),
+            }
+            if ledger is not None:
+                with ledger.open("a") as out:
+                    out.write(json.dumps(entry) + "\n")
+            print(
+                f"game {game + 1}/{args.games}: {layout}, {nodes} nodes, Black {black:g}, "
+                f"{len(rows)} positions, {entry['cpu_seconds']} s CPU",
+                file=sys.stderr,
+                flush=True,
+            )
+        black = float(entry["black"])
+        for row, mover in zip(entry["rows"], entry["movers"], strict=True):
+            xs.append(np.array(row, dtype=np.float64))
             ys.append(black if mover == 0 else 1.0 - black)
             gs.append(game)
-        print(
-            f"game {game + 1}/{args.games}: {layout}, {nodes} nodes, Black {black:g}, "
-            f"{len(rows)} positions",
-            file=sys.stderr,
-            flush=True,
-        )
     return np.array(xs), np.array(ys), np.array(gs)
+
+
+def cpu_seconds(args: argparse.Namespace) -> float:
+    """The CPU seconds the ledger's games took to play (all runs together)."""
+    if not args.ledger or not Path(args.ledger).exists():
+        return 0.0
+    lines = Path(args.ledger).read_text().splitlines()
+    return sum(float(json.loads(line).get("cpu_seconds", 0)) for line in lines if line.strip())
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = RIDGE) -> np.ndarray:
@@ -123,14 +159,14 @@ def log_loss(logit: np.ndarray, y: np.ndarray) -> float:
 
 
 def check(games: int, nodes: int, seed: int, max_plies: int) -> float:
-    """The fitted evaluation's score against today's over ``games`` games."""
+    """The fitted evaluation's score against level 10's over ``games`` games."""
     score = 0.0
     for n in range(games):
         state = tabletop.load_game("abalone", layout=LAYOUTS_2P[n % len(LAYOUTS_2P)]).new_state()
         assert isinstance(state, AbaloneState)
         fitted_seat = n % 2
         agents = {
-            fitted_seat: AbaloneSearchAgent(seed + n, noise=0.01, fitted=True),
+            fitted_seat: AbaloneSearchAgent(seed + n, noise=0.01, weights="fitted"),
             1 - fitted_seat: AbaloneSearchAgent(seed + n, noise=0.01),
         }
         while not state.is_over() and state.ply < max_plies:
@@ -150,27 +186,23 @@ def main() -> None:
     parser.add_argument("--random-plies", type=int, default=4)
     parser.add_argument("--max-plies", type=count, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--data", help="an .npz of positions: read if it exists, else written")
+    parser.add_argument(
+        "--ledger", help="a JSON-lines file of played games: read, and added to as games end"
+    )
     parser.add_argument("--out", default=str(FITTED))
-    parser.add_argument("--check", type=int, default=0, help="games fitted against today's")
+    parser.add_argument("--check", type=int, default=0, help="games fitted against level 10's")
     args = parser.parse_args()
     started = time.process_time()
-    if args.data and Path(args.data).exists():
-        data = np.load(args.data)
-        x, y, g = data["x"], data["y"], data["g"]
-    else:
-        x, y, g = generate(args)
-        if args.data:
-            np.savez_compressed(args.data, x=x, y=y, g=g)
+    x, y, g = generate(args)
     games = int(g.max()) + 1
     test = g % 5 == 4  # every fifth game held out
     beta = fit(x[~test], y[~test])
-    today = search_weights()[: evaluation.FEATURES]
-    before = log_loss(x[test] @ today * 2 / eval_kernels.SCALE, y[test])
+    level10 = published_weights()[: evaluation.FEATURES]
+    before = log_loss(x[test] @ level10 * 2 / eval_kernels.SCALE, y[test])
     after = log_loss(x[test] @ beta, y[test])
-    seconds = time.process_time() - started
+    seconds = max(time.process_time() - started, cpu_seconds(args))
     print(f"{games} games, {len(y)} positions, {seconds:.0f} s CPU")
-    print(f"held-out log-loss: today's weights {before:.4f}, fitted {after:.4f}")
+    print(f"held-out log-loss: level 10's weights {before:.4f}, fitted {after:.4f}")
     c = MARBLE / beta[evaluation.F_EJECTED] if beta[evaluation.F_EJECTED] > 0 else 1.0
     weights = {term: round(float(c * b), 4) for term, b in zip(evaluation.TERMS, beta, strict=True)}
     print("weights:", weights, "scale:", round(2 * c, 4))
@@ -180,14 +212,14 @@ def main() -> None:
         "games": games,
         "positions": len(y),
         "cpu_seconds": round(seconds),
-        "held_out_log_loss": {"today": round(before, 4), "fitted": round(after, 4)},
+        "held_out_log_loss": {"level_10": round(before, 4), "fitted": round(after, 4)},
         "command": "python bench/fit_abalone_eval.py " + " ".join(sys.argv[1:]),
     }
     Path(args.out).write_text(json.dumps(table, indent=1) + "\n")
     if args.check:
         budgets = [int(n) for n in args.nodes.split(",")]
         score = check(args.check, max(budgets), args.seed + 10_000, args.max_plies)
-        print(f"fitted against today's, {args.check} games at {max(budgets)} nodes: {score:.1%}")
+        print(f"fitted against level 10's, {args.check} games at {max(budgets)} nodes: {score:.1%}")
 
 
 if __name__ == "__main__":

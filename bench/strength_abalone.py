@@ -18,6 +18,8 @@ wins at least 80% of 40 games on the standard layout and 70% of 20 on Belgian da
 
     python bench/strength_abalone.py --games 40 --ledger docs/ladder/abalone-reference.jsonl
     python bench/strength_abalone.py --layout belgian-daisy --games 20 --agent ai:9
+    # against the level 10 of before the compiled search:
+    python bench/strength_abalone.py --opponent alphabeta:playouts=200000,seconds=2.8
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,10 +76,20 @@ def adjudicated(state: AbaloneState, max_plies: int) -> Outcome:
     return Outcome(returns, (winner,), "max-plies", detail)
 
 
-def play(ours: Agent, reference: Agent, layout: str, seat: int, max_plies: int) -> Played:
-    """One game, ``ours`` at ``seat``, the reference at the other."""
+def play(
+    ours: Agent,
+    reference: Agent,
+    layout: str,
+    seat: int,
+    max_plies: int,
+    opening: Sequence[int] = (),
+) -> Played:
+    """One game, ``ours`` at ``seat``, the reference at the other, after the ``opening``
+    actions (none here; bench/abalone_swap.py varies its games so)."""
     state = tabletop.load_game("abalone", layout=layout).new_state()
     assert isinstance(state, AbaloneState)
+    for action in opening:
+        state.play(action)
     seen: Counter[int] = Counter([state.zobrist])
     played = Played(Outcome((0.0, 0.0), (), "max-plies"), seat, 0, False, 0)
     while not state.is_over() and state.ply < max_plies:
@@ -107,7 +120,7 @@ def ours_description(spec: str) -> Any:
 
 def description(spec: str, args: argparse.Namespace, number: int) -> dict[str, Any]:
     """Everything that makes game ``number`` this very game (its ledger key)."""
-    return {
+    about = {
         "bench": BENCH,
         "number": number,
         "layout": args.layout,
@@ -115,6 +128,9 @@ def description(spec: str, args: argparse.Namespace, number: int) -> dict[str, A
         "reference": {"seconds": args.seconds, "weights": WEIGHTS.tolist()},
         "max_plies": args.max_plies,
     }
+    if args.opponent:
+        about["reference"] = {"spec": args.opponent}
+    return about
 
 
 def from_ledger(entry: dict[str, Any], outcome: Outcome, seat: int) -> Played:
@@ -144,8 +160,9 @@ def summary(spec: str, args: argparse.Namespace, games: list[Played]) -> str:
     def mean(xs: list[float]) -> str:
         return f"{sum(xs) / len(xs):.2f}" if xs else "-"
 
+    against = args.opponent or f"reference ({args.seconds:g} s)"
     return (
-        f"{spec} vs reference ({args.seconds:g} s), {args.layout}: {wins} wins, {losses} "
+        f"{spec} vs {against}, {args.layout}: {wins} wins, {losses} "
         f"losses, {draws} draws of {len(games)} (score {score:.1%}); cap of "
         f"{args.max_plies} plies reached {capped} times; boards repeated {sum(repeats)} "
         f"times (most in a game {max(repeats)}); s/move ours {mean(ours)}, "
@@ -161,6 +178,9 @@ def main() -> None:
     parser.add_argument("--level", type=count, default=10, help="our level (default 10)")
     parser.add_argument("--agent", help="our side as an agent spec (ai:N, alphabeta:...)")
     parser.add_argument("--seconds", type=seconds, default=2.0, help="the reference's s/move")
+    parser.add_argument(
+        "--opponent", help="an agent spec to play instead of the reference (its own budget)"
+    )
     parser.add_argument("--max-plies", type=count, default=300)
     parser.add_argument("--ledger", help="results file to add to and resume from")
     parser.add_argument("--report", action="store_true", help="count --ledger's games only")
@@ -180,7 +200,9 @@ def main() -> None:
         if found is None or entry is None:
             if args.report:
                 continue
-            if reference is None:
+            if reference is None and args.opponent:
+                reference = make_agent(args.opponent, game, seed=10_000 + number)
+            elif reference is None:
                 reference = ReferenceAgent(args.seconds)
             ours = make_agent(spec, game, seed=number)
             played = play(ours, reference, args.layout, seat, args.max_plies)

@@ -43,7 +43,7 @@ def minimax(state: AbaloneState, depth: int) -> float:
 
 def plain(depth: int) -> AbaloneSearchAgent:
     """The compiled search as a plain minimax: no quiescence, repetition or noise."""
-    agent = AbaloneSearchAgent(seed=0, max_depth=depth, quiescence=0)
+    agent = AbaloneSearchAgent(seed=0, max_depth=depth, quiescence=0, weights="today")
     agent.repetition = False
     return agent
 

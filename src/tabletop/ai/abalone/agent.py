@@ -64,6 +64,29 @@ def search_weights() -> np.ndarray:
     return w
 
 
+def published_weights() -> np.ndarray:
+    """Our terms weighted as the published programs weight them (decision 0156): the
+    reference opponent's weights (bench/abalone_ref, decision 0095, written from ABA-PRO,
+    Lemmens and Chorus) carried over to evaluation.py's terms, a marble 6 points: its
+    per-marble centre and cohesion sums become our per-marble means times 14 marbles,
+    its reference point the plain centre. The reference's own evaluation in our
+    search beat today's weights 6 of 6; these, carried over, 1 of 2 so far
+    (docs/strength.md, "Why the compiled search lost")."""
+    w = np.zeros(evaluation.WEIGHTS)
+    w[evaluation.F_EJECTED] = 6.0
+    w[evaluation.F_CENTRE] = -3.36
+    w[evaluation.F_COHESION] = 1.0
+    w[evaluation.F_EDGE] = -0.15
+    w[evaluation.F_THREAT_TO_MOVE] = 2.4
+    w[evaluation.F_THREAT_WAITING] = 0.9
+    w[evaluation.F_PUSHES] = 0.05
+    return w
+
+
+#: The evaluation's weight sets by name: level 10 plays "published".
+WEIGHT_SETS = ("published", "today", "fitted")
+
+
 def fitted_weights(path: Path = FITTED) -> tuple[np.ndarray, float]:
     """The fitted table's weights (evaluation.py's order, noise 0) and the scale that
     turns a raw lead into a value (tanh(raw / scale) = 2 P(win) - 1)."""
@@ -107,18 +130,21 @@ class AbaloneSearchAgent(Agent):
         max_depth: int = 40,
         noise: float = 0.0,
         quiescence: int = QUIESCENCE_PLIES,
-        fitted: bool = False,
+        weights: str = "published",
     ) -> None:
         super().__init__()
         self.max_depth = min(max_depth, search.MAX_PLY - 8)
         #: Evaluation noise in value units (as AlphaBetaAgent's), keyed by position and game.
         self.noise = noise
         self.quiescence = quiescence
-        #: The evaluation's weights and the raw lead that maps to tanh(1): today's
-        #: (games/abalone/evaluation.py), or the fitted table's.
-        self.weights = search_weights()
+        #: The evaluation's weights (WEIGHT_SETS: the published programs', today's of
+        #: games/abalone/evaluation.py, or the fitted table's) and the raw lead that
+        #: maps to tanh(1).
+        if weights not in WEIGHT_SETS:
+            raise TabletopError(f"weights {weights!r}: must be one of {', '.join(WEIGHT_SETS)}")
+        self.weights = published_weights() if weights == "published" else search_weights()
         self.scale = eval_kernels.SCALE
-        if fitted:
+        if weights == "fitted":
             self.weights, self.scale = fitted_weights()
         self.rng = random.Random(seed)
         self._salt = self.rng.getrandbits(63)
@@ -262,7 +288,11 @@ class AbaloneSearchAgent(Agent):
             if stats[search.ABORTED]:
                 return found, leader, top, True, rate
             found[int(action)] = v
-            if v > top:
+            # A later move leads only once it beat alpha (a full re-search found its
+            # value): below alpha its null-window value is only an upper bound, and on
+            # a failed-low pass a bound above the first move's would pass for a better
+            # move when the clock then stops the depth.
+            if (i == 0 or v > alpha) and v > top:
                 top = v
                 leader = int(action)
             if v > alpha:
