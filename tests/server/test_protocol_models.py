@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabletop.core import facts_of, list_games, load_game
 from tabletop.play.clock import TimeControl
@@ -174,3 +176,11 @@ def test_the_schema_has_every_board_and_record_type(client: TestClient) -> None:
     assert {"application/json", "application/x-go-sgf"} <= set(record["content"])
     moves = schema["paths"]["/api/games/{game_id}/moves"]["post"]["responses"]
     assert {"200", "403", "409"} <= set(moves)
+
+
+@given(st.integers(min_value=0, max_value=10**9))
+def test_a_numbered_frame_is_read_back(seq: int) -> None:
+    """The socket's sender drops an event it sent already by this number."""
+    assert p.numbered(p.event_frame(seq, {"kind": "move"}, None)) == ("event", seq)
+    assert p.numbered(p.snapshot_frame(seq, None, {})) == ("snapshot", seq)
+    assert p.numbered(p.chat_frame("players", False, [])) is None
