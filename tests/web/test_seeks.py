@@ -1,7 +1,7 @@
 """Finding an opponent in a real browser, two players in two browser contexts: both
 register, one offers a rated game to anyone from the home page, the other sees it in
 the list and accepts it, both land on the board at once (the seeker's page taken there
-by its poll), play, one resigns, and both ratings change on the profiles. Then a
+by its poll), play, chat, one resigns, and both ratings change on the profiles. Then a
 challenge from a profile, declined on My games."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 from tests.web.play import click_point, move_count, wait_turn
 from tests.web.test_accounts import register
+from tests.web.test_chat import say, wait_lines
 
 
 def to_move_first(ann: Any, bob: Any) -> tuple[Any, Any]:
@@ -56,6 +57,10 @@ def test_a_seek_accepted_takes_both_players_to_the_board(new_page: Any, server: 
         before = move_count(other)
         click_point(player, point)
         wait_turn(other, before)
+    black.wait_for_selector("#chat:not([hidden])")
+    say(black, "Good game!")
+    wait_lines(white, 1)
+    assert "Good game!" in white.text_content("#chat-lines")
     black.click("#resign-btn")  # the confirm dialog is accepted by new_page
     black.wait_for_selector("#outcome", state="visible")
 
