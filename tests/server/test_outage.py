@@ -28,7 +28,7 @@ def test_outages_are_told_from_faults() -> None:
 @pytest.fixture
 def own_postgres() -> Iterator[ScratchPostgres]:
     try:
-        server = ScratchPostgres().start()
+        server = ScratchPostgres(durable=True).start()  # commits survive the immediate stop
     except ScratchError as err:
         pytest.skip(str(err))
     try:
