@@ -169,6 +169,10 @@ def lease_holder(redis_server: ScratchRedis, gid: str) -> bytes | None:
         return owner
 
 
+@pytest.mark.xfail(
+    strict=False,
+    reason="issue 13: takeover wait under load",
+)
 def test_a_computer_game_goes_on_when_its_driver_is_killed(
     cluster_db: str, redis_server: ScratchRedis, tmp_path: Path
 ) -> None:
