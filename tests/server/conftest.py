@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,19 @@ def client(db: str, executor: ThreadPoolExecutor) -> Iterator[TestClient]:
     app = create_app(db, executor=executor, grace=0.2, web_dir=None, limits=UNLIMITED)
     with TestClient(app) as test_client:
         yield test_client
+
+
+@contextmanager
+def two_apps(db: str, bus: str) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two server apps over one database ``db`` and one Redis ``bus``: two processes."""
+    with (
+        ThreadPoolExecutor(1) as pool,
+        TestClient(create_app(db, executor=pool, web_dir=None, limits=UNLIMITED, bus=bus)) as first,
+        TestClient(
+            create_app(db, executor=pool, web_dir=None, limits=UNLIMITED, bus=bus)
+        ) as second,
+    ):
+        yield first, second
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +17,9 @@ from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
 from tabletop.server import lease as lease_module
-from tabletop.server.app import create_app
 from tabletop.server.lease import Lease, RedisLease
 from tabletop.server.scratch import ScratchPostgres, ScratchRedis
-from tests.server.conftest import UNLIMITED, new_game, postgres_database
+from tests.server.conftest import new_game, postgres_database, two_apps
 from tests.server.live import wait_until
 from tests.server.processes import frames_until, servers
 
@@ -80,16 +78,8 @@ def pg_pair(
     postgres: ScratchPostgres, redis_server: ScratchRedis
 ) -> Iterator[tuple[TestClient, TestClient]]:
     db = postgres_database(postgres)
-    with (
-        ThreadPoolExecutor(1) as pool,
-        TestClient(
-            create_app(db, executor=pool, web_dir=None, limits=UNLIMITED, bus=redis_server.url)
-        ) as first,
-        TestClient(
-            create_app(db, executor=pool, web_dir=None, limits=UNLIMITED, bus=redis_server.url)
-        ) as second,
-    ):
-        yield first, second
+    with two_apps(db, redis_server.url) as both:
+        yield both
 
 
 def rooms_of(client: TestClient) -> Any:

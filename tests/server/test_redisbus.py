@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -15,11 +14,10 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from tabletop.cli import main
-from tabletop.server.app import create_app
 from tabletop.server.bus import Bus
 from tabletop.server.redisbus import RedisBus
 from tabletop.server.scratch import ScratchRedis, free_port
-from tests.server.conftest import UNLIMITED, new_game
+from tests.server.conftest import new_game, two_apps
 
 #: A socket that waits for an event that never comes (a lost fan-out) fails the test
 #: instead of stalling the suite.
@@ -150,16 +148,8 @@ def test_a_lost_last_message_is_replayed_by_the_next_readings(
 # -- two apps over one database -----------------------------------------------------------------
 @pytest.fixture
 def pair(db: str, redis_server: ScratchRedis) -> Iterator[tuple[TestClient, TestClient]]:
-    with (
-        ThreadPoolExecutor(1) as pool,
-        TestClient(
-            create_app(db, executor=pool, web_dir=None, limits=UNLIMITED, bus=redis_server.url)
-        ) as first,
-        TestClient(
-            create_app(db, executor=pool, web_dir=None, limits=UNLIMITED, bus=redis_server.url)
-        ) as second,
-    ):
-        yield first, second
+    with two_apps(db, redis_server.url) as both:
+        yield both
 
 
 def events(ws: WebSocketTestSession, until_seq: int, seen: list[int]) -> dict[str, Any]:
