@@ -19,6 +19,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from tabletop.core import TabletopError
@@ -48,6 +49,12 @@ def _run(argv: list[str], what: str) -> None:
     if done.returncode != 0:
         lines = (done.stderr or done.stdout).strip().splitlines() or ["no message"]
         raise ScratchError(f"{what} failed: {lines[-1]}")
+
+
+def _discard(folder: Path, stop: Callable[..., None]) -> None:
+    """Remove a stopped server's folder, and its ``stop`` from the exit hooks."""
+    atexit.unregister(stop)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 class ScratchPostgres:
@@ -135,8 +142,7 @@ class ScratchPostgres:
             _run(_as_user(self.user, [*pg_ctl, "-m", "immediate", "stop"]), "stopping PostgreSQL")
             self.running = False
         if remove:
-            atexit.unregister(self.stop)
-            shutil.rmtree(self.folder, ignore_errors=True)
+            _discard(self.folder, self.stop)
 
     def restart(self) -> None:
         """Stop and start it again with its data (an outage)."""
@@ -234,8 +240,7 @@ class ScratchRedis:
             self.process.wait()
             self.process = None
         if remove:
-            atexit.unregister(self.stop)
-            shutil.rmtree(self.folder, ignore_errors=True)
+            _discard(self.folder, self.stop)
 
     def restart(self) -> None:
         """Stop it and start it again on the same port (an outage: its messages are lost)."""

@@ -46,7 +46,6 @@ from sqlalchemy import (
     Boolean,
     Column,
     Float,
-    ForeignKey,
     Integer,
     MetaData,
     String,
@@ -68,6 +67,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from tabletop.core import TabletopError
 from tabletop.core.errors import OptionError
 from tabletop.server import migrate
+from tabletop.server.columns import created, game_ref
 
 metadata = MetaData()
 
@@ -77,7 +77,7 @@ games = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(32), nullable=False),
     Column("status", String(16), nullable=False, index=True),
-    Column("created", Float, nullable=False),
+    created(),
     Column("updated", Float, nullable=False),
     Column("ply", Integer, nullable=False),
     Column("seq", Integer, nullable=False),
@@ -91,7 +91,7 @@ games = Table(
 moves = Table(
     "moves",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_ref(primary_key=True),
     Column("ply", Integer, primary_key=True),
     Column("move", Text, nullable=False),
     sqlite_with_rowid=False,
@@ -101,9 +101,9 @@ events = Table(
     "events",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    game_ref(nullable=False),
     Column("seq", Integer, nullable=False),
-    Column("created", Float, nullable=False),
+    created(),
     Column("event", Text, nullable=False),
     UniqueConstraint("game_id", "seq", name="one_event_per_seq"),
 )
@@ -111,7 +111,7 @@ events = Table(
 seats = Table(
     "seats",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_ref(primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=True),
 )
@@ -151,17 +151,17 @@ links = Table(
     "links",
     metadata,
     Column("token_hash", String(64), primary_key=True),
-    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, index=True),
+    game_ref(nullable=False, index=True),
     Column("seat", Integer, nullable=False),
     Column("state", String(16), nullable=False),
-    Column("created", Float, nullable=False),
+    created(),
 )
 
 
 rematches = Table(
     "rematches",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_ref(primary_key=True),
     Column("state", Text, nullable=False),
 )
 
@@ -172,7 +172,7 @@ REVIEW_STATES = ("queued", "running", "done", "failed")
 reviews = Table(
     "reviews",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_ref(primary_key=True),
     Column("status", String(16), nullable=False, index=True),
     Column("level", Integer, nullable=False),
     Column("done", Integer, nullable=False, server_default="0"),

@@ -10,14 +10,21 @@ seat it does not hold the token of.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from sqlalchemy import insert, select
+from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from tabletop.server.accounts.tables import account_seats, game_terms
 from tabletop.server.store import games, hash_token, seats
+
+
+async def _linked(conn: AsyncConnection, game_id: str) -> Sequence[Row[int, int]]:
+    """The (seat, account_id) rows of the seats of ``game_id`` linked to accounts."""
+    query = select(account_seats.c.seat, account_seats.c.account_id)
+    return (await conn.execute(query.where(account_seats.c.game_id == game_id))).all()
 
 
 async def link_seat(
@@ -26,13 +33,7 @@ async def link_seat(
     """Link ``seat`` of ``game_id`` to the account at ``ply``; False when the seat is
     linked already or the account holds another seat of the game (nothing changes)."""
     async with engine.begin() as conn:
-        taken = (
-            await conn.execute(
-                select(account_seats.c.seat, account_seats.c.account_id).where(
-                    account_seats.c.game_id == game_id
-                )
-            )
-        ).all()
+        taken = await _linked(conn, game_id)
         if any(r.seat == seat or r.account_id == account_id for r in taken):
             return False
         try:
@@ -74,13 +75,7 @@ async def carry_to_rematch(
     linked to a seat there is linked from the first move to the seat its player takes in
     ``new_id`` (``seat_after``), and a casual game's rematch is casual too."""
     async with engine.connect() as conn:
-        linked = (
-            await conn.execute(
-                select(account_seats.c.seat, account_seats.c.account_id).where(
-                    account_seats.c.game_id == old_id
-                )
-            )
-        ).all()
+        linked = await _linked(conn, old_id)
         terms = (
             await conn.execute(select(game_terms.c.rated).where(game_terms.c.game_id == old_id))
         ).first()

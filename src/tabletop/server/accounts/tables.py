@@ -20,13 +20,13 @@ from sqlalchemy import (
     Boolean,
     Column,
     Float,
-    ForeignKey,
     Index,
     Integer,
     String,
     Table,
 )
 
+from tabletop.server.columns import account_ref, created, game_ref
 from tabletop.server.store import metadata
 
 accounts = Table(
@@ -37,15 +37,15 @@ accounts = Table(
     Column("name_key", String(20), nullable=False, unique=True),
     Column("password_hash", String(200), nullable=False),
     Column("recovery_hash", String(200), nullable=True),
-    Column("created", Float, nullable=False),
+    created(),
 )
 
 sessions = Table(
     "sessions",
     metadata,
     Column("id_hash", String(64), primary_key=True),
-    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
-    Column("created", Float, nullable=False),
+    account_ref(nullable=False, index=True),
+    created(),
     Column("expires", Float, nullable=False, index=True),
 )
 
@@ -60,9 +60,9 @@ login_failures = Table(
 account_seats = Table(
     "account_seats",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_ref(primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
+    account_ref(nullable=False, index=True),
     Column("linked_ply", Integer, nullable=False),
     Column("result", String(8), nullable=True),
     Column("rated", Boolean, nullable=False, server_default="0"),
@@ -75,14 +75,14 @@ account_seats = Table(
 game_terms = Table(
     "game_terms",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_ref(primary_key=True),
     Column("rated", Boolean, nullable=False),
 )
 
 ratings = Table(
     "ratings",
     metadata,
-    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    account_ref(primary_key=True),
     Column("pool", String(16), primary_key=True),
     Column("rating", Float, nullable=False),
     Column("rd", Float, nullable=False),
@@ -95,9 +95,9 @@ rating_history = Table(
     "rating_history",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    account_ref(nullable=False),
     Column("pool", String(16), nullable=False),
-    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    game_ref(nullable=False),
     Column("at", Float, nullable=False),
     Column("rating", Float, nullable=False),
     Column("rd", Float, nullable=False),

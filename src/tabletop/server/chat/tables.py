@@ -10,14 +10,15 @@ makes them with the others.
 
 from __future__ import annotations
 
-from sqlalchemy import Column, ForeignKey, Index, Integer, String, Table
+from sqlalchemy import Column, Index, Integer, String, Table
 
+from tabletop.server.columns import game_ref
 from tabletop.server.store import metadata
 
 chat_lines = Table(
     "chat_lines",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_ref(primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("channel", String(16), nullable=False),
     Column("seat", Integer, nullable=True),
@@ -27,6 +28,6 @@ chat_lines = Table(
 chat_mutes = Table(
     "chat_mutes",
     metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    game_ref(primary_key=True),
     Column("seat", Integer, primary_key=True),
 )

@@ -55,21 +55,27 @@ class KeyIn(Strict):
     key: Key | None = None
 
 
-class SeekOut(BaseModel):
-    """A seek as the list shows it."""
+class OfferOut(BaseModel):
+    """What every listed offer shows: its id, the terms (game, options, clock, rated) and
+    when it was made."""
 
     id: str
-    name: str
-    account: bool
     game: str
     options: dict[str, Any]
     clock: dict[str, Any]
     rated: bool
+    created: float
+
+
+class SeekOut(OfferOut):
+    """A seek as the list shows it."""
+
+    name: str
+    account: bool
     pool: str | None
     rating: str | None
     rating_min: int | None
     rating_max: int | None
-    created: float
 
 
 class OfferMade(BaseModel):
@@ -100,18 +106,12 @@ class OfferState(BaseModel):
     url: str | None = None
 
 
-class ChallengeOut(BaseModel):
+class ChallengeOut(OfferOut):
     """A challenge to or from the signed-in player."""
 
-    id: str
     challenger: str
     challenged: str
-    game: str
-    options: dict[str, Any]
-    clock: dict[str, Any]
-    rated: bool
     status: str
-    created: float
     game_id: str | None
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from sqlalchemy import select
 from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.requests import HTTPConnection
 
 from tabletop.core import facts_of, load_game
@@ -96,6 +97,34 @@ def _terms(body: models.Terms, signed_in: bool) -> dict[str, Any]:
         "rated": rated,
         "pool": pool,
     }
+
+
+#: By kind: how many offers one player may have open, the Retry-After of the refusal,
+#: and its words ({count}: how many are open, {most}: the limit).
+_OPEN_LIMITS = {
+    "seek": (MAX_SEEKS, "30", "you have {count} seeks open: at most {most} at once"),
+    "challenge": (
+        MAX_CHALLENGES,
+        "60",
+        "you have {count} challenges waiting for an answer: at most {most}",
+    ),
+}
+
+
+async def _check_open_offers(
+    engine: AsyncEngine, kind: str, now: float, account_id: int | None, creator: str
+) -> None:
+    """Refuse (rate-limited, nothing changes) an offerer who has as many offers of
+    ``kind`` open as one may."""
+    count = await storage.open_count(engine, kind, now, account_id, creator)
+    most, retry, words = _OPEN_LIMITS[kind]
+    if count >= most:
+        raise ApiError(
+            "rate-limited",
+            words.format(count=count, most=most),
+            headers={"Retry-After": retry},
+            params={"reason": "open-offers", "max": most},
+        )
 
 
 def _new_offer(kind: str) -> tuple[str, str, dict[str, Any]]:
@@ -175,16 +204,7 @@ async def make_seek(body: models.SeekIn, request: Request) -> dict[str, Any]:
     creator = creator_tag(client_key(request))
     engine = store_of(request).engine
     now = _now(request)
-    mine = await storage.open_count(
-        engine, "seek", now, None if account is None else account.id, creator
-    )
-    if mine >= MAX_SEEKS:
-        raise ApiError(
-            "rate-limited",
-            f"you have {mine} seeks open: at most {MAX_SEEKS} at once",
-            headers={"Retry-After": "30"},
-            params={"reason": "open-offers", "max": MAX_SEEKS},
-        )
+    await _check_open_offers(engine, "seek", now, None if account is None else account.id, creator)
     offer_id, key, columns = _new_offer("seek")
     await storage.add(
         engine,
@@ -380,14 +400,7 @@ async def make_challenge(body: models.ChallengeIn, request: Request) -> dict[str
     terms = _terms(body, True)
     engine = store_of(request).engine
     now = _now(request)
-    sent = await storage.open_count(engine, "challenge", now, account.id, "")
-    if sent >= MAX_CHALLENGES:
-        raise ApiError(
-            "rate-limited",
-            f"you have {sent} challenges waiting for an answer: at most {MAX_CHALLENGES}",
-            headers={"Retry-After": "60"},
-            params={"reason": "open-offers", "max": MAX_CHALLENGES},
-        )
+    await _check_open_offers(engine, "challenge", now, account.id, "")
     offer_id, key, columns = _new_offer("challenge")
     values = {**columns, **terms, "account_id": account.id, "name": account.username}
     await storage.add(engine, {**values, "target_id": target.id}, now)

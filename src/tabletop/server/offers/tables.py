@@ -14,9 +14,10 @@ lapses (decision record 0144).
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, String, Table, Text
+from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, Text
 
 from tabletop.server.accounts import tables as _accounts  # noqa: F401  (accounts.id first)
+from tabletop.server.columns import account_ref, created, game_ref
 from tabletop.server.store import metadata
 
 #: What an offer's ``status`` says.
@@ -29,9 +30,9 @@ offers = Table(
     Column("kind", String(10), nullable=False),
     Column("key_hash", String(64), nullable=False),
     Column("seat_hash", String(64), nullable=False),
-    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True, index=True),
+    account_ref(nullable=True, index=True),
     Column("name", String(40), nullable=False),
-    Column("target_id", Integer, ForeignKey("accounts.id"), nullable=True, index=True),
+    account_ref("target_id", nullable=True, index=True),
     Column("game", String(32), nullable=False),
     Column("options", Text, nullable=False),
     Column("clock", Text, nullable=False),
@@ -41,9 +42,9 @@ offers = Table(
     Column("rating_max", Integer, nullable=True),
     Column("creator", String(32), nullable=True),
     Column("status", String(16), nullable=False),
-    Column("game_id", String(32), ForeignKey("games.id"), nullable=True),
+    game_ref(nullable=True),
     Column("seat", Integer, nullable=True),
-    Column("created", Float, nullable=False),
+    created(),
     Column("seen", Float, nullable=False),
     Index("ix_offers_kind_status", "kind", "status"),
 )
