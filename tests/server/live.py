@@ -44,21 +44,30 @@ class Live:
 
 @contextmanager
 def live_server(
-    db: Path, limits: ConnectionLimits, send_buffer: int | None = None, **uvicorn_config: Any
+    db: str | Path,
+    limits: ConnectionLimits | None = None,
+    send_buffer: int | None = None,
+    *,
+    grace: float = 0.2,
+    **uvicorn_config: Any,
 ) -> Iterator[Live]:
-    """Serve a fresh app over ``db`` until the block ends. ``send_buffer``: the kernel's
-    send buffer of every accepted socket (inherited from the listening one), so a client
-    that stops reading fills it after a few kilobytes rather than megabytes;
-    ``uvicorn_config``: uvicorn options over serve's (e.g. a short keep-alive ping)."""
+    """Serve a fresh app over ``db`` (the server's ``--db``: a SQLite file's path or a
+    database URL, as the ``db`` fixture gives) until the block ends. ``limits``: the
+    connection limits (default: serve's); ``send_buffer``: the kernel's send buffer of
+    every accepted socket (inherited from the listening one), so a client that stops
+    reading fills it after a few kilobytes rather than megabytes; ``grace``: the seconds
+    a disconnected seat is kept; ``uvicorn_config``: uvicorn options over serve's (e.g. a
+    short keep-alive ping)."""
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     if send_buffer is not None:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
+    limits = ConnectionLimits() if limits is None else limits
     options = {**uvicorn_options("127.0.0.1", port, limits), **uvicorn_config}
     pool = ThreadPoolExecutor(1)
-    app = create_app(str(db), executor=pool, grace=0.2, web_dir=None, limits=UNLIMITED)
+    app = create_app(str(db), executor=pool, grace=grace, web_dir=None, limits=UNLIMITED)
     server = uvicorn.Server(uvicorn.Config(app, **options))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()

@@ -1,46 +1,20 @@
 """An invite-link socket racing a lobby join for the same open seat, against a real server
-(uvicorn on 127.0.0.1, real sockets): exactly one of them holds the seat, every time, and
-the loser never moves for it."""
+(uvicorn on 127.0.0.1, real sockets), on SQLite and on PostgreSQL: exactly one of them
+holds the seat, every time, and the loser never moves for it."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import threading
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-import uvicorn
 import websockets
 
-from tabletop.server.app import create_app
-from tests.server.conftest import UNLIMITED
-from tests.web.server import free_port
+from tests.server.live import Live, live_server
 
+BOTH_DATABASES = True
 RACES = 150
-
-
-@pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[str]:
-    """A real uvicorn server on a free port of 127.0.0.1; yields its base URL."""
-    port = free_port()
-    with ThreadPoolExecutor(1) as pool:
-        app = create_app(str(tmp_path / "race.db"), executor=pool, web_dir=None, limits=UNLIMITED)
-        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-        server = uvicorn.Server(config)
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        while not server.started:
-            if not thread.is_alive():
-                raise RuntimeError("the server did not start")
-            thread.join(0.02)
-        yield f"127.0.0.1:{port}"
-        server.should_exit = True
-        thread.join()
 
 
 async def next_of(ws: Any, kinds: tuple[str, ...]) -> dict[str, Any]:
@@ -95,10 +69,12 @@ async def one_race(http: httpx.AsyncClient, where: str) -> str:
         return "join" if joined.status_code == 200 else "socket"
 
 
-def test_an_invite_socket_and_a_lobby_join_never_both_hold_a_seat(live_server: str) -> None:
-    async def races() -> list[str]:
-        async with httpx.AsyncClient(base_url=f"http://{live_server}", timeout=120) as http:
-            return [await one_race(http, live_server) for _ in range(RACES)]
+def test_an_invite_socket_and_a_lobby_join_never_both_hold_a_seat(db: str) -> None:
+    async def races(live: Live) -> list[str]:
+        where = f"{live.host}:{live.port}"
+        async with httpx.AsyncClient(base_url=live.url, timeout=120) as http:
+            return [await one_race(http, where) for _ in range(RACES)]
 
-    winners = asyncio.run(races())
+    with live_server(db, grace=60.0) as live:
+        winners = asyncio.run(races(live))
     assert len(winners) == RACES

@@ -5,41 +5,15 @@ gets the game, every time, and the others are told the seek is gone."""
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 
 import httpx
-import pytest
-import uvicorn
 
-from tabletop.server.app import create_app
-from tests.server.conftest import UNLIMITED
-from tests.web.server import free_port
+from tests.server.live import live_server
 
 BOTH_DATABASES = True
 #: Seeks raced, and players racing for each.
 RACES = 12
 TAKERS = 4
-
-
-@pytest.fixture
-def live_server(db: str) -> Iterator[str]:
-    """A real uvicorn server over ``db`` on a free port of 127.0.0.1; its base URL."""
-    port = free_port()
-    with ThreadPoolExecutor(1) as pool:
-        app = create_app(db, executor=pool, web_dir=None, limits=UNLIMITED)
-        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-        server = uvicorn.Server(config)
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        while not server.started:
-            if not thread.is_alive():
-                raise RuntimeError("the server did not start")
-            thread.join(0.02)
-        yield f"http://127.0.0.1:{port}"
-        server.should_exit = True
-        thread.join()
 
 
 async def race(base: str) -> None:
@@ -84,5 +58,6 @@ async def race(base: str) -> None:
                 await taker.aclose()
 
 
-def test_a_seek_is_matched_once_however_many_accept_together(live_server: str) -> None:
-    asyncio.run(race(live_server))
+def test_a_seek_is_matched_once_however_many_accept_together(db: str) -> None:
+    with live_server(db, grace=60.0) as live:
+        asyncio.run(race(live.url))
