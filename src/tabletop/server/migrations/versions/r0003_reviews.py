@@ -28,10 +28,7 @@ def upgrade() -> None:
         sa.Column("updated", sa.Float(), nullable=False),
         sa.Column("error", sa.Text(), nullable=True),
         sa.Column("document", sa.Text(), nullable=True),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["games.id"],
-        ),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"]),
         sa.PrimaryKeyConstraint("game_id"),
     )
     with op.batch_alter_table("reviews", schema=None) as batch_op:

@@ -48,14 +48,8 @@ def upgrade() -> None:
         sa.Column("rating_before", sa.Float(), nullable=True),
         sa.Column("rating_after", sa.Float(), nullable=True),
         sa.Column("ended", sa.Float(), nullable=True),
-        sa.ForeignKeyConstraint(
-            ["account_id"],
-            ["accounts.id"],
-        ),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["games.id"],
-        ),
+        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"]),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"]),
         sa.PrimaryKeyConstraint("game_id", "seat"),
     )
     with op.batch_alter_table("account_seats", schema=None) as batch_op:
@@ -67,10 +61,7 @@ def upgrade() -> None:
         "game_terms",
         sa.Column("game_id", sa.String(length=32), nullable=False),
         sa.Column("rated", sa.Boolean(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["games.id"],
-        ),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"]),
         sa.PrimaryKeyConstraint("game_id"),
     )
     op.create_table(
@@ -82,14 +73,8 @@ def upgrade() -> None:
         sa.Column("at", sa.Float(), nullable=False),
         sa.Column("rating", sa.Float(), nullable=False),
         sa.Column("rd", sa.Float(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["account_id"],
-            ["accounts.id"],
-        ),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["games.id"],
-        ),
+        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"]),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"]),
         sa.PrimaryKeyConstraint("id"),
     )
     with op.batch_alter_table("rating_history", schema=None) as batch_op:
@@ -106,10 +91,7 @@ def upgrade() -> None:
         sa.Column("volatility", sa.Float(), nullable=False),
         sa.Column("games", sa.Integer(), nullable=False),
         sa.Column("last_played", sa.Float(), nullable=True),
-        sa.ForeignKeyConstraint(
-            ["account_id"],
-            ["accounts.id"],
-        ),
+        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"]),
         sa.PrimaryKeyConstraint("account_id", "pool"),
     )
     op.create_table(
@@ -118,10 +100,7 @@ def upgrade() -> None:
         sa.Column("account_id", sa.Integer(), nullable=False),
         sa.Column("created", sa.Float(), nullable=False),
         sa.Column("expires", sa.Float(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["account_id"],
-            ["accounts.id"],
-        ),
+        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"]),
         sa.PrimaryKeyConstraint("id_hash"),
     )
     with op.batch_alter_table("sessions", schema=None) as batch_op:

@@ -40,18 +40,9 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer(), nullable=True),
         sa.Column("created", sa.Float(), nullable=False),
         sa.Column("seen", sa.Float(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["account_id"],
-            ["accounts.id"],
-        ),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["games.id"],
-        ),
-        sa.ForeignKeyConstraint(
-            ["target_id"],
-            ["accounts.id"],
-        ),
+        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"]),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"]),
+        sa.ForeignKeyConstraint(["target_id"], ["accounts.id"]),
         sa.PrimaryKeyConstraint("id"),
     )
     with op.batch_alter_table("offers", schema=None) as batch_op:

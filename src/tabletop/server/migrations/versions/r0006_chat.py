@@ -24,10 +24,7 @@ def upgrade() -> None:
         sa.Column("seq", sa.Integer(), nullable=False),
         sa.Column("channel", sa.String(length=16), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=True),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["games.id"],
-        ),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"]),
         sa.PrimaryKeyConstraint("game_id", "seq"),
     )
     with op.batch_alter_table("chat_lines", schema=None) as batch_op:
@@ -37,10 +34,7 @@ def upgrade() -> None:
         "chat_mutes",
         sa.Column("game_id", sa.String(length=32), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["games.id"],
-        ),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"]),
         sa.PrimaryKeyConstraint("game_id", "seat"),
     )
     # ### end Alembic commands ###
