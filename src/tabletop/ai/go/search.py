@@ -629,8 +629,8 @@ class GoTree:
         last_point = -1 if last is None else game.points_by_action[state.move_to_action(last)]
         before = int(self.counters[C_PLAYOUTS])
         self.black_wins += search(
-            state._pos,
-            state._zob,
+            state.position_array,
+            state.zobrist_table,
             self.tree_i,
             self.tree_f,
             self.counters,
@@ -639,7 +639,7 @@ class GoTree:
             root_mask,
             last_point,
             game.size,
-            bool(state._flags & kernels.ALLOW_SUICIDE),
+            bool(game.kernel_flags & kernels.ALLOW_SUICIDE),
             pattern_table(),
             opening_table(game.size),
             prior_term(self.params.learned),
@@ -699,7 +699,7 @@ def exact_margin_of(state: GoState) -> float:
     """Black's lead by area with komi if play ended now with every stone alive."""
     game = state.game
     komi = game.settings.komi + game.bonus_for(len(state.handicap_stones))
-    return float(playout.exact_margin(state._board, game.size, komi))
+    return float(playout.exact_margin(state.board_array, game.size, komi))
 
 
 def fills_own_eye(state: GoState, action: int) -> bool:
@@ -707,5 +707,5 @@ def fills_own_eye(state: GoState, action: int) -> bool:
     point = state.game.points_by_action[action]
     if point == PASS:
         return False
-    color = int(state._meta[kernels.M_COLOR])
-    return bool(is_own_eye(state._board, state.game.size + 2, point, color))
+    color = state.colour_to_play
+    return bool(is_own_eye(state.board_array, state.game.size + 2, point, color))

@@ -224,6 +224,26 @@ class GoState(KernelState, game_type=GoGame, move_type=GoMove, move_words="a Go 
         search kernels, which hash the positions they reach the same way)."""
         return self._zob
 
+    @property
+    def position_array(self) -> np.ndarray:
+        """The kernels' position (board, chain links, chain stats and meta row in one
+        array), for the search kernels; theirs to read, never to write (a copy is the
+        state's ``copy()``)."""
+        return self._pos
+
+    @property
+    def board_array(self) -> np.ndarray:
+        """The kernels' board (a colour, EMPTY or BORDER per point of the padded grid), for
+        the searches' kernels; theirs to read, never to write."""
+        return self._board
+
+    colour_to_play = MetaSlot(
+        kernels.M_COLOR,
+        int,
+        """The kernels' colour (BLACK or WHITE) of the side to play, as the meta row holds
+        it (also once the game has ended, where ``to_move`` is None).""",
+    )
+
     def stone_at(self, col: int, row: int) -> int | None:
         """0 for a black stone, 1 for white, None for an empty point."""
         v = int(self._board[self._point(col, row)])
