@@ -1,7 +1,8 @@
-"""What each revision makes, pinned: the SQLite schema after every step of the line, as
-``alembic upgrade`` leaves it, against tests/server/data/revision_schemas.sql. A revision
-is a frozen record (decision records 0142, 0161): an edit that changes what an old
-revision creates, however it is spelled, fails here. A new revision adds its step with
+"""What each revision makes, pinned: what every step of the line changes in the SQLite
+schema, as ``alembic upgrade`` leaves it (the statements it adds or changes, the names it
+drops), against tests/server/data/revision_schemas.sql. A revision is a frozen record
+(decision records 0142, 0161): an edit that changes what an old revision creates,
+however it is spelled, fails here. A new revision adds its step with
 ``python -m tests.server.test_migration_schema`` (it rewrites the file)."""
 
 from __future__ import annotations
@@ -20,18 +21,22 @@ PINNED = Path(__file__).parent / "data" / "revision_schemas.sql"
 
 
 def schemas(folder: Path) -> str:
-    """Every revision's id and the schema of a fresh SQLite database brought up to it."""
+    """Every revision's id and what bringing a fresh SQLite database up to it changes in
+    the schema: each statement added or changed, then each name dropped."""
     config = migrate.alembic_config()
     order = [s.revision for s in ScriptDirectory.from_config(config).walk_revisions()][::-1]
     engine = create_engine(f"sqlite:///{folder / 'pinned.db'}")
     parts = []
+    before: dict[str, str] = {}
     with engine.begin() as connection:
         for revision in order:
             command.upgrade(migrate.alembic_config(connection), revision)
-            rows = connection.execute(
-                text("select sql from sqlite_master where sql is not null order by type, name")
-            )
-            parts.append(f"-- revision {revision}\n" + "".join(f"{r.sql};\n" for r in rows))
+            query = "select name, sql from sqlite_master where sql is not null order by type, name"
+            now = {r.name: r.sql for r in connection.execute(text(query))}
+            changed = [f"{sql};\n" for name, sql in now.items() if before.get(name) != sql]
+            dropped = [f"-- dropped {name}\n" for name in sorted(before.keys() - now.keys())]
+            parts.append(f"-- revision {revision}\n" + "".join(changed + dropped))
+            before = now
     engine.dispose()
     return "\n".join(parts)
 
