@@ -552,8 +552,10 @@ class Rooms:
             await self._caught_up(room)
             first: list[str] = []
             if 0 <= last < room.seq and room.seq - last <= CATCH_UP_LIMIT:
+                # Only up to the snapshot's number: a later event (committed since the
+                # game was read) comes from the bus after it, in order (decision 0164).
                 missed = await self.store.events_since(room.id, last)
-                first = [event_frame(seq, event, None) for seq, event in missed]
+                first = [event_frame(s, event, None) for s, event in missed if s <= room.seq]
             if last >= room.seq:
                 return room.seq
             room.shown = None  # the snapshot below is what the watchers have now
