@@ -362,14 +362,20 @@ class RedisBus(Bus):
                     break
                 try:
                     seq = await self.on_gap(topic)
-                except Exception:
+                except Exception as err:
                     # The database is away: try again shortly, holding what arrives.
-                    log.exception("redis bus: replaying game %s failed", topic)
+                    log.warning("redis bus: replaying game %s failed (%s)", topic, err)
                     self._again.add(topic)
                     await asyncio.sleep(BACKOFF[-1])
                     continue
                 if self.subscribers(topic):
                     self.last[topic] = max(seq, self.last.get(topic, 0))
+                held = self._held.get(topic)
+                if held and min(held)[0] > self.last.get(topic, 0) + 1:
+                    # Still a gap before what is held (the game is not in memory here just
+                    # now): again shortly, not at once and for ever.
+                    self._again.add(topic)
+                    await asyncio.sleep(BACKOFF[1])
         finally:
             self._again.discard(topic)
             waiting = self._held.pop(topic, [])
