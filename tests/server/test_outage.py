@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import exc
+from starlette.websockets import WebSocketDisconnect
 
 from tabletop.server.app import create_app
 from tabletop.server.errors import is_outage
@@ -48,15 +49,29 @@ def test_a_database_outage_is_a_503_and_passes(own_postgres: ScratchPostgres) ->
             seats = [{"name": "A", "claim": True}, {"name": "B", "claim": True}]
             game = new_game(client, seats=seats)
             token = game["seats"][0]["token"]
-            with client.websocket_connect(f"/ws/games/{game['id']}?token={token}") as ws:
+            with (
+                client.websocket_connect(f"/ws/games/{game['id']}?token={token}") as ws,
+                client.websocket_connect(f"/ws/games/{game['id']}") as watcher,
+            ):
                 assert ws.receive_json()["type"] == "snapshot"
+                assert watcher.receive_json()["type"] == "snapshot"
                 own_postgres.stop(remove=False)
                 answer = client.post("/api/games", json={"game": "go"})
                 assert answer.status_code == 503, answer.text
                 assert answer.json()["error"] == "unavailable"
                 assert answer.headers["retry-after"] == "2"
                 ws.send_json({"type": "move", "move": "E5"})
-                assert ws.receive_json()["code"] == "unavailable"  # nothing was stored
+                # Nothing was stored, and the game's copy in memory had the move: every
+                # socket of it is told and closed, to reconnect to the game as stored
+                # (decision record 0166).
+                for socket in (ws, watcher):
+                    frame = socket.receive_json()
+                    while frame["type"] != "error":  # the watchers' count, and the like
+                        frame = socket.receive_json()
+                    assert frame["code"] == "unavailable"
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        socket.receive_json()
+                    assert closed.value.code == 4408
             own_postgres.restart()
             assert client.post("/api/games", json={"game": "go"}).status_code == 201
             assert client.get(f"/api/games/{game['id']}").status_code == 200

@@ -6,7 +6,8 @@ order they were committed. What other processes publish on the channels of the
 games watched here is handed to the watchers here. Redis pub/sub may lose a
 message (a dropped connection, a restart, a slow subscriber cut off, a publish
 sent before the subscription reached Redis): each process keeps the last number
-it delivered per game, drops one it has already delivered, and asks
+it delivered per game and passes every numbered frame, from Redis or committed here,
+through one gate (decision record 0164): it drops one already delivered, and asks
 :attr:`RedisBus.on_gap` (the rooms) to replay what was missed from the database
 by sequence number, holding what arrives meanwhile (decision record 0128), when
 
@@ -138,12 +139,15 @@ class RedisBus(Bus):
             self._changed.set()
 
     def publish(self, topic: str, frame: str, seq: int | None = None) -> None:
-        """Hand ``frame`` to the watchers here, and a numbered one to the other processes."""
-        super().publish(topic, frame)
+        """Hand ``frame`` to the watchers here, and a numbered one to the other processes.
+
+        A numbered frame goes through the same gate as one from Redis (:meth:`_gate`): a
+        move committed here after another process's whose message has not come yet waits
+        for that one (a replay), instead of overtaking it."""
         if seq is None:
+            super().publish(topic, frame)
             return
-        if self.subscribers(topic):
-            self.last[topic] = max(seq, self.last.get(topic, 0))
+        self._gate(topic, seq, frame)
         message = f"{self.origin} {seq} {frame}"
         try:
             self._outbox.put_nowait((topic, message))
@@ -156,12 +160,21 @@ class RedisBus(Bus):
         return self.last.get(topic, 0)
 
     def delivered(self, topic: str, seq: int) -> None:
-        """The watchers of ``topic`` here have everything up to ``seq`` (a snapshot gave it
-        to them); frames held meanwhile follow, in order."""
+        """A new watcher of ``topic`` here has everything up to ``seq`` (its snapshot); frames
+        held meanwhile follow, in order.
+
+        The watchers here before it have everything up to :meth:`last_of`; if that is not
+        ``seq`` (the new one's snapshot is newer: a message is still on its way, or was
+        lost), the events in between are replayed to all of them from the lower number
+        (each socket's sender drops an event it was sent already), so that every watcher
+        here has the same numbers again."""
         if not self.subscribers(topic):
             return
-        self.last[topic] = max(seq, self.last.get(topic, 0))
-        if topic in self._held and not self._replaying(topic):
+        last = self.last.get(topic)
+        self.last[topic] = seq if last is None else min(seq, last)
+        if last is not None and last != seq:
+            self.resync(topic)
+        elif topic in self._held and not self._replaying(topic):
             self._flush(topic, self._held.pop(topic))
 
     def _replaying(self, topic: str) -> bool:
@@ -174,7 +187,7 @@ class RedisBus(Bus):
             last = self.last.get(topic, 0)
             if seq <= last or not self.subscribers(topic):
                 continue
-            if seq > last + 1:
+            if seq > last + 1 and self.on_gap is not None:
                 self._held[topic] = sorted(waiting)[i:]
                 self.resync(topic)
                 return
@@ -298,6 +311,13 @@ class RedisBus(Bus):
         seq = int(number)
         if self.on_remote is not None:
             self.on_remote(topic, seq)
+        self._gate(topic, seq, frame)
+
+    def _gate(self, topic: str, seq: int, frame: str) -> None:
+        """The one way a numbered frame, from here or from Redis, reaches the watchers here:
+        the next number goes on; one delivered already (a copy, or replayed) goes no
+        further; one after a gap, or any while a replay is under way, is held, and the
+        gap replayed first."""
         held = self._held.get(topic)
         if held is not None:
             held.append((seq, frame))
@@ -342,14 +362,20 @@ class RedisBus(Bus):
                     break
                 try:
                     seq = await self.on_gap(topic)
-                except Exception:
+                except Exception as err:
                     # The database is away: try again shortly, holding what arrives.
-                    log.exception("redis bus: replaying game %s failed", topic)
+                    log.warning("redis bus: replaying game %s failed (%s)", topic, err)
                     self._again.add(topic)
                     await asyncio.sleep(BACKOFF[-1])
                     continue
                 if self.subscribers(topic):
                     self.last[topic] = max(seq, self.last.get(topic, 0))
+                held = self._held.get(topic)
+                if held and min(held)[0] > self.last.get(topic, 0) + 1:
+                    # Still a gap before what is held (the game is not in memory here just
+                    # now): again shortly, not at once and for ever.
+                    self._again.add(topic)
+                    await asyncio.sleep(BACKOFF[1])
         finally:
             self._again.discard(topic)
             waiting = self._held.pop(topic, [])

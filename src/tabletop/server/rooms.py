@@ -44,7 +44,7 @@ from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
 from tabletop.server.bus import Bus, Frame
 from tabletop.server.chat.talk import tell_on_attach as tell_chat
-from tabletop.server.errors import is_outage
+from tabletop.server.errors import UNAVAILABLE, is_outage
 from tabletop.server.lease import Lease
 from tabletop.server.protocol import (
     error_frame,
@@ -473,6 +473,11 @@ class Rooms:
             else:
                 log.exception("storing game %s failed", room.id)
             self.forget(room)
+            # Its sockets watched a copy that is not the game (the action is applied in
+            # it): they are told and closed, and reconnect to the game as stored. Left
+            # open, they kept the copy alive (an act put it back) or missed the replays
+            # sent to the next copy's sockets (decision record 0166).
+            self._close_sockets(room, error_frame("unavailable", UNAVAILABLE))
             raise
         room.seq = first + len(events) - 1
         room.indexed = indexed
@@ -552,8 +557,10 @@ class Rooms:
             await self._caught_up(room)
             first: list[str] = []
             if 0 <= last < room.seq and room.seq - last <= CATCH_UP_LIMIT:
+                # Only up to the snapshot's number: a later event (committed since the
+                # game was read) comes from the bus after it, in order (decision 0164).
                 missed = await self.store.events_since(room.id, last)
-                first = [event_frame(seq, event, None) for seq, event in missed]
+                first = [event_frame(s, event, None) for s, event in missed if s <= room.seq]
             if last >= room.seq:
                 return room.seq
             room.shown = None  # the snapshot below is what the watchers have now
@@ -582,6 +589,19 @@ class Rooms:
             del self.rooms[room.id]
             self.idle_weight -= self.idle.pop(room.id, 0)
             self._release(room.id)
+
+    def _close_sockets(self, room: Room, last: str) -> None:
+        """Send each socket of ``room`` the frame ``last``, then close it (its client
+        reconnects with ``since``), as the bus closes a slow one."""
+        for holder in room.holders:
+            queue = holder.queue
+            if queue is None:
+                continue
+            self.bus.unsubscribe(room.id, queue)
+            while not queue.empty():
+                queue.get_nowait()
+            queue.put_nowait(last)
+            queue.put_nowait(None)
 
     # -- which process drives a game (decision record 0151) ------------------------------------
     def _release(self, game_id: str) -> None:
