@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -42,6 +43,7 @@ from typing import Any, TypeVar
 from tabletop.core import TabletopError
 from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
+from tabletop.server import remote
 from tabletop.server.bus import Bus, Frame
 from tabletop.server.chat.talk import tell_on_attach as tell_chat
 from tabletop.server.errors import is_outage
@@ -73,6 +75,12 @@ IDLE_PLIES = 20_000
 WAKE = 60.0
 #: Seconds between looks for games that need a driver and have none (with other processes).
 ADOPT_EVERY = 1.0
+#: Actions of other processes a room keeps to apply once it can (a number missed before
+#: them); past this it loads the game from the database instead.
+AHEAD_LIMIT = 64
+#: Seconds a process driving a game waits for the progress of another process's action
+#: before it loads the game again.
+FOLLOW_AFTER = 0.5
 
 
 def needs_driver(match: Match) -> bool:
@@ -170,6 +178,9 @@ class Room:
         # The newest event number another process published (a shared bus): the match
         # here is behind storage while it exceeds ``seq``.
         self.behind = 0
+        # Other processes' actions not yet applied here, by their first number
+        # (server/remote.py): applied in order once the room has the number before.
+        self.ahead: dict[int, dict[str, Any]] = {}
         # With other processes: this one is asking for the game's lease, or loading the
         # game again because another process moved it on (decision record 0151).
         self.claiming = False
@@ -433,7 +444,9 @@ class Rooms:
             # copy is the game now, and this one must not write over it.
             raise MatchError("stale", "the game was reloaded meanwhile: try again")
         if room.behind > room.seq:
-            await self.refresh(room)  # another process moved the game on
+            self._apply_ahead(room)
+            if room.behind > room.seq:
+                await self.refresh(room)  # another process moved the game on
         if room.shown is None:
             room.shown = shown_part(room.view())
         events = action(room.match)
@@ -444,13 +457,14 @@ class Rooms:
         if match.moves and any(e.get("kind") == "move" for e in events):
             mark_taken(match.moves[-1], room.shown["board"], board_view(match.state))
         indexed = (match.status, needs_driver(match))
+        unchanged = kept(room.stored, match.moves)
         try:
             await self.store.commit(
                 room.id,
                 first,
                 events,
                 match.to_dict(),
-                kept=kept(room.stored, match.moves),
+                kept=unchanged,
                 stored=len(room.stored),
                 live=indexed[1],
                 indexed=indexed != room.indexed,
@@ -481,34 +495,77 @@ class Rooms:
         room.stored = list(match.moves)
         room.shown = shown_part(view)
         last = len(events) - 1
+        # The other processes follow the action in memory (server/remote.py).
+        extra = (
+            remote.progress(match, first, room.seq, unchanged, events) if self.bus.shared else None
+        )
         for offset, event in enumerate(events):
-            # The view's change rides on the last event of the action.
+            # The view's change (and the action's progress) ride on its last event.
             delta_now = change if offset == last else None
             seq = first + offset
-            self.bus.publish(room.id, event_frame(seq, event, delta_now), seq)
+            frame = event_frame(seq, event, delta_now)
+            self.bus.publish(room.id, frame, seq, extra if offset == last else None)
         self._arm(room)
         return events
 
     # -- other processes (a shared bus) ---------------------------------------------------------
-    def _remote(self, game_id: str, seq: int) -> None:
-        """Another process published event ``seq`` of ``game_id``: a room here is behind."""
+    def _remote(self, game_id: str, seq: int, extra: str | None = None) -> None:
+        """Another process published event ``seq`` of ``game_id``: a room here is behind,
+        until it applies the action's progress ``extra`` (the last event of an action
+        carries it: server/remote.py) or loads the game again."""
         room = self.rooms.get(game_id)
         if room is not None and seq > room.seq:
             room.behind = max(room.behind, seq)
-            if self.lease.shared and self.lease.owns(game_id) and not room.following_up:
+            if extra is not None:
+                data = json.loads(extra)
+                if data["first"] > room.seq and len(room.ahead) < AHEAD_LIMIT:
+                    room.ahead[data["first"]] = data
+                if not room.lock.locked():  # else whoever holds it applies it first
+                    self._apply_ahead(room)
+            if (
+                room.behind > room.seq
+                and self.lease.shared
+                and self.lease.owns(game_id)
+                and not room.following_up
+            ):
                 # Driven here: its timers must follow the game as it is now.
                 room.following_up = True
                 self.spawn(self._follow_up(room))
 
     async def _follow_up(self, room: Room) -> None:
         """Load a game driven here again after another process moved it on (which re-arms
-        its timers)."""
+        its timers), unless the action's progress comes meanwhile: a reading of the stored
+        numbers often sees a commit whose message is still on its way."""
         try:
+            await asyncio.sleep(FOLLOW_AFTER)
             async with room.lock:
+                if room.behind > room.seq and self.rooms.get(room.id) is room:
+                    self._apply_ahead(room)
                 if room.behind > room.seq and self.rooms.get(room.id) is room:
                     await self.refresh(room)
         finally:
             room.following_up = False
+
+    def _apply_ahead(self, room: Room) -> None:
+        """Apply the other processes' actions the room has kept, in order, from the one
+        after its number (the caller holds its lock, or nobody does); what does not fit
+        is left to :meth:`refresh`."""
+        applied = False
+        while (data := room.ahead.pop(room.seq + 1, None)) is not None:
+            if not remote.apply(room.match, data):
+                break
+            applied = True
+            room.seq = int(data["last"])
+            # Storage has these moves, and its indexed columns are as the other process
+            # wrote them; the watchers have its view (their next delta starts from it).
+            room.stored = list(room.match.moves)
+            room.shown = None
+            room.indexed = (room.match.status, needs_driver(room.match))
+        room.ahead = {f: d for f, d in room.ahead.items() if f > room.seq}
+        if room.behind <= room.seq:
+            room.behind = 0
+        if applied:
+            self._arm(room)
 
     async def refresh(self, room: Room) -> None:
         """Load the room's game again from storage, in place (the caller holds its lock):
@@ -520,6 +577,7 @@ class Rooms:
         data, seq, hashes = loaded
         if seq == room.seq:
             return
+        room.ahead = {f: d for f, d in room.ahead.items() if f > seq}
         room.match = await self.off_loop(Match.from_dict, data, now=self.now, propose_dead=None)
         room.seq, room.hashes = seq, hashes
         room.stored = list(room.match.moves)
@@ -537,6 +595,7 @@ class Rooms:
 
     async def _caught_up(self, room: Room) -> None:
         """Make sure the room is the stored game (the caller holds its lock)."""
+        self._apply_ahead(room)
         if room.behind > room.seq or await self.store.seq_of(room.id) != room.seq:
             await self.refresh(room)
 
