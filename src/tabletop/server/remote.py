@@ -21,6 +21,7 @@ marked in the position). A kind not listed is always loaded again: correct, and 
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from tabletop.core import Outcome
@@ -48,10 +49,18 @@ FOLLOWED = frozenset(
 )
 
 
-def progress(match: Match, first: int, last: int, kept: int, events: list[Event]) -> str | None:
+def progress(
+    match: Match,
+    first: int,
+    last: int,
+    kept: int,
+    events: list[Event],
+    away: Collection[int] = (),
+) -> str | None:
     """The progress of the action that took numbers ``first``..``last`` and left the first
     ``kept`` move entries as they were, as text for the bus; None if its events are not
-    all :data:`FOLLOWED` (the others load the game again)."""
+    all :data:`FOLLOWED` (the others load the game again). ``away``: the seats whose
+    player left and has not come back (the rooms' to keep, not the match's)."""
     if any(e.get("kind") not in FOLLOWED for e in events):
         return None
     resigned = match.resigned
@@ -74,6 +83,7 @@ def progress(match: Match, first: int, last: int, kept: int, events: list[Event]
             "leaving": {str(s): t for s, t in match.leaving.items()},
             "proposal_pending": match.proposal_pending,
             "pending_toggles": match.pending_toggles,
+            "away": sorted(away),
         },
         separators=(",", ":"),
     )

@@ -48,6 +48,7 @@ from tabletop.server.bus import Bus, Frame
 from tabletop.server.chat.talk import tell_on_attach as tell_chat
 from tabletop.server.errors import is_outage
 from tabletop.server.lease import Lease
+from tabletop.server.presence import Presence
 from tabletop.server.protocol import (
     error_frame,
     event_frame,
@@ -185,6 +186,8 @@ class Room:
         # game again because another process moved it on (decision record 0151).
         self.claiming = False
         self.following_up = False
+        # The seats with a socket on other processes (decision record 0168).
+        self.presence = Presence()
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -197,9 +200,13 @@ class Room:
                 return seat
         return None
 
+    def elsewhere(self) -> set[int]:
+        """The seats with a socket open on another process."""
+        return self.presence.elsewhere(self.id)
+
     def view(self) -> dict[str, Any]:
         """The GameView now."""
-        online = [s for s, n in self.connected.items() if n > 0]
+        online = sorted({s for s, n in self.connected.items() if n > 0} | self.elsewhere())
         watchers = sum(1 for h in self.holders if h.seat is None)
         rematch = self.rematch.view()
         return game_view(self.match, self.id, self.seq, online, watchers=watchers, rematch=rematch)
@@ -223,8 +230,11 @@ class Rooms:
         idle_plies: int = IDLE_PLIES,
         wake: float = WAKE,
         lease: Lease | None = None,
+        presence: Presence | None = None,
     ) -> None:
         self.store = store
+        # Who is connected on the other processes (decision record 0168).
+        self.presence = presence or Presence()
         self.bus = bus
         # Which games this process drives (all of them, alone; decision record 0151).
         self.lease = lease or Lease()
@@ -285,6 +295,7 @@ class Rooms:
                 # The dead-stone proposal is worked out in the pool (decision record 0075).
                 match = await self.off_loop(Match.from_dict, data, now=self.now, propose_dead=None)
                 loaded_room = Room(game_id, match, seq, hashes)
+                loaded_room.presence = self.presence
                 await load_rematch(self.store, loaded_room)
                 # A caller that held the room from before it left memory may have put it
                 # back (and played on it) while this load waited: that room is the game.
@@ -316,6 +327,7 @@ class Rooms:
             game_id, match.to_dict(), hashes, live=needs_driver(match), creator=creator
         )
         room = self.rooms[game_id] = Room(game_id, match, 0, hashes)
+        room.presence = self.presence
         self._arm(room)
         self.touch(room)
         return room, tokens
@@ -497,7 +509,9 @@ class Rooms:
         last = len(events) - 1
         # The other processes follow the action in memory (server/remote.py).
         extra = (
-            remote.progress(match, first, room.seq, unchanged, events) if self.bus.shared else None
+            remote.progress(match, first, room.seq, unchanged, events, room.left)
+            if self.bus.shared
+            else None
         )
         for offset, event in enumerate(events):
             # The view's change (and the action's progress) ride on its last event.
@@ -561,6 +575,7 @@ class Rooms:
             room.stored = list(room.match.moves)
             room.shown = None
             room.indexed = (room.match.status, needs_driver(room.match))
+            room.left = set(data["away"])
         room.ahead = {f: d for f, d in room.ahead.items() if f > room.seq}
         if room.behind <= room.seq:
             room.behind = 0
@@ -583,6 +598,15 @@ class Rooms:
         room.stored = list(room.match.moves)
         room.shown = None
         room.indexed = None
+        if self.presence.shared and room.match.status != "finished":
+            # Who left is not stored: a person with no socket anywhere may have left
+            # (another process said so); connecting again says they are back.
+            anywhere = {s for s, n in room.connected.items() if n > 0} | room.elsewhere()
+            room.left |= {
+                s
+                for s, spec in enumerate(room.match.seats)
+                if spec.kind == "person" and room.match.claimed[s] and s not in anywhere
+            }
         await load_rematch(self.store, room)
         self._arm(room)
 
@@ -1058,6 +1082,7 @@ class Rooms:
             room.connected[seat] -= 1
             if room.connected[seat] <= 0:
                 del room.connected[seat]
+            self._here(room)
         queue = holder.queue
         if queue is None:
             return
@@ -1091,7 +1116,11 @@ class Rooms:
     async def connect_locked(self, room: Room, seat: int) -> None:
         """A socket of ``seat`` opened (the caller holds the room's lock): note a returning
         player. Claiming an open seat is :meth:`attach`'s."""
+        before = room.connected[seat] > 0 or seat in room.elsewhere()
+        if self.bus.shared and not before and seat not in room.left:
+            await self._caught_up(room)  # that they left may have been said elsewhere
         room.connected[seat] += 1
+        self._here(room)
         self.touch(room)
         task = room.grace.pop(seat, None)
         if task is not None:
@@ -1099,8 +1128,10 @@ class Rooms:
         match = room.match
         if match.seats[seat].kind != "person":
             return
+        # Left (seen here, or on the process that said so: server/remote.py), and nowhere
+        # connected since.
         back = seat in room.left or seat in match.leaving
-        if match.claimed[seat] and back and room.connected[seat] == 1:
+        if match.claimed[seat] and back and not before:
             room.left.discard(seat)
             # Back in time: the stored deadline goes, so a restart does not replace them.
             await self.act_locked(room, lambda m: m.come_back(seat))
@@ -1119,6 +1150,9 @@ class Rooms:
         if room.connected[seat] > 0 or self.closing:
             return
         del room.connected[seat]
+        self._here(room)
+        if seat in room.elsewhere():
+            return  # still connected on another process: not gone
         match = room.match
         if match.status == "finished":
             return
@@ -1128,6 +1162,11 @@ class Rooms:
         # The deadline is stored with the "left" event; committing it arms the replacement.
         deadline = self.now() + self.grace
         await self.act(room, lambda m: m.leave(seat, deadline))
+
+    def _here(self, room: Room) -> None:
+        """Tell the other processes which seats of the room have a socket here."""
+        if self.presence.shared:
+            self.presence.here(room.id, {s for s, n in room.connected.items() if n > 0})
 
     async def _replace_later(self, room: Room, seat: int, deadline: float) -> None:
         # Never longer than this server's grace from now (a server restarted with a shorter
