@@ -47,7 +47,7 @@ from tabletop.server import remote
 from tabletop.server.bus import Bus, Frame
 from tabletop.server.chat.talk import tell_on_attach as tell_chat
 from tabletop.server.errors import is_outage
-from tabletop.server.lease import Lease
+from tabletop.server.lease import TTL, Lease
 from tabletop.server.presence import Presence
 from tabletop.server.protocol import (
     error_frame,
@@ -76,6 +76,10 @@ IDLE_PLIES = 20_000
 WAKE = 60.0
 #: Seconds between looks for games that need a driver and have none (with other processes).
 ADOPT_EVERY = 1.0
+#: Seconds of the running turn given back to the player when a game is taken over from a
+#: process that died or stopped (decision record 0169): the longest a game goes without a
+#: driver, its lease's life after the last renewal and one look for such games.
+TAKEOVER_GRACE = TTL + ADOPT_EVERY
 #: Actions of other processes a room keeps to apply once it can (a number missed before
 #: them); past this it loads the game from the database instead.
 AHEAD_LIMIT = 64
@@ -721,12 +725,13 @@ class Rooms:
                 if room is None:
                     self._release(game_id)
                     continue
-                self.bus.follow(game_id)
-            else:
-                self.bus.follow(game_id)
-                async with room.lock:
-                    await self._caught_up(room)
-                    self._arm(room)
+            self.bus.follow(game_id)
+            async with room.lock:  # before a timer armed by the load runs
+                await self._caught_up(room)
+                # The player to move is not charged for the seconds the game had no
+                # driver (the flag could not fall then, nor their socket stay open).
+                await self.act_locked(room, lambda m: m.give_back(TAKEOVER_GRACE))
+                self._arm(room)
             adopted += 1
         if adopted:
             log.info("took over %d games without a driver", adopted)
