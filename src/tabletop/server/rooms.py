@@ -190,6 +190,8 @@ class Room:
         # game again because another process moved it on (decision record 0151).
         self.claiming = False
         self.following_up = False
+        # Just loaded from storage (a claim of its lease then takes it over).
+        self.loaded = False
         # The seats with a socket on other processes (decision record 0168).
         self.presence = Presence()
 
@@ -305,6 +307,9 @@ class Rooms:
                 # back (and played on it) while this load waited: that room is the game.
                 room = self.rooms.setdefault(game_id, loaded_room)
                 if room is loaded_room:
+                    # Loaded needing a driver: if nobody holds its lease, this is a
+                    # takeover (decision record 0169).
+                    room.loaded = self.lease.shared and needs_driver(match)
                     self._arm(room)
         self._loading.pop(game_id, None)
         self.touch(room)
@@ -506,6 +511,7 @@ class Rooms:
             raise
         room.seq = first + len(events) - 1
         room.indexed = indexed
+        room.loaded = False  # changed here since: a claim now is this action's
         view = room.view()
         change = delta(room.shown, room.stored, view)
         room.stored = list(match.moves)
@@ -705,9 +711,12 @@ class Rooms:
             self.bus.follow(room.id)
             async with room.lock:
                 await self._caught_up(room)
+                if room.loaded:  # a live game nobody drove: its driver died or stopped
+                    await self.act_locked(room, lambda m: m.give_back(TAKEOVER_GRACE))
                 self._arm(room)
         finally:
             room.claiming = False
+            room.loaded = False
 
     async def adopt(self) -> int:
         """Take over the games that need a driver and have none (their process died or
