@@ -13,8 +13,12 @@ game view and its delta), ``frames`` (frames encoded as JSON), ``commit``
 (Store.commit's own steps: SQLAlchemy and asyncpg on this side), ``publish`` (redis-py's
 PUBLISH), ``bus-in`` (a frame from Redis handed to the local sockets), ``local``
 (the local bus: a frame put in each watching socket's queue), ``send`` (a frame
-written to a WebSocket), ``parse`` (a client's frame read). The rest of the process's
-CPU is uvicorn, asyncio, the protocol callbacks of asyncpg and redis-py, and Python.
+written to a WebSocket), ``parse`` (a client's frame read), ``progress`` (an action's
+progress encoded for the other processes, server/remote.py), ``remote`` (another
+process's action applied to the game in memory), ``load`` (Store.load's own steps: a
+whole game read again). A part counts its own CPU, not that of parts it calls. The
+rest of the process's CPU is uvicorn, asyncio, the protocol callbacks of asyncpg and
+redis-py, and Python.
 """
 
 from __future__ import annotations
@@ -30,6 +34,10 @@ from typing import Any
 
 COUNTS: dict[str, list[float]] = {}
 _depth = {"local": 0}
+#: The CPU of counted parts run inside the one running now (one entry per level): a
+#: part counts its own time only, so that the parts add up (bus-in hands frames to
+#: ``local`` and progress to ``remote``).
+_inner = [0.0]
 
 
 def _add(part: str, seconds: float) -> None:
@@ -47,12 +55,15 @@ def counted(function: Callable[..., Any], part: str, outermost: bool = False) ->
         if outermost and _depth.get(part, 0):
             return function(*args, **kwargs)
         _depth[part] = _depth.get(part, 0) + 1
+        _inner.append(0.0)
         start = time.thread_time()
         try:
             return function(*args, **kwargs)
         finally:
+            spent = time.thread_time() - start
             _depth[part] -= 1
-            _add(part, time.thread_time() - start)
+            _add(part, spent - _inner.pop())
+            _inner[-1] += spent
 
     return wrapper
 
@@ -102,12 +113,15 @@ def install() -> None:
     from starlette.websockets import WebSocket
 
     from tabletop.play.match import Match
-    from tabletop.server import protocol, rooms
+    from tabletop.server import protocol, remote, rooms
     from tabletop.server.bus import Bus
     from tabletop.server.redisbus import RedisBus
     from tabletop.server.store import Store
 
     Match.play = counted(Match.play, "rules")  # type: ignore[method-assign]
+    remote.progress = counted(remote.progress, "progress")
+    remote.apply = counted(remote.apply, "remote")
+    Store.load = counted_async(Store.load, "load")  # type: ignore[method-assign]
     rooms.Room.view = counted(rooms.Room.view, "view")  # type: ignore[method-assign]
     rooms.delta = counted(rooms.delta, "view")
     rooms.event_frame = counted(rooms.event_frame, "frames")  # type: ignore[attr-defined]

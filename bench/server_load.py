@@ -52,7 +52,8 @@ from tabletop.server.views import apply_delta
 LOAD_FLAGS = ["--games-per-minute", "0", "--requests-per-minute", "0",
               "--max-per-address", "5000", "--waiting-games", "0"]  # fmt: skip
 #: The parts bench/serve_counted.py counts, in the order a move goes through them.
-PARTS = ["parse", "rules", "view", "commit", "frames", "local", "publish", "bus-in", "send"]
+PARTS = ["parse", "rules", "view", "commit", "frames", "progress", "local", "publish", "bus-in",
+         "remote", "load", "send"]  # fmt: skip
 
 
 @dataclass
@@ -259,6 +260,7 @@ async def run(args: argparse.Namespace, servers: Servers) -> int:
     cpu_before = {name: cpu_seconds(pids, name == "postgres") for name, pids in components.items()}
     client_before = time.process_time()
     parts_before = read_counts(servers) if servers.counts else {}
+    load_before = os.getloadavg()[0]  # the machine is shared: how busy it was
     memory = []
     while time.perf_counter() < stop:
         await asyncio.sleep(1.0)
@@ -284,6 +286,9 @@ async def run(args: argparse.Namespace, servers: Servers) -> int:
         f" ({args.db}, {args.bus} bus), {2 * args.games} player sockets +"
         f" {args.spectators} spectators, target {args.rate:g} moves/s,"
         f" measured {elapsed:.1f} s after {args.warmup:g} s warm-up"
+    )
+    print(
+        f"load average {load_before:8.2f} at the start, {os.getloadavg()[0]:.2f} at the end (1 min)"
     )
     print(f"moves/s      {moves / elapsed:8.1f}")
     print(f"latency p50  {pct(lat, 0.50):8.1f} ms   to a spectator {pct(seen, 0.50):8.1f} ms")

@@ -351,3 +351,27 @@ def test_a_join_takes_the_first_open_seat_or_the_one_asked() -> None:
     assert match.status == "playing"
     with pytest.raises(MatchError, match="every seat"):
         match.seat_to_claim(None)
+
+
+def test_give_back_returns_at_most_the_turn_s_time_to_the_running_clock() -> None:
+    """A takeover gives the player to move back the seconds the server lost (decision
+    record 0169): never more than the turn has used, and nothing without a running clock."""
+    now = [0.0]
+    seats = [SeatSpec("person", None, "Ann"), SeatSpec("person", None, "Bob")]
+    match = Match(
+        tabletop.load_game("go", size=9), seats, TimeControl("absolute", 10), now=lambda: now[0]
+    )
+    assert match.give_back(4) == []  # waiting: no clock runs
+    match.claim(0)
+    match.claim(1)
+    now[0] = 3.0
+    assert match.give_back(4) == [{"kind": "clock-back", "seat": 0, "seconds": 3.0}]
+    assert match.clock.remaining(0, now[0]) == 10.0
+    now[0] = 12.0  # the flag fell at 10 s of the turn, within the time given back: it stands
+    assert match.check_time() == []
+    assert match.give_back(1.5) == [{"kind": "clock-back", "seat": 0, "seconds": 1.5}]
+    assert match.clock.remaining(0, now[0]) == pytest.approx(2.5)
+    untimed = Match(tabletop.load_game("go", size=9), seats, now=lambda: now[0])
+    untimed.claim(0)
+    untimed.claim(1)
+    assert untimed.give_back(4) == []

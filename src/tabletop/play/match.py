@@ -424,6 +424,20 @@ class Match:
         self.clock.stop(self.now())
         return self._timeout(seat)
 
+    def give_back(self, seconds: float) -> list[Event]:
+        """Give the seat whose clock runs back up to ``seconds`` of its turn so far: time
+        the server lost, not the player (a server process died and another took the game
+        over: decision record 0169). Never more than the turn has used; nothing when no
+        clock runs."""
+        seat = self.clock.running
+        if self.status != "playing" or seat is None or seconds <= 0:
+            return []
+        given = min(seconds, max(0.0, self.now() - self.clock.started))
+        if given <= 0:
+            return []
+        self.clock.started += given
+        return [{"kind": "clock-back", "seat": seat, "seconds": round(given, 1)}]
+
     def resign(self, seat: int) -> list[Event]:
         """``seat`` gives up: the game ends and every other side wins."""
         self._check_acting(seat, "playing", "scoring", "waiting")

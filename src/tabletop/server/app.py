@@ -36,6 +36,7 @@ from tabletop.server.lifeline import die_with_parent
 from tabletop.server.limits import ClientLimits, Limits, RateLimit
 from tabletop.server.offers import mine as my_games
 from tabletop.server.offers import routes as offers
+from tabletop.server.presence import Presence, RedisPresence
 from tabletop.server.redisbus import RedisBus
 from tabletop.server.reviews import ReviewPool, Reviews, process_review_pool, thread_review_pool
 from tabletop.server.rooms import Rooms
@@ -106,6 +107,10 @@ def create_app(
     events: Bus = Bus() if bus is None else RedisBus(bus)
     # One process drives every game; with others, a lease per game in Redis (record 0151).
     lease = RedisLease(events.client, events.origin) if isinstance(events, RedisBus) else Lease()
+    # Who is connected on the other processes (decision record 0168).
+    presence = (
+        RedisPresence(events.client, events.origin) if isinstance(events, RedisBus) else Presence()
+    )
     rooms = Rooms(
         store,
         events,
@@ -118,6 +123,7 @@ def create_app(
         idle_rooms=limits.idle_rooms,
         idle_plies=limits.idle_plies,
         lease=lease,
+        presence=presence,
     )
     client_limits = ClientLimits(limits)
     pool = review_pool or (process_review_pool() if executor is None else thread_review_pool())
@@ -131,6 +137,7 @@ def create_app(
         if isinstance(events, RedisBus):
             await events.start()
         await lease.start()
+        await presence.start()
         restored = await rooms.restore()
         if restored:
             log.info("restored %d games in play", restored)
@@ -141,6 +148,7 @@ def create_app(
         await game_reviews.close()
         await rooms.close()
         await lease.close()  # another process takes its games over at once
+        await presence.close()
         if isinstance(events, RedisBus):
             await events.close()
         await store.close()

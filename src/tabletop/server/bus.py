@@ -42,9 +42,12 @@ class Bus:
             if not subscribers:
                 del self._topics[topic]
 
-    def publish(self, topic: str, frame: str, seq: int | None = None) -> None:
+    def publish(
+        self, topic: str, frame: str, seq: int | None = None, extra: str | None = None
+    ) -> None:
         """Hand ``frame`` to every subscriber of ``topic`` (never blocks); ``seq``: the
-        number of the event it carries (None: a frame outside the numbered events)."""
+        number of the event it carries (None: a frame outside the numbered events);
+        ``extra``: what other processes need besides (server/remote.py), none here."""
         for queue in list(self._topics.get(topic, ())):
             try:
                 queue.put_nowait(frame)

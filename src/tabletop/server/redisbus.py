@@ -67,7 +67,9 @@ class RedisBus(Bus):
         self.origin = secrets.token_hex(6)  # this process, to skip its own messages
         self.client: redis.Redis = redis.from_url(url, socket_connect_timeout=5)
         self.on_gap: GapHandler | None = None
-        self.on_remote: Callable[[str, int], None] | None = None
+        # Told each number another process published (and the action's progress that
+        # rode on it, server/remote.py; None from a reading of the stored numbers).
+        self.on_remote: Callable[[str, int, str | None], None] | None = None
         self.on_heads: HeadsReader | None = None
         self.last: dict[str, int] = {}  # topic -> the last number its watchers have
         self._held: dict[str, list[tuple[int, str]]] = {}  # topics being replayed
@@ -138,8 +140,11 @@ class RedisBus(Bus):
             self._followed.discard(topic)
             self._changed.set()
 
-    def publish(self, topic: str, frame: str, seq: int | None = None) -> None:
-        """Hand ``frame`` to the watchers here, and a numbered one to the other processes.
+    def publish(
+        self, topic: str, frame: str, seq: int | None = None, extra: str | None = None
+    ) -> None:
+        """Hand ``frame`` to the watchers here, and a numbered one to the other processes
+        (with ``extra`` after it, on a line of its own: a frame's JSON has no newline).
 
         A numbered frame goes through the same gate as one from Redis (:meth:`_gate`): a
         move committed here after another process's whose message has not come yet waits
@@ -148,7 +153,11 @@ class RedisBus(Bus):
             super().publish(topic, frame)
             return
         self._gate(topic, seq, frame)
-        message = f"{self.origin} {seq} {frame}"
+        message = (
+            f"{self.origin} {seq} {frame}"
+            if extra is None
+            else f"{self.origin} {seq} {frame}\n{extra}"
+        )
         try:
             self._outbox.put_nowait((topic, message))
         except asyncio.QueueFull:  # Redis has been away long: the receivers replay
@@ -290,7 +299,7 @@ class RedisBus(Bus):
         seen: dict[str, int] = {}
         for topic, head in heads.items():
             if self.on_remote is not None:
-                self.on_remote(topic, head)
+                self.on_remote(topic, head, None)
             last = self.last.get(topic)
             if last is None or not self.subscribers(topic) or head <= last:
                 continue
@@ -304,13 +313,14 @@ class RedisBus(Bus):
     def _receive(self, channel: bytes | str, data: bytes | str) -> None:
         name = channel.decode() if isinstance(channel, bytes) else channel
         text = data.decode() if isinstance(data, bytes) else data
-        origin, number, frame = text.split(" ", 2)
+        origin, number, rest = text.split(" ", 2)
         if origin == self.origin:
             return
+        frame, _, extra = rest.partition("\n")
         topic = name.removeprefix(PREFIX)
         seq = int(number)
         if self.on_remote is not None:
-            self.on_remote(topic, seq)
+            self.on_remote(topic, seq, extra or None)
         self._gate(topic, seq, frame)
 
     def _gate(self, topic: str, seq: int, frame: str) -> None:

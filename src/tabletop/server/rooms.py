@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -42,10 +43,12 @@ from typing import Any, TypeVar
 from tabletop.core import TabletopError
 from tabletop.play.computer import hint, propose, think
 from tabletop.play.match import Event, Match, MatchError
+from tabletop.server import remote
 from tabletop.server.bus import Bus, Frame
 from tabletop.server.chat.talk import tell_on_attach as tell_chat
 from tabletop.server.errors import UNAVAILABLE, is_outage
-from tabletop.server.lease import Lease
+from tabletop.server.lease import TTL, Lease
+from tabletop.server.presence import Presence
 from tabletop.server.protocol import (
     error_frame,
     event_frame,
@@ -73,6 +76,16 @@ IDLE_PLIES = 20_000
 WAKE = 60.0
 #: Seconds between looks for games that need a driver and have none (with other processes).
 ADOPT_EVERY = 1.0
+#: Seconds of the running turn given back to the player when a game is taken over from a
+#: process that died or stopped (decision record 0169): the longest a game goes without a
+#: driver, its lease's life after the last renewal and one look for such games.
+TAKEOVER_GRACE = TTL + ADOPT_EVERY
+#: Actions of other processes a room keeps to apply once it can (a number missed before
+#: them); past this it loads the game from the database instead.
+AHEAD_LIMIT = 64
+#: Seconds a process driving a game waits for the progress of another process's action
+#: before it loads the game again.
+FOLLOW_AFTER = 0.5
 
 
 def needs_driver(match: Match) -> bool:
@@ -170,10 +183,17 @@ class Room:
         # The newest event number another process published (a shared bus): the match
         # here is behind storage while it exceeds ``seq``.
         self.behind = 0
+        # Other processes' actions not yet applied here, by their first number
+        # (server/remote.py): applied in order once the room has the number before.
+        self.ahead: dict[int, dict[str, Any]] = {}
         # With other processes: this one is asking for the game's lease, or loading the
         # game again because another process moved it on (decision record 0151).
         self.claiming = False
         self.following_up = False
+        # Just loaded from storage (a claim of its lease then takes it over).
+        self.loaded = False
+        # The seats with a socket on other processes (decision record 0168).
+        self.presence = Presence()
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -186,9 +206,13 @@ class Room:
                 return seat
         return None
 
+    def elsewhere(self) -> set[int]:
+        """The seats with a socket open on another process."""
+        return self.presence.elsewhere(self.id)
+
     def view(self) -> dict[str, Any]:
         """The GameView now."""
-        online = [s for s, n in self.connected.items() if n > 0]
+        online = sorted({s for s, n in self.connected.items() if n > 0} | self.elsewhere())
         watchers = sum(1 for h in self.holders if h.seat is None)
         rematch = self.rematch.view()
         return game_view(self.match, self.id, self.seq, online, watchers=watchers, rematch=rematch)
@@ -212,8 +236,11 @@ class Rooms:
         idle_plies: int = IDLE_PLIES,
         wake: float = WAKE,
         lease: Lease | None = None,
+        presence: Presence | None = None,
     ) -> None:
         self.store = store
+        # Who is connected on the other processes (decision record 0168).
+        self.presence = presence or Presence()
         self.bus = bus
         # Which games this process drives (all of them, alone; decision record 0151).
         self.lease = lease or Lease()
@@ -274,11 +301,15 @@ class Rooms:
                 # The dead-stone proposal is worked out in the pool (decision record 0075).
                 match = await self.off_loop(Match.from_dict, data, now=self.now, propose_dead=None)
                 loaded_room = Room(game_id, match, seq, hashes)
+                loaded_room.presence = self.presence
                 await load_rematch(self.store, loaded_room)
                 # A caller that held the room from before it left memory may have put it
                 # back (and played on it) while this load waited: that room is the game.
                 room = self.rooms.setdefault(game_id, loaded_room)
                 if room is loaded_room:
+                    # Loaded needing a driver: if nobody holds its lease, this is a
+                    # takeover (decision record 0169).
+                    room.loaded = self.lease.shared and needs_driver(match)
                     self._arm(room)
         self._loading.pop(game_id, None)
         self.touch(room)
@@ -305,6 +336,7 @@ class Rooms:
             game_id, match.to_dict(), hashes, live=needs_driver(match), creator=creator
         )
         room = self.rooms[game_id] = Room(game_id, match, 0, hashes)
+        room.presence = self.presence
         self._arm(room)
         self.touch(room)
         return room, tokens
@@ -433,7 +465,9 @@ class Rooms:
             # copy is the game now, and this one must not write over it.
             raise MatchError("stale", "the game was reloaded meanwhile: try again")
         if room.behind > room.seq:
-            await self.refresh(room)  # another process moved the game on
+            self._apply_ahead(room)
+            if room.behind > room.seq:
+                await self.refresh(room)  # another process moved the game on
         if room.shown is None:
             room.shown = shown_part(room.view())
         events = action(room.match)
@@ -444,13 +478,14 @@ class Rooms:
         if match.moves and any(e.get("kind") == "move" for e in events):
             mark_taken(match.moves[-1], room.shown["board"], board_view(match.state))
         indexed = (match.status, needs_driver(match))
+        unchanged = kept(room.stored, match.moves)
         try:
             await self.store.commit(
                 room.id,
                 first,
                 events,
                 match.to_dict(),
-                kept=kept(room.stored, match.moves),
+                kept=unchanged,
                 stored=len(room.stored),
                 live=indexed[1],
                 indexed=indexed != room.indexed,
@@ -481,39 +516,86 @@ class Rooms:
             raise
         room.seq = first + len(events) - 1
         room.indexed = indexed
+        room.loaded = False  # changed here since: a claim now is this action's
         view = room.view()
         change = delta(room.shown, room.stored, view)
         room.stored = list(match.moves)
         room.shown = shown_part(view)
         last = len(events) - 1
+        # The other processes follow the action in memory (server/remote.py).
+        extra = (
+            remote.progress(match, first, room.seq, unchanged, events, room.left)
+            if self.bus.shared
+            else None
+        )
         for offset, event in enumerate(events):
-            # The view's change rides on the last event of the action.
+            # The view's change (and the action's progress) ride on its last event.
             delta_now = change if offset == last else None
             seq = first + offset
-            self.bus.publish(room.id, event_frame(seq, event, delta_now), seq)
+            frame = event_frame(seq, event, delta_now)
+            self.bus.publish(room.id, frame, seq, extra if offset == last else None)
         self._arm(room)
         return events
 
     # -- other processes (a shared bus) ---------------------------------------------------------
-    def _remote(self, game_id: str, seq: int) -> None:
-        """Another process published event ``seq`` of ``game_id``: a room here is behind."""
+    def _remote(self, game_id: str, seq: int, extra: str | None = None) -> None:
+        """Another process published event ``seq`` of ``game_id``: a room here is behind,
+        until it applies the action's progress ``extra`` (the last event of an action
+        carries it: server/remote.py) or loads the game again."""
         room = self.rooms.get(game_id)
         if room is not None and seq > room.seq:
             room.behind = max(room.behind, seq)
-            if self.lease.shared and self.lease.owns(game_id) and not room.following_up:
+            if extra is not None:
+                data = json.loads(extra)
+                if data["first"] > room.seq and len(room.ahead) < AHEAD_LIMIT:
+                    room.ahead[data["first"]] = data
+                if not room.lock.locked():  # else whoever holds it applies it first
+                    self._apply_ahead(room)
+            if (
+                room.behind > room.seq
+                and self.lease.shared
+                and self.lease.owns(game_id)
+                and not room.following_up
+            ):
                 # Driven here: its timers must follow the game as it is now.
                 room.following_up = True
                 self.spawn(self._follow_up(room))
 
     async def _follow_up(self, room: Room) -> None:
         """Load a game driven here again after another process moved it on (which re-arms
-        its timers)."""
+        its timers), unless the action's progress comes meanwhile: a reading of the stored
+        numbers often sees a commit whose message is still on its way."""
         try:
+            await asyncio.sleep(FOLLOW_AFTER)
             async with room.lock:
+                if room.behind > room.seq and self.rooms.get(room.id) is room:
+                    self._apply_ahead(room)
                 if room.behind > room.seq and self.rooms.get(room.id) is room:
                     await self.refresh(room)
         finally:
             room.following_up = False
+
+    def _apply_ahead(self, room: Room) -> None:
+        """Apply the other processes' actions the room has kept, in order, from the one
+        after its number (the caller holds its lock, or nobody does); what does not fit
+        is left to :meth:`refresh`."""
+        applied = False
+        while (data := room.ahead.pop(room.seq + 1, None)) is not None:
+            if not remote.apply(room.match, data):
+                break
+            applied = True
+            room.seq = int(data["last"])
+            # Storage has these moves, and its indexed columns are as the other process
+            # wrote them; the watchers have its view (their next delta starts from it).
+            room.stored = list(room.match.moves)
+            room.shown = None
+            room.indexed = (room.match.status, needs_driver(room.match))
+            room.left = set(data["away"])
+        room.ahead = {f: d for f, d in room.ahead.items() if f > room.seq}
+        if room.behind <= room.seq:
+            room.behind = 0
+        if applied:
+            self._arm(room)
 
     async def refresh(self, room: Room) -> None:
         """Load the room's game again from storage, in place (the caller holds its lock):
@@ -525,11 +607,21 @@ class Rooms:
         data, seq, hashes = loaded
         if seq == room.seq:
             return
+        room.ahead = {f: d for f, d in room.ahead.items() if f > seq}
         room.match = await self.off_loop(Match.from_dict, data, now=self.now, propose_dead=None)
         room.seq, room.hashes = seq, hashes
         room.stored = list(room.match.moves)
         room.shown = None
         room.indexed = None
+        if self.presence.shared and room.match.status != "finished":
+            # Who left is not stored: a person with no socket anywhere may have left
+            # (another process said so); connecting again says they are back.
+            anywhere = {s for s, n in room.connected.items() if n > 0} | room.elsewhere()
+            room.left |= {
+                s
+                for s, spec in enumerate(room.match.seats)
+                if spec.kind == "person" and room.match.claimed[s] and s not in anywhere
+            }
         await load_rematch(self.store, room)
         self._arm(room)
 
@@ -542,6 +634,7 @@ class Rooms:
 
     async def _caught_up(self, room: Room) -> None:
         """Make sure the room is the stored game (the caller holds its lock)."""
+        self._apply_ahead(room)
         if room.behind > room.seq or await self.store.seq_of(room.id) != room.seq:
             await self.refresh(room)
 
@@ -638,9 +731,12 @@ class Rooms:
             self.bus.follow(room.id)
             async with room.lock:
                 await self._caught_up(room)
+                if room.loaded:  # a live game nobody drove: its driver died or stopped
+                    await self.act_locked(room, lambda m: m.give_back(TAKEOVER_GRACE))
                 self._arm(room)
         finally:
             room.claiming = False
+            room.loaded = False
 
     async def adopt(self) -> int:
         """Take over the games that need a driver and have none (their process died or
@@ -658,12 +754,13 @@ class Rooms:
                 if room is None:
                     self._release(game_id)
                     continue
-                self.bus.follow(game_id)
-            else:
-                self.bus.follow(game_id)
-                async with room.lock:
-                    await self._caught_up(room)
-                    self._arm(room)
+            self.bus.follow(game_id)
+            async with room.lock:  # before a timer armed by the load runs
+                await self._caught_up(room)
+                # The player to move is not charged for the seconds the game had no
+                # driver (the flag could not fall then, nor their socket stay open).
+                await self.act_locked(room, lambda m: m.give_back(TAKEOVER_GRACE))
+                self._arm(room)
             adopted += 1
         if adopted:
             log.info("took over %d games without a driver", adopted)
@@ -1019,6 +1116,7 @@ class Rooms:
             room.connected[seat] -= 1
             if room.connected[seat] <= 0:
                 del room.connected[seat]
+            self._here(room)
         queue = holder.queue
         if queue is None:
             return
@@ -1052,7 +1150,11 @@ class Rooms:
     async def connect_locked(self, room: Room, seat: int) -> None:
         """A socket of ``seat`` opened (the caller holds the room's lock): note a returning
         player. Claiming an open seat is :meth:`attach`'s."""
+        before = room.connected[seat] > 0 or seat in room.elsewhere()
+        if self.bus.shared and not before and seat not in room.left:
+            await self._caught_up(room)  # that they left may have been said elsewhere
         room.connected[seat] += 1
+        self._here(room)
         self.touch(room)
         task = room.grace.pop(seat, None)
         if task is not None:
@@ -1060,8 +1162,10 @@ class Rooms:
         match = room.match
         if match.seats[seat].kind != "person":
             return
+        # Left (seen here, or on the process that said so: server/remote.py), and nowhere
+        # connected since.
         back = seat in room.left or seat in match.leaving
-        if match.claimed[seat] and back and room.connected[seat] == 1:
+        if match.claimed[seat] and back and not before:
             room.left.discard(seat)
             # Back in time: the stored deadline goes, so a restart does not replace them.
             await self.act_locked(room, lambda m: m.come_back(seat))
@@ -1080,6 +1184,9 @@ class Rooms:
         if room.connected[seat] > 0 or self.closing:
             return
         del room.connected[seat]
+        self._here(room)
+        if seat in room.elsewhere():
+            return  # still connected on another process: not gone
         match = room.match
         if match.status == "finished":
             return
@@ -1089,6 +1196,11 @@ class Rooms:
         # The deadline is stored with the "left" event; committing it arms the replacement.
         deadline = self.now() + self.grace
         await self.act(room, lambda m: m.leave(seat, deadline))
+
+    def _here(self, room: Room) -> None:
+        """Tell the other processes which seats of the room have a socket here."""
+        if self.presence.shared:
+            self.presence.here(room.id, {s for s, n in room.connected.items() if n > 0})
 
     async def _replace_later(self, room: Room, seat: int, deadline: float) -> None:
         # Never longer than this server's grace from now (a server restarted with a shorter

@@ -51,6 +51,7 @@ const TEXT = {
     joined: (who) => t("{who} joined", { who }),
     left: (who) => t("{who} left", { who }),
     replaced: (who) => t("{who} is now played by the computer", { who }),
+    "clock-back": (who) => t("{who} got back the seconds lost while the server changed hands", { who }),
   },
   undoAsked: (who) => t("{who} asks to take back a move.", { who }),
   acceptedBy: (score, names) => t("{score} – accepted by {names}", { score, names }),
