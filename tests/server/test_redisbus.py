@@ -16,6 +16,7 @@ from starlette.testclient import WebSocketTestSession
 
 from tabletop.cli import main
 from tabletop.server.bus import Bus
+from tabletop.server.presence import CHANNEL as PRESENCE_CHANNEL
 from tabletop.server.redisbus import RedisBus
 from tabletop.server.scratch import ScratchRedis, free_port
 from tests.server.conftest import new_game, two_apps
@@ -315,7 +316,8 @@ def lossy_publish(app_client: TestClient, monkeypatch: pytest.MonkeyPatch, lost:
     publish = bus.client.publish
 
     async def lossy(channel: str, message: str) -> int:
-        if int(message.split(" ", 2)[1]) in lost:
+        # The presence channel shares the client; its messages carry no event number.
+        if channel != PRESENCE_CHANNEL and int(message.split(" ", 2)[1]) in lost:
             return 0
         result: int = await publish(channel, message)
         return result
@@ -410,8 +412,11 @@ def test_a_new_socket_ahead_of_the_others_here_has_them_replayed(
         answer = first.post(f"/api/games/{gid}/moves", json={"token": ann, "move": "E5"})
         assert answer.status_code == 200, answer.text
         with second.websocket_connect(f"/ws/games/{gid}?token={bob}") as bob_ws:
-            assert bob_ws.receive_json()["seq"] == 1
+            # Bob's snapshot has move 1; after a reload, his coming may be event 2
+            # ("joined": the process cannot tell a first visit from a return).
+            last = bob_ws.receive_json()["seq"]
+            assert last in (1, 2)
             bob_ws.send_json({"type": "move", "move": "C3"})
             numbers: list[int] = []
-            events(watcher, 2, numbers)
-            assert numbers == [1, 2], numbers
+            events(watcher, last + 1, numbers)
+            assert numbers == list(range(1, last + 2)), numbers
