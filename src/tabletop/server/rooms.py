@@ -546,39 +546,37 @@ class Rooms:
         if room is not None and seq > room.seq:
             room.behind = max(room.behind, seq)
             if extra is not None:
+                # Applied under the room's lock by whoever takes it next (a replay of the
+                # bus reads the room under it, so it must not change meanwhile).
                 data = json.loads(extra)
                 if data["first"] > room.seq and len(room.ahead) < AHEAD_LIMIT:
                     room.ahead[data["first"]] = data
-                if not room.lock.locked():  # else whoever holds it applies it first
-                    self._apply_ahead(room)
-            if (
-                room.behind > room.seq
-                and self.lease.shared
-                and self.lease.owns(game_id)
-                and not room.following_up
-            ):
-                # Driven here: its timers must follow the game as it is now.
+            driven = self.lease.shared and self.lease.owns(game_id)
+            if (extra is not None or driven) and not room.following_up:
+                # Driven here, its timers must follow the game as it is now.
                 room.following_up = True
-                self.spawn(self._follow_up(room))
+                self.spawn(self._follow_up(room, 0.0 if extra is not None else FOLLOW_AFTER))
 
-    async def _follow_up(self, room: Room) -> None:
-        """Load a game driven here again after another process moved it on (which re-arms
-        its timers), unless the action's progress comes meanwhile: a reading of the stored
-        numbers often sees a commit whose message is still on its way."""
+    async def _follow_up(self, room: Room, wait: float) -> None:
+        """Apply what other processes did to the game, under its lock; a game driven here
+        that is still behind is loaded again (which re-arms its timers), after ``wait``
+        seconds for the action's progress: a reading of the stored numbers often sees a
+        commit whose message is still on its way."""
         try:
-            await asyncio.sleep(FOLLOW_AFTER)
+            await asyncio.sleep(wait)
             async with room.lock:
                 if room.behind > room.seq and self.rooms.get(room.id) is room:
                     self._apply_ahead(room)
-                if room.behind > room.seq and self.rooms.get(room.id) is room:
+                driven = self.lease.shared and self.lease.owns(room.id)
+                if driven and room.behind > room.seq and self.rooms.get(room.id) is room:
                     await self.refresh(room)
         finally:
             room.following_up = False
 
     def _apply_ahead(self, room: Room) -> None:
         """Apply the other processes' actions the room has kept, in order, from the one
-        after its number (the caller holds its lock, or nobody does); what does not fit
-        is left to :meth:`refresh`."""
+        after its number (the caller holds its lock); what does not fit is left to
+        :meth:`refresh`."""
         applied = False
         while (data := room.ahead.pop(room.seq + 1, None)) is not None:
             if not remote.apply(room.match, data):
