@@ -241,18 +241,19 @@ def main() -> None:
 
 
 def summary(first: str, second: str, results: list[float], capped: int, recreated: int) -> str:
-    """The match in one line: the first player's score with a 95% interval (normal
-    approximation on the per-game results), how many games the cap stopped and in how many
-    a board was recreated more than twice."""
+    """The match in one line: the first player's score with a 95% Wilson interval (a draw
+    counts half a win), how many games the cap stopped and in how many a board was
+    recreated more than twice."""
     n = len(results)
     score = sum(results)
-    mean = score / n
-    spread = (sum((r - mean) ** 2 for r in results) / max(1, n - 1)) ** 0.5
-    half = 1.96 * spread / n**0.5
+    p = score / n
+    z2 = 1.96**2
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = (z2 * (p * (1 - p) / n + z2 / (4 * n * n))) ** 0.5 / (1 + z2 / n)
     return (
-        f"{first} vs {second}: {score:g} of {n} ({mean:.0%}, 95% interval "
-        f"{max(0.0, mean - half):.0%}-{min(1.0, mean + half):.0%}); cap reached {capped} "
-        f"times; a board recreated more than twice in {recreated} games"
+        f"{first} vs {second}: {score:g} of {n} ({p:.0%}, 95% interval "
+        f"{centre - half:.0%}-{centre + half:.0%}); cap reached {capped} times; a board "
+        f"recreated more than twice in {recreated} games"
     )
 
 
