@@ -12,12 +12,15 @@ separates the two causes:
 * ``ours`` against ``ours+ref`` (or ``ref+ours`` against ``ref``): the same search;
   whoever loses has the worse evaluation.
 
-Players: ``ours`` (today's weights), ``ours-fitted`` (fitted.json), ``ours-reflike``
-(our terms weighted as the reference weights its like ones), ``ours+ref``, ``ref``,
-``ref+ours``. Both sides get the same ``--nodes`` a move (load-independent;
-both engines count every quiescence node) or ``--seconds``; colours alternate; a game
-still going at ``--max-plies`` is adjudicated by marbles pushed off. Each game is
-appended to ``--ledger`` as it ends and a rerun resumes.
+Players: ``ours`` (today's weights), ``ours-published`` (level 10's: the reference's
+terms and weights, decision 0170), ``ours-fitted`` (fitted.json), ``ours-reflike`` (our
+mean terms weighted as the reference weights its like ones: decision 0156's published
+weights), ``ours+ref``, ``ref``, ``ref+ours``. Both sides get the same ``--nodes`` a
+move (load-independent; both engines count every quiescence node) or ``--seconds``;
+colours alternate; a game still going at ``--max-plies`` is adjudicated by marbles
+pushed off. Each game is appended to ``--ledger`` as it ends and a rerun resumes. The
+summary gives the first player's score with a 95% interval, how often the cap was
+reached and in how many games a board was recreated more than twice.
 
     python bench/abalone_swap.py ours+ref ref --games 10 --nodes 60000 --ledger /tmp/s.jsonl
 """
@@ -46,7 +49,7 @@ from tabletop.ai.abalone import search as our_search
 from tabletop.ai.agent import Agent, Budget
 from tabletop.ai.ledger import Ledger, task_key
 
-PLAYERS = ("ours", "ours-fitted", "ours-reflike", "ours+ref", "ref", "ref+ours")
+PLAYERS = ("ours", "ours-published", "ours-fitted", "ours-reflike", "ours+ref", "ref", "ref+ours")
 #: The 2-player colour-to-team map every layout shares (colour c is team c - 1).
 TEAM = np.array([0, 0, 1], dtype=np.int64)
 REF_WEIGHTS = ref_evaluation.WEIGHTS.copy()
@@ -133,6 +136,8 @@ def make_player(name: str, seed: int) -> Agent:
     """The player called ``name`` (PLAYERS)."""
     if name == "ours":
         return our_agent.AbaloneSearchAgent(seed=seed, weights="today")
+    if name == "ours-published":
+        return our_agent.AbaloneSearchAgent(seed=seed, weights="published")
     if name == "ours-fitted":
         return our_agent.AbaloneSearchAgent(seed=seed, weights="fitted")
     if name == "ours-reflike":
@@ -181,8 +186,8 @@ def main() -> None:
     budget = Budget(playouts=args.nodes) if args.nodes else Budget(seconds=args.seconds)
     ledger = Ledger(Path(args.ledger)) if args.ledger else None
     tabletop.load_game("abalone", layout=args.layout)
-    score = 0.0
-    played = 0
+    results: list[float] = []
+    capped = recreated = 0
     for number in range(args.first, args.first + args.games):
         seat = number % 2  # the first player's seat
         about = {
@@ -197,8 +202,11 @@ def main() -> None:
         }
         key = task_key(about)
         found = None if ledger is None else ledger.result(key)
-        if found is not None:
+        if found is not None and ledger is not None:
             outcome = found[0]
+            entry = ledger.entry(key) or {}
+            capped += bool(entry.get("capped"))
+            recreated += int(entry.get("most_recreated", 0)) > 2
             note = " (from the ledger)"
         else:
             ours = make_player(args.first_player, number)
@@ -208,19 +216,44 @@ def main() -> None:
             game = play(ours, theirs, args.layout, seat, args.max_plies, opening)
             outcome = game.outcome
             if ledger is not None:
-                extra = {**about, "plies": game.plies, "capped": game.capped}
+                extra = {
+                    **about,
+                    "plies": game.plies,
+                    "capped": game.capped,
+                    "repeats": game.repeats,
+                    "most_recreated": game.most,
+                }
                 ledger.append(key, extra, outcome, seat, game.ours)
-            note = f" ({game.plies} plies{', capped' if game.capped else ''})"
+            capped += game.capped
+            recreated += game.most > 2
+            note = (
+                f" ({game.plies} plies{', capped' if game.capped else ''}, a board "
+                f"recreated at most {game.most} times)"
+            )
         result = (outcome.returns[seat] + 1) / 2
-        score += result
-        played += 1
+        results.append(result)
         print(
             f"game {number + 1}: {args.first_player} as {'Black' if seat == 0 else 'White'}: "
             f"{result:g}, pushed off {outcome.detail.get('ejected')}{note}",
             flush=True,
         )
-    print(
-        f"{args.first_player} vs {args.second_player}: {score:g} of {played} ({score / played:.0%})"
+    print(summary(args.first_player, args.second_player, results, capped, recreated))
+
+
+def summary(first: str, second: str, results: list[float], capped: int, recreated: int) -> str:
+    """The match in one line: the first player's score with a 95% Wilson interval (a draw
+    counts half a win), how many games the cap stopped and in how many a board was
+    recreated more than twice."""
+    n = len(results)
+    score = sum(results)
+    p = score / n
+    z2 = 1.96**2
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = (z2 * (p * (1 - p) / n + z2 / (4 * n * n))) ** 0.5 / (1 + z2 / n)
+    return (
+        f"{first} vs {second}: {score:g} of {n} ({p:.0%}, 95% interval "
+        f"{centre - half:.0%}-{centre + half:.0%}); cap reached {capped} times; a board "
+        f"recreated more than twice in {recreated} games"
     )
 
 

@@ -4,15 +4,19 @@
 
 1. Self-play: the compiled search (ai/abalone) against itself at node budgets
    ``--nodes`` (a game's budget drawn from them, both sides alike: several levels),
-   with evaluation noise and ``--random-plies`` random first moves so games differ,
-   on the three 2-player layouts in turn, to a ``--max-plies`` cap.
+   each side with a weight set drawn from ``--sides``, with evaluation noise and
+   ``--random-plies`` random first moves so games differ, on the three 2-player layouts
+   in turn, to a ``--max-plies`` cap. Each searched position is kept as its board, so a
+   change of the terms needs no replay (``--fit-only`` fits the ledger's games).
 2. Every position from the first searched move on is labelled by the result for the
    side to move there: 1 a win, 0 a loss, 1/2 a draw (at the cap the side that pushed
    more marbles off wins, as bench/strength_abalone.py adjudicates).
 3. Logistic regression of the label on the evaluation's terms (ai/abalone/evaluation.py,
-   side to move minus the other side; no intercept, as the terms are differences):
-   Newton's method with a small ridge, on 80% of the games; the log-loss of level 10's
-   weights (P = (1 + tanh(raw / SCALE)) / 2) and of the fit on the other 20% is printed.
+   side to move minus the other side; no intercept, as the terms are differences),
+   recomputed from the recorded boards: Newton's method with a small ridge, on the games
+   not held out (every fifth is). On the held-out fifth the log-loss is printed of an
+   even guess, of today's and the published weights (each with its scale K fitted
+   first on the same 80%, as Texel tuning does) and of the fit.
 4. The weights, rescaled so a marble pushed off is worth what it is today (6 points),
    and the scale that makes tanh(raw / scale) = 2 P(win) - 1 are written to
    ``--out`` (src/tabletop/ai/abalone/fitted.json), with how many games and positions,
@@ -31,6 +35,7 @@ import json
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +44,9 @@ import numpy as np
 import tabletop
 from arguments import count, run_main
 from tabletop.ai.abalone import evaluation
-from tabletop.ai.abalone.agent import FITTED, AbaloneSearchAgent, published_weights
+from tabletop.ai.abalone.agent import FITTED, AbaloneSearchAgent, published_weights, search_weights
 from tabletop.ai.agent import Budget
-from tabletop.games.abalone import eval_kernels
+from tabletop.games.abalone import eval_kernels, kernels
 from tabletop.games.abalone.layouts import LAYOUTS_2P
 from tabletop.games.abalone.rules import AbaloneState
 
@@ -53,38 +58,70 @@ MARBLE = eval_kernels.EJECTED_WEIGHT
 
 
 def play_game(
-    seed: int, layout: str, nodes: int, random_plies: int, max_plies: int
-) -> tuple[list[np.ndarray], list[int], float]:
-    """One self-play game: each searched position's terms, its mover's seat, and
-    Black's result (1, 0 or 1/2)."""
+    seed: int, layout: str, nodes: int, random_plies: int, max_plies: int, sides: tuple[str, str]
+) -> dict[str, Any]:
+    """One self-play game, each side with the weight set ``sides[seat]``: every searched
+    position (its 61 cells as digits, its mover's seat, both sides' marbles pushed off),
+    Black's result (1, 0 or 1/2), the plies, whether the cap stopped it and how often the
+    most repeated board (same side to move) stood."""
     state = tabletop.load_game("abalone", layout=layout).new_state()
     assert isinstance(state, AbaloneState)
     rng = random.Random(seed)
-    agents = [AbaloneSearchAgent(seed * 2 + s, noise=NOISE) for s in (0, 1)]
-    rows: list[np.ndarray] = []
+    agents = [AbaloneSearchAgent(seed * 2 + s, noise=NOISE, weights=sides[s]) for s in (0, 1)]
+    boards: list[str] = []
     movers: list[int] = []
+    ejected: list[list[int]] = []
+    seen: Counter[tuple[bytes, int]] = Counter()
     while not state.is_over() and state.ply < max_plies:
         seat = state._seat
+        seen[(state._board.tobytes(), seat)] += 1
         if state.ply < random_plies:
             state.play(rng.choice(state.legal_actions().tolist()))
             continue
-        f = np.empty(evaluation.FEATURES)
-        evaluation.features(state._board, seat + 1, state.ejected[seat], state.ejected[1 - seat], f)
-        rows.append(f)
+        boards.append("".join(str(int(state._board[g])) for g in kernels.GRID_OF_CELL))
         movers.append(seat)
+        ejected.append([int(state.ejected[0]), int(state.ejected[1])])
         state.play(agents[seat].choose(state, Budget(playouts=nodes)))
-    ejected = state.ejected
-    black = 1.0 if ejected[0] > ejected[1] else 0.0 if ejected[0] < ejected[1] else 0.5
-    return rows, movers, black
+    off = state.ejected
+    black = 1.0 if off[0] > off[1] else 0.0 if off[0] < off[1] else 0.5
+    return {
+        "black": black,
+        "plies": state.ply,
+        "capped": not state.is_over(),
+        "most_repeated": max(seen.values()),
+        "boards": boards,
+        "movers": movers,
+        "ejected": ejected,
+    }
+
+
+def terms(
+    layout: str, boards: list[str], movers: list[int], ejected: list[list[int]]
+) -> np.ndarray:
+    """The evaluation's terms (ai/abalone/evaluation.py, today's definitions) of recorded
+    positions, for each position's mover: recomputed at fit time, so the data outlive a
+    change of the terms."""
+    start = tabletop.load_game("abalone", layout=layout).new_state()
+    assert isinstance(start, AbaloneState)
+    template = start.board_array
+    out = np.empty((len(boards), evaluation.FEATURES))
+    for i, (cells, seat) in enumerate(zip(boards, movers, strict=True)):
+        board = template.copy()
+        board[kernels.GRID_OF_CELL] = np.frombuffer(cells.encode(), dtype=np.uint8) - ord("0")
+        evaluation.features(board, seat + 1, ejected[i][seat], ejected[i][1 - seat], out[i])
+    return out
 
 
 def generate(args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Terms, labels (for the mover) and game numbers of ``args.games`` self-play games.
 
-    With ``--ledger`` each game is appended to it as one JSON line as soon as it ends
-    (its terms, movers and result), and games already there are read, not played: a
-    stopped run resumes where it was, and a longer run extends a shorter one."""
+    Game n is played at node budget ``nodes[n % len]`` on layout ``LAYOUTS_2P[n % 3]``,
+    each side with a weight set drawn from ``--sides`` (the seed decides). With
+    ``--ledger`` each game is appended to it as one JSON line as soon as it ends, and
+    games already there are read, not played: a stopped run resumes where it was, and a
+    longer run extends a shorter one."""
     budgets = [int(n) for n in args.nodes.split(",")]
+    sets = args.sides.split(",")
     done: dict[int, dict[str, Any]] = {}
     ledger = Path(args.ledger) if args.ledger else None
     if ledger is not None and ledger.exists():
@@ -93,41 +130,46 @@ def generate(args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray, np.ndarr
                 entry = json.loads(line)
                 done[int(entry["game"])] = entry
     xs: list[np.ndarray] = []
-    ys: list[float] = []
-    gs: list[int] = []
+    ys: list[np.ndarray] = []
+    gs: list[np.ndarray] = []
     for game in range(args.games):
         layout = LAYOUTS_2P[game % len(LAYOUTS_2P)]
         nodes = budgets[game % len(budgets)]
-        about = {"layout": layout, "nodes": nodes, "seed": args.seed + game}
+        pick = random.Random(args.seed + game)
+        sides = (pick.choice(sets), pick.choice(sets))
+        about = {"layout": layout, "nodes": nodes, "seed": args.seed + game, "sides": sides}
         entry = done.get(game)
-        if entry is None or any(entry.get(k) != v for k, v in about.items()):
+        if entry is None or any(
+            entry.get(k) != (list(v) if k == "sides" else v) for k, v in about.items()
+        ):
+            if args.fit_only:
+                continue
             started = time.process_time()
-            rows, movers, black = play_game(
-                args.seed + game, layout, nodes, args.random_plies, args.max_plies
+            played = play_game(
+                args.seed + game, layout, nodes, args.random_plies, args.max_plies, sides
             )
             entry = {
                 "game": game,
                 **about,
-                "black": black,
-                "movers": movers,
-                "rows": [[round(float(v), 5) for v in row] for row in rows],
+                **played,
                 "cpu_seconds": round(time.process_time() - started, 1),
             }
             if ledger is not None:
                 with ledger.open("a") as out:
                     out.write(json.dumps(entry) + "\n")
             print(
-                f"game {game + 1}/{args.games}: {layout}, {nodes} nodes, Black {black:g}, "
-                f"{len(rows)} positions, {entry['cpu_seconds']} s CPU",
+                f"game {game + 1}/{args.games}: {layout}, {nodes} nodes, {sides}, Black "
+                f"{entry['black']:g}, {entry['plies']} plies, {len(entry['boards'])} positions, "
+                f"{entry['cpu_seconds']} s CPU",
                 file=sys.stderr,
                 flush=True,
             )
         black = float(entry["black"])
-        for row, mover in zip(entry["rows"], entry["movers"], strict=True):
-            xs.append(np.array(row, dtype=np.float64))
-            ys.append(black if mover == 0 else 1.0 - black)
-            gs.append(game)
-    return np.array(xs), np.array(ys), np.array(gs)
+        movers = np.array(entry["movers"])
+        xs.append(terms(layout, entry["boards"], entry["movers"], entry["ejected"]))
+        ys.append(np.where(movers == 0, black, 1.0 - black))
+        gs.append(np.full(len(movers), game))
+    return np.concatenate(xs), np.concatenate(ys), np.concatenate(gs)
 
 
 def cpu_seconds(args: argparse.Namespace) -> float:
@@ -187,6 +229,10 @@ def main() -> None:
     parser.add_argument("--max-plies", type=count, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--sides", default="published,today", help="weight sets the self-play sides draw from"
+    )
+    parser.add_argument("--fit-only", action="store_true", help="fit the ledger's games, play none")
+    parser.add_argument(
         "--ledger", help="a JSON-lines file of played games: read, and added to as games end"
     )
     parser.add_argument("--out", default=str(FITTED))
@@ -194,15 +240,20 @@ def main() -> None:
     args = parser.parse_args()
     started = time.process_time()
     x, y, g = generate(args)
-    games = int(g.max()) + 1
+    games = len(set(g.tolist()))
     test = g % 5 == 4  # every fifth game held out
     beta = fit(x[~test], y[~test])
-    level10 = published_weights()[: evaluation.FEATURES]
-    before = log_loss(x[test] @ level10 * 2 / eval_kernels.SCALE, y[test])
-    after = log_loss(x[test] @ beta, y[test])
+    held_out = {"even": round(log_loss(np.zeros(int(test.sum())), y[test]), 4)}
+    scales = {}
+    for name, w in (("today", search_weights()), ("published", published_weights())):
+        raw = x @ w[: evaluation.FEATURES]
+        k = float(fit(raw[~test, None], y[~test], ridge=0.0)[0])  # Texel's K, fitted first
+        scales[name] = round(2 / k, 4)  # tanh(raw / scale) = 2 P(win) - 1
+        held_out[name] = round(log_loss(k * raw[test], y[test]), 4)
+    held_out["fitted"] = round(log_loss(x[test] @ beta, y[test]), 4)
     seconds = max(time.process_time() - started, cpu_seconds(args))
-    print(f"{games} games, {len(y)} positions, {seconds:.0f} s CPU")
-    print(f"held-out log-loss: level 10's weights {before:.4f}, fitted {after:.4f}")
+    print(f"{games} games, {len(y)} positions ({int(test.sum())} held out), {seconds:.0f} s CPU")
+    print("held-out log-loss:", held_out, "scales (raw per tanh unit):", scales)
     c = MARBLE / beta[evaluation.F_EJECTED] if beta[evaluation.F_EJECTED] > 0 else 1.0
     weights = {term: round(float(c * b), 4) for term, b in zip(evaluation.TERMS, beta, strict=True)}
     print("weights:", weights, "scale:", round(2 * c, 4))
@@ -212,7 +263,8 @@ def main() -> None:
         "games": games,
         "positions": len(y),
         "cpu_seconds": round(seconds),
-        "held_out_log_loss": {"level_10": round(before, 4), "fitted": round(after, 4)},
+        "held_out_log_loss": held_out,
+        "fitted_scales": scales,
         "command": "python bench/fit_abalone_eval.py " + " ".join(sys.argv[1:]),
     }
     Path(args.out).write_text(json.dumps(table, indent=1) + "\n")

@@ -58,6 +58,7 @@ class Played:
     repeats: int
     ours: list[float] = field(default_factory=list)  # seconds a move
     reference: list[float] = field(default_factory=list)
+    most: int = 0  # the most times one board was recreated (stood again)
 
     @property
     def score(self) -> float:
@@ -103,6 +104,7 @@ def play(
         mover.observe(state)
     played.plies = state.ply
     played.repeats = sum(n - 1 for n in seen.values())
+    played.most = max(seen.values()) - 1
     outcome = state.outcome()
     if outcome is None:
         played.capped = True

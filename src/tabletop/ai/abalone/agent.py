@@ -65,21 +65,21 @@ def search_weights() -> np.ndarray:
 
 
 def published_weights() -> np.ndarray:
-    """Our terms weighted as the published programs weight them (decision 0156): the
-    reference opponent's weights (bench/abalone_ref, decision 0095, written from ABA-PRO,
-    Lemmens and Chorus) carried over to evaluation.py's terms, a marble 6 points: its
-    per-marble centre and cohesion sums become our per-marble means times 14 marbles,
-    its reference point the plain centre. The reference's own evaluation in our
-    search beat today's weights 6 of 6; these, carried over, 1 of 2 so far
-    (docs/strength.md, "Why the compiled search lost")."""
+    """The published programs' evaluation on our terms (decisions 0156, 0170): the
+    reference opponent's terms and weights (bench/abalone_ref, decision 0095, written from
+    ABA-PRO, Lemmens and Chorus), a marble 6 points: distances summed to ABA-PRO's point
+    (the board centre with both sides' centres of mass), neighbour pairs summed, marbles
+    on the edge, pushes available and ejections to make or parry. With these our search
+    values a position as the reference does (a test compares them)."""
     w = np.zeros(evaluation.WEIGHTS)
+    per_point = 6.0 / 1000.0  # the reference counts a marble 1,000
     w[evaluation.F_EJECTED] = 6.0
-    w[evaluation.F_CENTRE] = -3.36
-    w[evaluation.F_COHESION] = 1.0
-    w[evaluation.F_EDGE] = -0.15
-    w[evaluation.F_THREAT_TO_MOVE] = 2.4
-    w[evaluation.F_THREAT_WAITING] = 0.9
-    w[evaluation.F_PUSHES] = 0.05
+    w[evaluation.F_MASS_CENTRE] = -40.0 * per_point
+    w[evaluation.F_PAIRS] = 12.0 * per_point
+    w[evaluation.F_EDGE] = -25.0 * per_point
+    w[evaluation.F_PUSHES] = 8.0 * per_point
+    w[evaluation.F_THREAT_TO_MOVE] = 400.0 * per_point
+    w[evaluation.F_THREAT_WAITING] = 150.0 * per_point
     return w
 
 

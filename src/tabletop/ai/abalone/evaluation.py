@@ -1,10 +1,10 @@
 """The compiled search's evaluation (2 players): a weighted sum of terms, each the side to
 move's figure minus the other side's, in numba.
 
-The first six terms are games/abalone/evaluation.py's (its weights are the defaults,
-so with them the search values positions as the generic search does); the last three
-are the published programs' further terms (Aichholzer et al.'s ABA-PRO, Lemmens 2005,
-Chorus 2009), weighted 0 until a fit (bench/fit_abalone_eval.py) gives them weights:
+The first six terms are games/abalone/evaluation.py's (with its weights, "today", the
+search values positions as the generic search does); the others are the published
+programs' further terms (Aichholzer et al.'s ABA-PRO, Lemmens 2005, Chorus 2009) and
+one of ours (decision 0170 says which is which):
 
 * F_EJECTED: marbles pushed off;
 * F_CENTRE: mean hex distance to the centre;
@@ -13,8 +13,16 @@ Chorus 2009), weighted 0 until a fit (bench/fit_abalone_eval.py) gives them weig
 * F_THREAT_TO_MOVE: 1 when the side to move can push a marble off now;
 * F_THREAT_WAITING: -1 when the waiting side could (so its weight is positive);
 * F_PUSHES: in-line pushes available (Lemmens' attacking power);
-* F_COMPACT: mean hex distance to the side's own centre of mass (ABA-PRO's grouping);
-* F_RING3: marbles on the ring next to the edge.
+* F_COMPACT: mean hex distance to the side's own centre of mass (ours: a spread);
+* F_RING3: marbles on the ring next to the edge;
+* F_MASS_CENTRE: the sum of hex distances to ABA-PRO's reference point, one point for
+  both sides: the board centre (weight MASS_PULL) averaged with the two sides' centres
+  of mass, so a side fights for the middle of the action, not only of the board;
+* F_PAIRS: pairs of neighbouring own marbles, summed (the papers' cohesion; F_COHESION
+  is the same per marble).
+
+The published programs sum over marbles; today's centre and cohesion are means per
+marble (the two differ once a side has lost marbles), so both forms are terms.
 
 ``weights`` holds one weight per term and the noise amplitude last (W_NOISE), all in
 raw points; ``fitted.json`` is the fitted table (agent.py reads it).
@@ -37,8 +45,10 @@ from tabletop.games.abalone import geometry, kernels
     F_PUSHES,
     F_COMPACT,
     F_RING3,
-) = range(9)
-FEATURES = 9
+    F_MASS_CENTRE,
+    F_PAIRS,
+) = range(11)
+FEATURES = 11
 #: The terms' names, in order (the keys of the fitted table).
 TERMS = (
     "ejected",
@@ -50,7 +60,14 @@ TERMS = (
     "pushes",
     "compact",
     "ring3",
+    "mass_centre",
+    "pairs",
 )
+#: The board centre's weight against the two centres of mass in ABA-PRO's reference
+#: point (the reference opponent's, bench/abalone_ref/evaluation.py: CENTRE_PULL).
+MASS_PULL = 4.0
+#: The board centre's (row, number).
+CENTRE = 4.0
 W_NOISE = FEATURES
 WEIGHTS = FEATURES + 1
 
@@ -112,10 +129,10 @@ def features(
     ejected_mover: int,
     ejected_other: int,
     out: np.ndarray,
-    compact: bool = True,
+    second_pass: bool = True,
 ) -> None:
-    """Write the terms for ``mover`` (module docstring) to out[:FEATURES]; F_COMPACT, a
-    second pass over the board, only when ``compact`` (else 0)."""
+    """Write the terms for ``mover`` (module docstring) to out[:FEATURES]; F_COMPACT and
+    F_MASS_CENTRE, a second pass over the board, only when ``second_pass`` (else 0)."""
     m0 = m1 = dist0 = dist1 = pairs0 = pairs1 = edge0 = edge1 = ring0 = ring1 = 0
     push0 = push1 = 0
     threat0 = threat1 = False
@@ -162,25 +179,33 @@ def features(
             num1 += NUMBER_OF[g]
     n0 = max(1, m0)
     n1 = max(1, m1)
-    # Second pass: hex distance to each side's centre of mass.
+    # Second pass: hex distance to each side's own centre of mass, and to ABA-PRO's
+    # point (the board centre weighted with both sides' centres of mass).
     row0 /= n0
     num0 /= n0
     row1 /= n1
     num1 /= n1
-    spread0 = spread1 = 0.0
-    for cell in range(61 if compact else 0):
+    row_ref = (MASS_PULL * CENTRE + row0 + row1) / (MASS_PULL + 2.0)
+    num_ref = (MASS_PULL * CENTRE + num0 + num1) / (MASS_PULL + 2.0)
+    spread0 = spread1 = mass0 = mass1 = 0.0
+    for cell in range(61 if second_pass else 0):
         g = kernels.GRID_OF_CELL[cell]
         c = board[g]
         if c == kernels.EMPTY:
             continue
+        dr = ROW_OF[g] - row_ref
+        dn = NUMBER_OF[g] - num_ref
+        to_ref = (abs(dr) + abs(dn) + abs(dr - dn)) / 2.0
         if c == mover:
             dr = ROW_OF[g] - row0
             dn = NUMBER_OF[g] - num0
             spread0 += (abs(dr) + abs(dn) + abs(dr - dn)) / 2.0
+            mass0 += to_ref
         else:
             dr = ROW_OF[g] - row1
             dn = NUMBER_OF[g] - num1
             spread1 += (abs(dr) + abs(dn) + abs(dr - dn)) / 2.0
+            mass1 += to_ref
     out[F_EJECTED] = ejected_mover - ejected_other
     out[F_CENTRE] = dist0 / n0 - dist1 / n1
     out[F_COHESION] = pairs0 / n0 - pairs1 / n1
@@ -190,6 +215,8 @@ def features(
     out[F_PUSHES] = push0 - push1
     out[F_COMPACT] = spread0 / n0 - spread1 / n1
     out[F_RING3] = ring0 - ring1
+    out[F_MASS_CENTRE] = mass0 - mass1
+    out[F_PAIRS] = pairs0 - pairs1
 
 
 @njit(cache=True)
@@ -205,7 +232,14 @@ def evaluate(
     """The raw lead of ``mover``: the weighted terms, plus the noise keyed by the
     position's ``key`` and the game's ``salt`` (uniform in +-w[W_NOISE])."""
     f = np.empty(FEATURES)
-    features(board, mover, ejected_mover, ejected_other, f, w[F_COMPACT] != 0.0)
+    features(
+        board,
+        mover,
+        ejected_mover,
+        ejected_other,
+        f,
+        w[F_COMPACT] != 0.0 or w[F_MASS_CENTRE] != 0.0,
+    )
     lead = 0.0
     for i in range(FEATURES):
         lead += w[i] * f[i]
