@@ -231,7 +231,7 @@ def prior(
     laddered = False
     # An own chain left with two liberties (run out of atari, or a big one crawled along
     # from two or three) that is then laddered: the move only feeds the ladder stones; a
-    # big chain's run is as bad as its self-atari. Not when the move fights (an atari, a
+    # big chain's crawl is as bad as its self-atari. Not when the move fights (an atari, a
     # race). Small chains that crawl are not read: each read copies the position.
     if (
         libs == 2
@@ -239,7 +239,7 @@ def prior(
         and (saves or (own_stones >= 4 and not ataris and race == 0.0))
         and tactics.escape_ladders(board, links, stats, zob, w, p, color, stack)
     ):
-        if own_stones >= 4:
+        if not saves:
             return 0.02
         v -= 0.3
         laddered = True
