@@ -1,4 +1,4 @@
-"""Level against level: the issue's strength targets for Abalone, Oust and Quoridor.
+"""Level against level: the issue's strength targets for Abalone, Oust and Quoridor (and Go).
 
 * ``python bench/strength_levels.py abalone --games 100`` - level 10 against
   level 1, seats alternating (target: level 10 scores >= 95%);
@@ -15,7 +15,11 @@
   not replayed, so a long run can be stopped and started again;
   ``--ledger FILE`` does the same with a results file of one line a game,
   kept in the repository (docs/ladder/), and ``--first N`` leaves out the
-  games numbered below N.
+  games numbered below N;
+* game options follow the game as in ``tabletop match``: ``python
+  bench/strength_levels.py go --size 19 --rules chinese --komi 7 --top 4
+  --bottom 1 --games 20 --ledger docs/ladder/go-19.jsonl`` (issue 14's spacing
+  of Go's levels on 19x19).
 
 Uses tabletop.ai.tournament.run_match; prints the standings with 95%
 intervals, the level-``top`` seat's win rate and seconds per move overall.
@@ -41,7 +45,7 @@ from timing import Timed
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=("abalone", "oust", "quoridor"))
+    parser.add_argument("game", choices=("abalone", "go", "oust", "quoridor"))
     parser.add_argument("--players", type=count, default=2)
     parser.add_argument("--games", type=count, default=100)
     parser.add_argument("--top", type=count, default=10)
@@ -58,8 +62,10 @@ def main() -> None:
     parser.add_argument(
         "--report", action="store_true", help="count the games in --records/--ledger, play none"
     )
-    args = parser.parse_args()
-    options = {} if args.game == "oust" else {"players": args.players}
+    args, rest = parser.parse_known_args()
+    options = game_options(rest, parser)
+    if args.game == "abalone" or args.game == "quoridor":
+        options.setdefault("players", args.players)
     game = tabletop.load_game(args.game, **options)
     bottom = args.bottom or (1 if game.num_players == 2 else 3)
     if args.report and not (args.records or args.ledger):
@@ -100,6 +106,23 @@ def main() -> None:
         f"{seconds:.0f} s in all"
     )
     print(f"level {args.top}: {sum(spent) / len(spent):.2f} s/move, max {max(spent):.2f} s")
+
+
+def game_options(tokens: list[str], parser: argparse.ArgumentParser) -> dict[str, str]:
+    """``--size 19 --rules=chinese`` as {"size": "19", "rules": "chinese"} (the game checks
+    them)."""
+    options: dict[str, str] = {}
+    i = 0
+    while i < len(tokens):
+        name, eq, value = tokens[i].partition("=")
+        if not name.startswith("--") or not (eq or i + 1 < len(tokens)):
+            parser.error(f"unexpected argument {tokens[i]!r}: game options look like --size 19")
+        if not eq:
+            i += 1
+            value = tokens[i]
+        options[name[2:].replace("-", "_")] = value
+        i += 1
+    return options
 
 
 def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:

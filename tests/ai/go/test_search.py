@@ -102,3 +102,47 @@ def test_the_opening_on_the_big_board_prefers_the_third_and_fourth_lines() -> No
     corner = prior_of(empty, "D4")
     assert corner > prior_of(empty, "R10") > prior_of(empty, "S10") > prior_of(empty, "T10")
     assert corner > prior_of(empty, "K10")
+
+
+# Level 10 (5,000 iterations a move) as Black against GNU Go 3.8 level 10 on 19x19
+# (bench/strength_go.py --size 19 --iterations 5000 --games 1 --sgf-dir ...): its
+# bottom group H2-J6 ran along the first line and died with 13 stones.
+_LOST_GROUP_MOVES = (
+    "C16 R17 E4 E17 C14 H17 R16 Q16 Q15 P16 Q17 R15 P3 O18 P17 O17 F17 E16 O16 P15 C5 F16 "
+    "R5 G3 Q14 S16 H3 G4 F3 G6 C9 G2 C3 K5 R14 R12 P4 S14 J5 K6 M13 J3 H4 J4 P18 P14 G5 F5 "
+    "H5 F7 J6 J7 H6 H7 H2 R9 J2 K2 J1 K1"
+)
+LOST_GROUP = _LOST_GROUP_MOVES.split()
+
+
+def _lost_group(plies: int) -> GoState:
+    """The game above after ``plies`` moves."""
+    state = position(size=19, rules="chinese", komi=7)
+    for move in LOST_GROUP[:plies]:
+        state.play(move)
+    return state
+
+
+def test_crawling_a_big_chain_along_a_ladder_is_never_tried() -> None:
+    # After White's K2 the ten stones have two liberties, H1 and J1, both on the first
+    # line: either extension leaves two liberties and White ladders them along the edge.
+    state = _lost_group(58)
+    assert prior_of(state, "J1") == pytest.approx(0.02)
+    assert prior_of(state, "H1") == pytest.approx(0.02)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_floor_priors_amaf_value_stays_the_prior(seed: int) -> None:
+    # After White's K1 the chain is in atari at H1: Black's H1 is a self-atari of eleven
+    # stones. The playouts in which Black plays H1 first are those where the chain lived,
+    # so its AMAF value flattered it, and with ~25 real visits a child on 19x19 AMAF
+    # chose it; pinned at the prior, the search leaves it.
+    state = _lost_group(60)
+    tree = search.GoTree(1_000_000)
+    tree.set_root(state)
+    kernels.seed_random(seed)
+    tree.run(state, 3000, search.root_mask(state))
+    h1 = tree.child(tree.root, point(state, "H1"))
+    amaf = tree.tree_f[search.F_RW, h1] / tree.tree_f[search.F_RN, h1]
+    assert amaf == pytest.approx(0.02, abs=0.005)
+    assert tree.move_of(tree.best_child(tree.root)) != point(state, "H1")

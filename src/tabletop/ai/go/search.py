@@ -67,6 +67,11 @@ P_PRIOR_N = 2
 P_EXPAND = 3
 P_KOMI = 4
 P_OPENING = 7
+P_BLUNDER = 8
+
+#: A prior at or below this is knowledge's verdict "never" (the prior's floor: an own
+#: eye filled, a big chain's self-atari); such a child's AMAF is seeded with it too.
+BLUNDER_PRIOR = 0.025
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,11 @@ class SearchParams:
     opening_n: float = 300.0
     # The learned 3x3 shapes' prior term per log-gamma (games/go/learned.py); 0: off.
     learned: float = 0.0
+    # Virtual AMAF games at the prior for a child at the prior's floor (BLUNDER_PRIOR), so
+    # many that its AMAF value stays the prior: the playouts that reach such a move first
+    # are the ones where its chain lived, so AMAF flatters it, and on 19x19, where real
+    # visits are few, AMAF chose the move (decision 0173). Real visits can still overrule.
+    blunder_n: float = 100_000.0
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
@@ -94,6 +104,7 @@ class SearchParams:
         out[P_EXPAND] = self.expand
         out[P_KOMI] = komi
         out[P_OPENING] = self.opening_n
+        out[P_BLUNDER] = self.blunder_n
         return out
 
 
@@ -217,11 +228,23 @@ def prior(
     libs = playout.libs_after(board, links, stats, w, p, color, 3, buf)
     if capture:
         v += 0.25 + min(0.2, 0.05 * capture)
-    if saves and libs >= 2:
-        if libs == 2 and tactics.escape_ladders(board, links, stats, zob, w, p, color, stack):
-            v -= 0.3  # running along a ladder only feeds it stones
-        else:
-            v += 0.25 if libs >= 3 else 0.1
+    laddered = False
+    # An own chain left with two liberties (run out of atari, or a big one crawled along
+    # from two or three) that is then laddered: the move only feeds the ladder stones; a
+    # big chain's crawl is as bad as its self-atari. Not when the move fights (an atari, a
+    # race). Small chains that crawl are not read: each read copies the position.
+    if (
+        libs == 2
+        and not capture
+        and (saves or (own_stones >= 4 and not ataris and race == 0.0))
+        and tactics.escape_ladders(board, links, stats, zob, w, p, color, stack)
+    ):
+        if not saves:
+            return 0.02
+        v -= 0.3
+        laddered = True
+    if saves and libs >= 2 and not laddered:
+        v += 0.25 if libs >= 3 else 0.1
     if libs == 1 and not capture:
         if own_stones >= 4:
             return 0.02  # a big chain's self-atari: never a throw-in
@@ -327,6 +350,9 @@ def expand(
         if term != 0.0:
             tree_f[F_RN, k] = params[P_OPENING]
             tree_f[F_RW, k] = params[P_OPENING] * (0.5 + term)
+        if v <= BLUNDER_PRIOR:
+            tree_f[F_RN, k] += params[P_BLUNDER]
+            tree_f[F_RW, k] += params[P_BLUNDER] * v
         k += 1
     pass_prior = prior(
         board,

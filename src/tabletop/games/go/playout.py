@@ -43,7 +43,7 @@ from tabletop.games.go.kernels import (
 #: read, in the order it had when they were one module (decision 0080).
 P_PATTERN = 5
 P_CAPTURE = 6
-NUM_PARAMS = 8  # the search's P_OPENING is the last
+NUM_PARAMS = 9  # the search's P_OPENING and P_BLUNDER are the last
 
 
 @dataclass(frozen=True)

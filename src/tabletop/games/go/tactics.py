@@ -189,8 +189,9 @@ def escape_ladders(
     color: int,
     stack: np.ndarray,
 ) -> bool:
-    """True when ``color`` extending at p, the liberty of an own chain in atari next to
-    it, leaves a chain of two liberties that the opponent then captures in a ladder."""
+    """True when ``color`` playing p next to an own chain (a chain in atari extending at
+    its liberty, or one crawling along) leaves a chain of two liberties that the opponent
+    then captures in a ladder."""
     _set_root(stack, board, links, stats)
     b = stack[0, 0]
     lk = stack[0, 1:3]
