@@ -17,7 +17,7 @@ from starlette.testclient import WebSocketTestSession
 from tabletop.cli import main
 from tabletop.server.bus import Bus
 from tabletop.server.presence import CHANNEL as PRESENCE_CHANNEL
-from tabletop.server.redisbus import RedisBus
+from tabletop.server.redisbus import RedisBus, swallowed_cancel
 from tabletop.server.scratch import ScratchRedis, free_port
 from tests.server.conftest import new_game, two_apps
 from tests.server.live import wait_until
@@ -420,3 +420,26 @@ def test_a_new_socket_ahead_of_the_others_here_has_them_replayed(
             numbers: list[int] = []
             events(watcher, last + 1, numbers)
             assert numbers == list(range(1, last + 2)), numbers
+
+
+def test_a_cancel_swallowed_by_a_read_is_still_seen() -> None:
+    """redis-py's timed read can swallow a cancellation; the listening loops ask
+    :func:`swallowed_cancel` after each read so that a shutdown still ends them."""
+    seen: list[bool] = []
+
+    async def scenario() -> None:
+        async def body() -> None:
+            seen.append(swallowed_cancel())
+            try:
+                await asyncio.sleep(10)
+            except asyncio.CancelledError:
+                pass  # what such a read does
+            seen.append(swallowed_cancel())
+
+        task = asyncio.create_task(body())
+        await asyncio.sleep(0)
+        task.cancel()
+        await task
+
+    asyncio.run(scenario())
+    assert seen == [False, True]

@@ -21,6 +21,8 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
+from tabletop.server.redisbus import swallowed_cancel
+
 log = logging.getLogger("tabletop.server")
 
 #: The Redis channel of every process's connected seats.
@@ -162,6 +164,8 @@ class RedisPresence(Presence):
                 await pubsub.subscribe(CHANNEL)
                 while True:
                     message = await pubsub.get_message(timeout=1.0)
+                    if swallowed_cancel():
+                        raise asyncio.CancelledError
                     if message is not None and message.get("type") == "message":
                         try:
                             self.heard(message["data"])
