@@ -16,6 +16,7 @@ from typing import Any
 
 import tabletop
 from tabletop.core import Game, OptionError, TabletopError, game_info
+from tabletop.progress import progress_line
 from tabletop.terminal import TerminalGame, load_record
 
 #: What ``tabletop --help`` says first.
@@ -320,14 +321,6 @@ def _records_folder(name: str | None, read_only: bool = False) -> Path | None:
 def _progress(done: int, total: int) -> None:
     """A one-line progress bar of games on stderr."""
     progress_line(done, total, "games")
-
-
-def progress_line(done: int, total: int, unit: str) -> None:
-    """A one-line progress bar on stderr: ``[####....] 3/8 games``."""
-    width = 30
-    filled = width * done // total
-    bar = "#" * filled + "." * (width - filled)
-    print(f"\r[{bar}] {done}/{total} {unit}", end="", file=sys.stderr, flush=True)
 
 
 def _level_range(text: str) -> list[int]:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tabletop.core.errors import NotationError, OptionError
 from tabletop.play.record import read_record_file
+from tabletop.progress import progress_line
 from tabletop.review.analyst import DEFAULT_LEVEL, DEFAULT_SEED, analyst_for
 from tabletop.review.game import review_game
 from tabletop.review.table import review_table
@@ -72,6 +73,4 @@ def run_review(args: argparse.Namespace) -> int:
 
 
 def _progress(done: int, total: int) -> None:
-    from tabletop.cli import progress_line
-
     progress_line(done, total, "positions")
