@@ -19,7 +19,11 @@ from websockets.sync.client import connect
 from tabletop.server import lease as lease_module
 from tabletop.server.lease import Lease, RedisLease
 from tabletop.server.scratch import ScratchPostgres, ScratchRedis
-from tests.server.conftest import new_game, postgres_database, two_apps
+from tests.server.conftest import (
+    new_game,
+    postgres_database,
+    two_apps,
+)
 from tests.server.live import wait_until
 from tests.server.processes import frames_until, servers
 
@@ -173,25 +177,28 @@ def test_a_computer_game_goes_on_when_its_driver_is_killed(
         answer = httpx.post(one.url + "/api/games", json=body, timeout=30)
         assert answer.status_code == 201, answer.text
         gid, ann = answer.json()["id"], answer.json()["seats"][1]["token"]
-        # The first's: the second has not seen the game yet. (Read after the second's
-        # socket opened, the holder may be the second already, if the first's renewals
-        # were starved past the lease's life on a loaded machine: the kill below then
-        # leaves it there, and waiting for a change waited for ever.)
+        # The process that made it drives it (it takes the lease before storing the game),
+        # unless its renewals were starved past the lease's life on a loaded machine: kill
+        # whichever holds it, found by the id each server prints when it starts.
         assert wait_until(lambda: lease_holder(redis_server, gid) is not None)
         driver = lease_holder(redis_server, gid)
-        with connect(f"{two.ws_url}/ws/games/{gid}?token={ann}", open_timeout=30) as ann_ws:
-            one.kill()  # it drives the computer seat, thinking its first move or done
+        assert driver is not None
+        victim = next(s for s in (one, two) if driver.decode() in s.log.read_text())
+        survivor = two if victim is one else one
+        url, ws_url = survivor.url, survivor.ws_url
+        with connect(f"{ws_url}/ws/games/{gid}?token={ann}", open_timeout=30) as ann_ws:
+            victim.kill()  # it drives the computer seat, thinking its first move or done
             killed = time.monotonic()
             assert wait_until(lambda: lease_holder(redis_server, gid) not in (None, driver))
             taken = time.monotonic() - killed
             read: list[dict[str, Any]] = []
             replies: list[float] = []
             while len(replies) < 3:
-                view = httpx.get(f"{two.url}/api/games/{gid}", timeout=30).json()
+                view = httpx.get(f"{url}/api/games/{gid}", timeout=30).json()
                 if view["to_move"] == 1:
                     move = next(m for m in view["legal"] if m != "pass")
                     played = {"token": ann, "move": move, "ply": view["ply"]}
-                    answer = httpx.post(f"{two.url}/api/games/{gid}/moves", json=played, timeout=30)
+                    answer = httpx.post(f"{url}/api/games/{gid}/moves", json=played, timeout=30)
                     assert answer.status_code == 200, answer.text
                 read += frames_until(
                     ann_ws,
@@ -234,3 +241,19 @@ def test_a_flag_falls_once_when_the_clock_s_driver_is_killed(
             assert kinds.count("timeout") == 1, kinds
         view = httpx.get(f"{two.url}/api/games/{gid}", timeout=30).json()
         assert view["status"] == "finished"
+
+
+def test_the_process_that_makes_a_game_drives_it_from_the_start(
+    pg_pair: tuple[TestClient, TestClient],
+) -> None:
+    """The lease is taken before the game is stored: the other process's adoption, which
+    takes stored live games nobody holds, never sees this one unheld."""
+    first, second = pg_pair
+    created = new_game(
+        first,
+        seats=[{"kind": "computer", "level": 1}, {"name": "Ann", "claim": True}],
+        clock={"kind": "fischer", "main": 600, "increment": 5},
+    )
+    gid = created["id"]
+    assert rooms_of(first).lease.owns(gid)
+    assert not rooms_of(second).lease.owns(gid)

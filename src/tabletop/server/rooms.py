@@ -59,6 +59,7 @@ from tabletop.server.protocol import (
 from tabletop.server.rematch import Rematch, tell_on_attach
 from tabletop.server.rematch import load as load_rematch
 from tabletop.server.store import Conflict, Store, hash_token
+from tabletop.server.tasks import TaskSet
 from tabletop.server.views import board_view, game_view, mark_taken, shown_part, view_delta
 from tabletop.server.work import Current, Dropped, JobFunction, Work
 
@@ -268,7 +269,7 @@ class Rooms:
         self._replaying = asyncio.Semaphore(1)
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = TaskSet(on_end=self._done)
         if bus.shared:
             # Other processes change the games too (decision record 0128).
             bus.on_gap = self.replay  # type: ignore[attr-defined]
@@ -332,9 +333,18 @@ class Rooms:
             new_token() if spec.kind == "person" and person_tokens else None for spec in match.seats
         ]
         hashes = [None if t is None else hash_token(t) for t in tokens]
-        await self.store.create(
-            game_id, match.to_dict(), hashes, live=needs_driver(match), creator=creator
-        )
+        if self.lease.shared and needs_driver(match):
+            # Taken before the game is stored: another process adopts the stored live
+            # games nobody holds, and must not take over one just made here.
+            await self.lease.claim(game_id)
+            self.bus.follow(game_id)
+        try:
+            await self.store.create(
+                game_id, match.to_dict(), hashes, live=needs_driver(match), creator=creator
+            )
+        except BaseException:
+            self._release(game_id)
+            raise
         room = self.rooms[game_id] = Room(game_id, match, 0, hashes)
         room.presence = self.presence
         self._arm(room)
@@ -942,12 +952,9 @@ class Rooms:
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` as a task of its own, kept until it ends (errors are logged)."""
-        task = asyncio.create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
+        self._tasks.start(work)
 
     def _done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
         if task.cancelled() or task.exception() is None:
             return
         err = task.exception()
@@ -1258,8 +1265,7 @@ class Rooms:
         self.closing = True
         if self._adopting is not None:
             self._adopting.cancel()
-        if self._tasks:  # departures being recorded: let them finish
-            await asyncio.wait(set(self._tasks), timeout=5)
+        await self._tasks.settle(5)  # departures being recorded: let them finish
         tasks = []
         for room in list(self.rooms.values()):
             tasks += [

@@ -134,9 +134,14 @@ def serve(
         url, limits=clients, grace=grace, workers=workers, review_level=review_level, bus=bus
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    # With other processes, the id this one writes in Redis (the lease keys say which
+    # process drives a game): an operator reading Redis can tell whose log to look at.
+    origin = getattr(app.state.rooms.bus, "origin", None)
+    known_as = "" if origin is None else f"; process {origin} on the Redis bus"
     try:
         print(
-            f"tabletop: serving on http://{shown}:{port}/  (games stored in {shown_db(url)})",
+            f"tabletop: serving on http://{shown}:{port}/  "
+            f"(games stored in {shown_db(url)}{known_as})",
             flush=True,
         )
     except BrokenPipeError:
