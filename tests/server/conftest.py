@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from tabletop.server.app import create_app
 from tabletop.server.limits import Limits
@@ -117,6 +118,13 @@ def two_apps(db: str, bus: str) -> Iterator[tuple[TestClient, TestClient]]:
         yield first, second
 
 
+@pytest.fixture
+def pair(db: str, redis_server: ScratchRedis) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two apps over the test's database and the session's Redis (see :func:`two_apps`)."""
+    with two_apps(db, redis_server.url) as both:
+        yield both
+
+
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
     """POST /api/games and return the answer (asserting 201)."""
     body.setdefault("game", "go")
@@ -125,3 +133,29 @@ def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
     assert answer.status_code == 201, answer.text
     result: dict[str, Any] = answer.json()
     return result
+
+
+def ann_and_bob(client: TestClient, **body: Any) -> tuple[str, str, str]:
+    """A new Go game with Ann and Bob claimed: (its id, Ann's token, Bob's token)."""
+    created = new_game(
+        client, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}], **body
+    )
+    ann, bob = (s["token"] for s in created["seats"])
+    return created["id"], ann, bob
+
+
+@contextmanager
+def ann_here_bob_and_watcher_there(
+    first: TestClient, second: TestClient, gid: str, ann: str, bob: str
+) -> Iterator[dict[str, WebSocketTestSession]]:
+    """Ann's socket on ``first``, Bob's and a spectator's on ``second``, each past its
+    first snapshot: the sockets by name (ann, bob, watcher)."""
+    with (
+        first.websocket_connect(f"/ws/games/{gid}?token={ann}") as ann_ws,
+        second.websocket_connect(f"/ws/games/{gid}?token={bob}") as bob_ws,
+        second.websocket_connect(f"/ws/games/{gid}") as watcher,
+    ):
+        sockets = {"ann": ann_ws, "bob": bob_ws, "watcher": watcher}
+        for ws in sockets.values():
+            assert ws.receive_json()["type"] == "snapshot"
+        yield sockets

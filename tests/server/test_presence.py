@@ -6,7 +6,6 @@ tested on :class:`RedisPresence` with a clock of the test's."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,17 +13,10 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from tabletop.server.presence import TTL, RedisPresence
-from tabletop.server.scratch import ScratchRedis
-from tests.server.conftest import new_game, two_apps
+from tests.server.conftest import ann_and_bob
 from tests.server.live import wait_until
 
 pytestmark = pytest.mark.timeout(180)
-
-
-@pytest.fixture
-def pair(db: str, redis_server: ScratchRedis) -> Iterator[tuple[TestClient, TestClient]]:
-    with two_apps(db, redis_server.url) as both:
-        yield both
 
 
 def connected(client: TestClient, gid: str) -> list[bool]:
@@ -53,10 +45,7 @@ def test_a_player_on_one_process_is_connected_for_a_spectator_on_the_other(
     pair: tuple[TestClient, TestClient],
 ) -> None:
     first, second = pair
-    created = new_game(
-        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
-    )
-    gid, ann = created["id"], created["seats"][0]["token"]
+    gid, ann, _ = ann_and_bob(first)
     assert connected(second, gid) == [False, False]
     ann_ws = first.websocket_connect(f"/ws/games/{gid}?token={ann}").__enter__()
     assert ann_ws.receive_json()["type"] == "snapshot"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -19,7 +19,7 @@ from tabletop.server.bus import Bus
 from tabletop.server.presence import CHANNEL as PRESENCE_CHANNEL
 from tabletop.server.redisbus import RedisBus, swallowed_cancel
 from tabletop.server.scratch import ScratchRedis, free_port
-from tests.server.conftest import new_game, two_apps
+from tests.server.conftest import ann_and_bob, ann_here_bob_and_watcher_there
 from tests.server.live import wait_until
 
 #: A socket that waits for an event that never comes (a lost fan-out) fails the test
@@ -149,10 +149,6 @@ def test_a_lost_last_message_is_replayed_by_the_next_readings(
 
 
 # -- two apps over one database -----------------------------------------------------------------
-@pytest.fixture
-def pair(db: str, redis_server: ScratchRedis) -> Iterator[tuple[TestClient, TestClient]]:
-    with two_apps(db, redis_server.url) as both:
-        yield both
 
 
 def events(ws: WebSocketTestSession, until_seq: int, seen: list[int]) -> dict[str, Any]:
@@ -174,19 +170,10 @@ def test_players_on_two_processes_and_a_spectator_see_every_move_once(
     pair: tuple[TestClient, TestClient],
 ) -> None:
     first, second = pair
-    created = new_game(
-        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
-    )
-    gid = created["id"]
-    ann, bob = (s["token"] for s in created["seats"])
+    gid, ann, bob = ann_and_bob(first)
     seen: dict[str, list[int]] = {"ann": [], "bob": [], "watcher": []}
-    with (
-        first.websocket_connect(f"/ws/games/{gid}?token={ann}") as ann_ws,
-        second.websocket_connect(f"/ws/games/{gid}?token={bob}") as bob_ws,
-        second.websocket_connect(f"/ws/games/{gid}") as watcher,
-    ):
-        for ws in (ann_ws, bob_ws, watcher):
-            assert ws.receive_json()["type"] == "snapshot"
+    with ann_here_bob_and_watcher_there(first, second, gid, ann, bob) as sockets:
+        ann_ws, bob_ws, watcher = sockets.values()
         seq = ann_seq = 0
         for ply, move in enumerate(["E5", "C3", "D4", "F6", "G7", "B2"]):
             ws = ann_ws if ply % 2 == 0 else bob_ws
@@ -205,11 +192,8 @@ def test_a_redis_restart_loses_no_event(
     pair: tuple[TestClient, TestClient], redis_server: ScratchRedis
 ) -> None:
     first, second = pair
-    created = new_game(
-        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
-    )
-    gid = created["id"]
-    tokens = [s["token"] for s in created["seats"]]
+    gid, ann, bob = ann_and_bob(first)
+    tokens = [ann, bob]
     with second.websocket_connect(f"/ws/games/{gid}") as watcher:
         assert watcher.receive_json()["type"] == "snapshot"
         redis_server.restart()
@@ -256,11 +240,8 @@ def test_a_dropped_publish_is_replayed_from_the_database(
         return result
 
     monkeypatch.setattr(bus.client, "publish", lossy)
-    created = new_game(
-        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
-    )
-    gid = created["id"]
-    tokens = [s["token"] for s in created["seats"]]
+    gid, ann, bob = ann_and_bob(first)
+    tokens = [ann, bob]
     with second.websocket_connect(f"/ws/games/{gid}") as watcher:
         assert watcher.receive_json()["type"] == "snapshot"
         for i, move in enumerate(["E5", "C3", "D4"]):
@@ -293,11 +274,7 @@ def test_a_late_subscription_loses_no_event(
 
     monkeypatch.setattr(redis_client.PubSub, "subscribe", late)
     first, second = pair
-    created = new_game(
-        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
-    )
-    gid = created["id"]
-    ann, bob = (s["token"] for s in created["seats"])
+    gid, ann, bob = ann_and_bob(first)
     with (
         first.websocket_connect(f"/ws/games/{gid}?token={ann}") as ann_ws,
         second.websocket_connect(f"/ws/games/{gid}?token={bob}") as bob_ws,
@@ -345,11 +322,8 @@ def test_a_replay_that_reads_a_later_event_sends_it_once(
         return result
 
     monkeypatch.setattr(store, "events_since", slow)
-    created = new_game(
-        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
-    )
-    gid = created["id"]
-    tokens = [s["token"] for s in created["seats"]]
+    gid, ann, bob = ann_and_bob(first)
+    tokens = [ann, bob]
 
     def play(i: int, move: str) -> None:
         answer = first.post(f"/api/games/{gid}/moves", json={"token": tokens[i % 2], "move": move})
@@ -375,11 +349,7 @@ def test_an_event_made_here_does_not_overtake_a_lost_one_from_elsewhere(
     (made on the first) came: its sockets get 1 from the database before 2, not 2 alone."""
     first, second = pair
     lossy_publish(first, monkeypatch, {1})
-    created = new_game(
-        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
-    )
-    gid = created["id"]
-    ann, bob = (s["token"] for s in created["seats"])
+    gid, ann, bob = ann_and_bob(first)
     with (
         second.websocket_connect(f"/ws/games/{gid}?token={bob}") as bob_ws,
         second.websocket_connect(f"/ws/games/{gid}") as watcher,
@@ -402,11 +372,7 @@ def test_a_new_socket_ahead_of_the_others_here_has_them_replayed(
     was lost: the sockets there before it get move 1 too (from the database)."""
     first, second = pair
     lossy_publish(first, monkeypatch, {1})
-    created = new_game(
-        first, seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}]
-    )
-    gid = created["id"]
-    ann, bob = (s["token"] for s in created["seats"])
+    gid, ann, bob = ann_and_bob(first)
     with second.websocket_connect(f"/ws/games/{gid}") as watcher:
         assert watcher.receive_json()["type"] == "snapshot"
         answer = first.post(f"/api/games/{gid}/moves", json={"token": ann, "move": "E5"})

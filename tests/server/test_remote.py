@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,8 +19,7 @@ from tabletop.core import load_game
 from tabletop.play.clock import TimeControl
 from tabletop.play.match import Match, SeatSpec
 from tabletop.server import remote
-from tabletop.server.scratch import ScratchRedis
-from tests.server.conftest import new_game, two_apps
+from tests.server.conftest import ann_and_bob, ann_here_bob_and_watcher_there
 from tests.server.test_redisbus import events
 
 pytestmark = pytest.mark.timeout(180)
@@ -32,12 +30,6 @@ BOTH_DATABASES = True
 GAMES = [("go", {"size": 5}), ("quoridor", {})]
 
 MOVES = ["E5", "C3", "D4", "F6", "G7", "B2", "C7", "G3"]
-
-
-@pytest.fixture
-def pair(db: str, redis_server: ScratchRedis) -> Iterator[tuple[TestClient, TestClient]]:
-    with two_apps(db, redis_server.url) as both:
-        yield both
 
 
 def count_loads(client: TestClient) -> list[str]:
@@ -94,22 +86,9 @@ def test_a_remote_move_is_applied_in_memory_and_a_gap_is_loaded(
     pair: tuple[TestClient, TestClient], lost: int | None
 ) -> None:
     first, second = pair
-    created = new_game(
-        first,
-        seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}],
-        clock={"kind": "fischer", "main": 600, "increment": 5},
-    )
-    gid = created["id"]
-    ann, bob = (s["token"] for s in created["seats"])
+    gid, ann, bob = ann_and_bob(first, clock={"kind": "fischer", "main": 600, "increment": 5})
     seen: dict[str, list[int]] = {"ann": [], "bob": [], "watcher": []}
-    with (
-        first.websocket_connect(f"/ws/games/{gid}?token={ann}") as ann_ws,
-        second.websocket_connect(f"/ws/games/{gid}?token={bob}") as bob_ws,
-        second.websocket_connect(f"/ws/games/{gid}") as watcher,
-    ):
-        sockets = {"ann": ann_ws, "bob": bob_ws, "watcher": watcher}
-        for ws in sockets.values():
-            assert ws.receive_json()["type"] == "snapshot"
+    with ann_here_bob_and_watcher_there(first, second, gid, ann, bob) as sockets:
         time.sleep(1.0)  # the second app's subscription confirmed, its replay done
         loads = count_loads(second)
         if lost is not None:

@@ -4,7 +4,6 @@ to expire) gives the player to move back the seconds it had no driver (decision 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,16 +13,10 @@ from fastapi.testclient import TestClient
 from tabletop.server import lease as lease_module
 from tabletop.server.rooms import TAKEOVER_GRACE
 from tabletop.server.scratch import ScratchRedis
-from tests.server.conftest import new_game, two_apps
+from tests.server.conftest import ann_and_bob
 from tests.server.live import wait_until
 
 pytestmark = pytest.mark.timeout(180)
-
-
-@pytest.fixture
-def pair(db: str, redis_server: ScratchRedis) -> Iterator[tuple[TestClient, TestClient]]:
-    with two_apps(db, redis_server.url) as both:
-        yield both
 
 
 def rooms_of(client: TestClient) -> Any:
@@ -37,12 +30,7 @@ def test_a_takeover_gives_back_the_seconds_without_a_driver_and_the_flag_falls_o
     """``loaded``: whether the second process has the game in memory before the first
     stops (it adopts it) or loads it only after (a socket opening there claims it)."""
     first, second = pair
-    created = new_game(
-        first,
-        seats=[{"name": "Ann", "claim": True}, {"name": "Bob", "claim": True}],
-        clock={"kind": "absolute", "main": 3},
-    )
-    gid, bob = created["id"], created["seats"][1]["token"]
+    gid, _, bob = ann_and_bob(first, clock={"kind": "absolute", "main": 3})
     dying, redis_url = rooms_of(first), redis_server.url
     assert wait_until(lambda: dying.lease.owns(gid))
 

@@ -21,6 +21,8 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
+from tabletop.server.tasks import TaskSet
+
 log = logging.getLogger("tabletop.server")
 
 #: A lease key of a game.
@@ -102,7 +104,7 @@ class RedisLease(Lease):
         self.ttl_ms = int(ttl * 1000)
         self.held: set[str] = set()
         self._renewing: asyncio.Task[None] | None = None
-        self._releases: set[asyncio.Task[None]] = set()
+        self._releases = TaskSet()
 
     def owns(self, game_id: str) -> bool:
         return game_id in self.held
@@ -125,9 +127,7 @@ class RedisLease(Lease):
         if game_id not in self.held:
             return
         self.held.discard(game_id)
-        task = asyncio.get_running_loop().create_task(self._release([game_id]))
-        self._releases.add(task)
-        task.add_done_callback(self._releases.discard)
+        self._releases.start(self._release([game_id]))
 
     async def _release(self, game_ids: list[str]) -> None:
         keys = [PREFIX + g for g in game_ids]
@@ -185,5 +185,4 @@ class RedisLease(Lease):
         self.held.clear()
         if ids:
             await self._release(ids)
-        if self._releases:
-            await asyncio.wait(set(self._releases), timeout=2)
+        await self._releases.settle(2)

@@ -22,6 +22,7 @@ from typing import Any
 from redis.exceptions import RedisError
 
 from tabletop.server.redisbus import swallowed_cancel
+from tabletop.server.tasks import TaskSet
 
 log = logging.getLogger("tabletop.server")
 
@@ -67,8 +68,8 @@ class RedisPresence(Presence):
         self.mine: dict[str, list[int]] = {}  # game -> seats with a socket here
         # game -> process -> (seats, until when it holds)
         self.theirs: dict[str, dict[str, tuple[frozenset[int], float]]] = {}
-        self._tasks: list[asyncio.Task[None]] = []  # publications under way
-        self._loops: list[asyncio.Task[None]] = []
+        self._tasks = TaskSet()  # publications under way
+        self._loops = TaskSet()
 
     def elsewhere(self, game_id: str) -> set[int]:
         now = self.clock()
@@ -92,13 +93,7 @@ class RedisPresence(Presence):
     def _say(self, games: dict[str, list[int]], whole: bool) -> None:
         """Publish ``games`` (``whole``: every game with a socket here, the others none)."""
         text = json.dumps({"from": self.origin, "whole": whole, "games": games})
-        task = asyncio.get_running_loop().create_task(self._publish(text))
-        self._tasks.append(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        if task in self._tasks:
-            self._tasks.remove(task)
+        self._tasks.start(self._publish(text))
 
     async def _publish(self, text: str) -> None:
         # Redis away: the next announcement of all of them says it again.
@@ -131,21 +126,15 @@ class RedisPresence(Presence):
                 del self.theirs[game_id]
 
     async def start(self) -> None:
-        self._loops = [
-            asyncio.create_task(self._announce(), name="presence-announce"),
-            asyncio.create_task(self._listen(), name="presence-listen"),
-        ]
+        self._loops.start(self._announce(), "presence-announce")
+        self._loops.start(self._listen(), "presence-listen")
 
     async def close(self) -> None:
-        for task in self._loops:
-            task.cancel()
-        if self._loops:
-            await asyncio.wait(self._loops, timeout=2)
+        await self._loops.settle(2, cancel=True)
         if self.mine:
             self.mine.clear()
             await self._publish(json.dumps({"from": self.origin, "whole": True, "games": {}}))
-        if self._tasks:
-            await asyncio.wait(list(self._tasks), timeout=2)
+        await self._tasks.settle(2)
 
     async def _announce(self) -> None:
         while True:

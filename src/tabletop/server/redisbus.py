@@ -29,13 +29,14 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import redis.asyncio as redis
 from redis.exceptions import RedisError
 
 from tabletop.server.bus import Bus
+from tabletop.server.tasks import TaskSet
 
 log = logging.getLogger("tabletop.server")
 
@@ -80,28 +81,21 @@ class RedisBus(Bus):
         self._followed: set[str] = set()  # topics followed without a watcher (driven here)
         self._pubsub: Any = None
         self._changed = asyncio.Event()
-        self._tasks: list[asyncio.Task[None]] = []
+        self._tasks = TaskSet()
         self.connected = asyncio.Event()
 
     async def start(self) -> None:
         """Check that Redis answers (its error propagates), then start sending and
         listening."""
         await self.client.ping()
-        self._tasks = [
-            asyncio.create_task(self._send(), name="redis-bus-send"),
-            asyncio.create_task(self._listen(), name="redis-bus-listen"),
-            asyncio.create_task(self._check(), name="redis-bus-check"),
-        ]
+        self._tasks.start(self._send(), "redis-bus-send")
+        self._tasks.start(self._listen(), "redis-bus-listen")
+        self._tasks.start(self._check(), "redis-bus-check")
         await asyncio.wait_for(self.connected.wait(), 10)
 
     async def close(self) -> None:
         """Stop sending and listening; close the connections."""
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        if tasks:
-            # Bounded: a shutdown must end even if a task does not take its cancellation.
-            await asyncio.wait(tasks, timeout=2)
+        await self._tasks.settle(2, cancel=True)
         await self.client.aclose()
 
     # -- the Bus interface ---------------------------------------------------------------------
@@ -187,7 +181,7 @@ class RedisBus(Bus):
             self._flush(topic, self._held.pop(topic))
 
     def _replaying(self, topic: str) -> bool:
-        return any(t.get_name() == f"replay:{topic}" for t in self._tasks)
+        return self._tasks.named(f"replay:{topic}")
 
     def _flush(self, topic: str, waiting: list[tuple[int, str]]) -> None:
         """Deliver held frames after the last number delivered; a gap among them starts a
@@ -355,16 +349,7 @@ class RedisBus(Bus):
         self._held.setdefault(topic, [])
         self._again.add(topic)
         if not self._replaying(topic):
-            self._spawn(self._replay_now(topic), f"replay:{topic}")
-
-    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
-        task = asyncio.create_task(work, name=name)
-        self._tasks.append(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        if task in self._tasks:
-            self._tasks.remove(task)
+            self._tasks.start(self._replay_now(topic), f"replay:{topic}")
 
     async def _replay_now(self, topic: str) -> None:
         try:
@@ -391,9 +376,7 @@ class RedisBus(Bus):
         finally:
             self._again.discard(topic)
             waiting = self._held.pop(topic, [])
-            current = asyncio.current_task()
-            if current in self._tasks:
-                self._tasks.remove(current)  # so that _flush may start another replay
+            self._tasks.forget(asyncio.current_task())  # so that _flush may start another
         self._flush(topic, waiting)
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from tabletop.play.match import MatchError
+from tabletop.server.tasks import TaskSet
 
 T = TypeVar("T")
 
@@ -96,7 +97,7 @@ class Work:
         self.moves: deque[_Job] = deque()
         self.hints: deque[_Job] = deque()
         self.running: set[_Job] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = TaskSet()
 
     # -- asking --------------------------------------------------------------------------------
     async def move(self, work: JobFunction[T], job: dict[str, Any], current: Current) -> T:
@@ -183,9 +184,7 @@ class Work:
                 )
                 continue
             self.running.add(item)
-            task = asyncio.create_task(self._run(item))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._tasks.start(self._run(item))
 
     async def _run(self, item: _Job) -> None:
         try:
