@@ -178,3 +178,24 @@ def test_a_conflicting_commit_fails_alone_in_its_group(tmp_path: Path) -> None:
         await store.close()
 
     asyncio.run(scenario())
+
+
+def test_who_is_away_is_each_seat_s_last_left_or_joined_event(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(database_url(str(tmp_path / "g.db")))
+        await store.start()
+        match = Match(load_game("go", size=9), [SeatSpec(), SeatSpec()]).to_dict()
+        await store.create("g", match, [None, None])
+        assert await store.away("g") == set()
+        said = [
+            {"kind": "left", "seat": 0},
+            {"kind": "left", "seat": 1},
+            {"kind": "chat", "text": 'she said "kind": "joined"'},  # words, not an event
+            {"kind": "joined", "seat": 0, "name": "Ann"},
+        ]
+        for seq, event in enumerate(said, start=1):
+            await store.commit("g", seq, [event], match)
+        assert await store.away("g") == {1}
+        await store.close()
+
+    asyncio.run(scenario())

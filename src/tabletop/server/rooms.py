@@ -622,14 +622,10 @@ class Rooms:
         room.shown = None
         room.indexed = None
         if self.presence.shared and room.match.status != "finished":
-            # Who left is not stored: a person with no socket anywhere may have left
-            # (another process said so); connecting again says they are back.
-            anywhere = {s for s, n in room.connected.items() if n > 0} | room.elsewhere()
-            room.left |= {
-                s
-                for s, spec in enumerate(room.match.seats)
-                if spec.kind == "person" and room.match.claimed[s] and s not in anywhere
-            }
+            # Another process may have said that a player left (or came back): the
+            # stored events say who is away; connecting again says they are back.
+            here = {s for s, n in room.connected.items() if n > 0}
+            room.left = await self.store.away(room.id) - here
         await load_rematch(self.store, room)
         self._arm(room)
 

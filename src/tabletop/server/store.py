@@ -621,6 +621,27 @@ class Store:
             )
             return [(int(r.seq), json.loads(r.event)) for r in rows]
 
+    async def away(self, game_id: str) -> set[int]:
+        """The seats whose person left and has not come back: their last stored "left"
+        or "joined" event is a "left" one."""
+        # The text test only narrows the rows read (a game holds one event a move); the
+        # parsed kind decides (a chat line may quote those words).
+        wanted = events.c.event.contains('"kind": "left"') | events.c.event.contains(
+            '"kind": "joined"'
+        )
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(events.c.event)
+                .where(events.c.game_id == game_id, wanted)
+                .order_by(events.c.seq)
+            )
+            last: dict[int, str] = {}
+            for row in rows:
+                event = json.loads(row.event)
+                if event.get("kind") in ("left", "joined"):
+                    last[int(event["seat"])] = event["kind"]
+        return {seat for seat, kind in last.items() if kind == "left"}
+
     async def listing(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
         """Games for the lobby: ``open`` has a free person seat; else by status; newest first.
 
