@@ -12,6 +12,7 @@ every kind of them against these models (decision record 0087).
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_type_hints
 
 from pydantic import (
@@ -849,6 +850,15 @@ def seat_frame(seat: int, token: str) -> str:
 def snapshot_frame(seq: int, you: int | None, game: dict[str, Any]) -> str:
     """A :class:`SnapshotFrame` of the view ``game``."""
     return frame({"type": "snapshot", "seq": seq, "you": you, "game": game})
+
+
+_NUMBERED = re.compile(r'\{"type":"(event|snapshot)","seq":(\d+)')
+
+
+def numbered(text: str) -> tuple[str, int] | None:
+    """The kind ("event" or "snapshot") and number of a frame made here, else None."""
+    match = _NUMBERED.match(text)
+    return None if match is None else (match.group(1), int(match.group(2)))
 
 
 def event_frame(seq: int, event: dict[str, Any], delta: dict[str, Any] | None) -> str:

@@ -239,13 +239,20 @@ def _action(message: Any) -> Callable[[Match, int], list[Event]]:
 async def _send_loop(
     websocket: WebSocket, queue: asyncio.Queue[str | None], holder: Holder
 ) -> None:
-    # Each event comes once and in order: the bus's gate per game sees to it (decision
-    # record 0164), so a duplicate here is a bug for the tests to see, not to hide.
+    shown = -1  # the number of the last event or snapshot this socket was sent
     while True:
         text = await queue.get()
         if text is None:  # the bus dropped this slow client: it reconnects with since
             await websocket.close(code=4408)
             return
+        # Each event once and in order: a replay from the database and a late copy from
+        # the bus may both bring one (decision record 0150); a snapshot sets the count.
+        number = protocol.numbered(text)
+        if number is not None:
+            kind, seq = number
+            if kind == "event" and seq <= shown:
+                continue
+            shown = seq
         # Chat lines of the other side, or of muted players, go without their words.
         await websocket.send_text(shown_to(text, holder))
 
