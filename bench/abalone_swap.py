@@ -13,7 +13,8 @@ separates the two causes:
   whoever loses has the worse evaluation.
 
 Players: ``ours`` (today's weights), ``ours-published`` (level 10's: the reference's
-terms and weights, decision 0170), ``ours-fitted`` (fitted.json), ``ours-reflike`` (our
+terms and weights, decision 0170), ``ours-pressing`` (those and the pressure term,
+decision 0176), ``ours-fitted`` (fitted.json), ``ours-reflike`` (our
 mean terms weighted as the reference weights its like ones: decision 0156's published
 weights), ``ours+ref``, ``ref``, ``ref+ours``. Both sides get the same ``--nodes`` a
 move (load-independent; both engines count every quiescence node) or ``--seconds``;
@@ -49,7 +50,16 @@ from tabletop.ai.abalone import search as our_search
 from tabletop.ai.agent import Agent, Budget
 from tabletop.ai.ledger import Ledger, task_key
 
-PLAYERS = ("ours", "ours-published", "ours-fitted", "ours-reflike", "ours+ref", "ref", "ref+ours")
+PLAYERS = (
+    "ours",
+    "ours-published",
+    "ours-pressing",
+    "ours-fitted",
+    "ours-reflike",
+    "ours+ref",
+    "ref",
+    "ref+ours",
+)
 #: The 2-player colour-to-team map every layout shares (colour c is team c - 1).
 TEAM = np.array([0, 0, 1], dtype=np.int64)
 REF_WEIGHTS = ref_evaluation.WEIGHTS.copy()
@@ -138,6 +148,8 @@ def make_player(name: str, seed: int) -> Agent:
         return our_agent.AbaloneSearchAgent(seed=seed, weights="today")
     if name == "ours-published":
         return our_agent.AbaloneSearchAgent(seed=seed, weights="published")
+    if name == "ours-pressing":
+        return our_agent.AbaloneSearchAgent(seed=seed, weights="pressing")
     if name == "ours-fitted":
         return our_agent.AbaloneSearchAgent(seed=seed, weights="fitted")
     if name == "ours-reflike":

@@ -83,8 +83,23 @@ def published_weights() -> np.ndarray:
     return w
 
 
+#: F_PRESSURE's weight in "pressing", raw points a unit (a push that steps an enemy
+#: marble outward; 2 units when it lands on the edge): 40 reference points, what a
+#: marble-step toward ABA-PRO's point is worth (decision 0176).
+PRESSURE = 40.0 * 6.0 / 1000.0
+
+
+def pressing_weights() -> np.ndarray:
+    """The published weights and F_PRESSURE (decision 0176): pushes that drive enemy
+    marbles toward the edge count for the side that has them, so the side with the
+    chance presses it instead of waiting."""
+    w = published_weights()
+    w[evaluation.F_PRESSURE] = PRESSURE
+    return w
+
+
 #: The evaluation's weight sets by name: level 10 plays "published".
-WEIGHT_SETS = ("published", "today", "fitted")
+WEIGHT_SETS = ("published", "today", "fitted", "pressing")
 
 
 def fitted_weights(path: Path = FITTED) -> tuple[np.ndarray, float]:
@@ -138,11 +153,14 @@ class AbaloneSearchAgent(Agent):
         self.noise = noise
         self.quiescence = quiescence
         #: The evaluation's weights (WEIGHT_SETS: the published programs', today's of
-        #: games/abalone/evaluation.py, or the fitted table's) and the raw lead that
+        #: games/abalone/evaluation.py, the fitted table's, or the published ones with
+        #: the pressure term) and the raw lead that
         #: maps to tanh(1).
         if weights not in WEIGHT_SETS:
             raise TabletopError(f"weights {weights!r}: must be one of {', '.join(WEIGHT_SETS)}")
         self.weights = published_weights() if weights == "published" else search_weights()
+        if weights == "pressing":
+            self.weights = pressing_weights()
         self.scale = eval_kernels.SCALE
         if weights == "fitted":
             self.weights, self.scale = fitted_weights()

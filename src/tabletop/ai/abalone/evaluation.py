@@ -19,7 +19,10 @@ one of ours (decision 0170 says which is which):
   both sides: the board centre (weight MASS_PULL) averaged with the two sides' centres
   of mass, so a side fights for the middle of the action, not only of the board;
 * F_PAIRS: pairs of neighbouring own marbles, summed (the papers' cohesion; F_COHESION
-  is the same per marble).
+  is the same per marble);
+* F_PRESSURE: the pushes available that move an enemy marble toward the edge, 1 for a
+  step outward and 2 when it lands on the edge (one push from off): the pressure a
+  side can bring, ours (decision 0176), so the side with the chance presses it.
 
 The published programs sum over marbles; today's centre and cohesion are means per
 marble (the two differ once a side has lost marbles), so both forms are terms.
@@ -47,8 +50,9 @@ from tabletop.games.abalone import geometry, kernels
     F_RING3,
     F_MASS_CENTRE,
     F_PAIRS,
-) = range(11)
-FEATURES = 11
+    F_PRESSURE,
+) = range(12)
+FEATURES = 12
 #: The terms' names, in order (the keys of the fitted table).
 TERMS = (
     "ejected",
@@ -62,6 +66,7 @@ TERMS = (
     "ring3",
     "mass_centre",
     "pairs",
+    "pressure",
 )
 #: The board centre's weight against the two centres of mass in ABA-PRO's reference
 #: point (the reference opponent's, bench/abalone_ref/evaluation.py: CENTRE_PULL).
@@ -109,6 +114,22 @@ def push_kind(board: np.ndarray, g: int, d: int, colour: int) -> int:
     return EJECT if board[t] == kernels.OFF else PUSH
 
 
+@njit(cache=True, inline="always")
+def push_gain(board: np.ndarray, g: int, d: int) -> int:
+    """For a push (push_kind PUSH) of the line at grid g in direction d: 2 when the front
+    enemy marble lands on the edge, 1 when it steps outward elsewhere, 0 when it moves
+    along its ring or inward (F_PRESSURE)."""
+    off = kernels.OFFSETS[d]
+    t = g + off
+    while board[t] != kernels.EMPTY:
+        t += off
+    before = kernels.CENTRE_DISTANCE[t - off]
+    after = kernels.CENTRE_DISTANCE[t]
+    if after <= before:
+        return 0
+    return 2 if after == 4 else 1
+
+
 @njit(cache=True)
 def has_ejection(board: np.ndarray, colour: int) -> bool:
     """True when ``colour`` could push a marble off if it moved now."""
@@ -130,9 +151,12 @@ def features(
     ejected_other: int,
     out: np.ndarray,
     second_pass: bool = True,
+    pressure: bool = True,
 ) -> None:
     """Write the terms for ``mover`` (module docstring) to out[:FEATURES]; F_COMPACT and
-    F_MASS_CENTRE, a second pass over the board, only when ``second_pass`` (else 0)."""
+    F_MASS_CENTRE, a second pass over the board, only when ``second_pass`` (else 0), and
+    F_PRESSURE only when ``pressure``."""
+    press0 = press1 = 0
     m0 = m1 = dist0 = dist1 = pairs0 = pairs1 = edge0 = edge1 = ring0 = ring1 = 0
     push0 = push1 = 0
     threat0 = threat1 = False
@@ -148,6 +172,7 @@ def features(
             if board[g + kernels.OFFSETS[d]] == c:
                 near += 1
         pushes = 0
+        gain = 0
         ejecting = False
         for d in range(6):
             if board[g + kernels.OFFSETS[d]] != c:
@@ -157,6 +182,8 @@ def features(
                 pushes += 1
                 if kind == EJECT:
                     ejecting = True
+                elif pressure:
+                    gain += push_gain(board, g, d)
         if c == mover:
             m0 += 1
             dist0 += dist
@@ -164,6 +191,7 @@ def features(
             edge0 += dist == 4
             ring0 += dist == 3
             push0 += pushes
+            press0 += gain
             threat0 = threat0 or ejecting
             row0 += ROW_OF[g]
             num0 += NUMBER_OF[g]
@@ -174,6 +202,7 @@ def features(
             edge1 += dist == 4
             ring1 += dist == 3
             push1 += pushes
+            press1 += gain
             threat1 = threat1 or ejecting
             row1 += ROW_OF[g]
             num1 += NUMBER_OF[g]
@@ -217,6 +246,7 @@ def features(
     out[F_RING3] = ring0 - ring1
     out[F_MASS_CENTRE] = mass0 - mass1
     out[F_PAIRS] = pairs0 - pairs1
+    out[F_PRESSURE] = press0 - press1
 
 
 @njit(cache=True)
@@ -239,6 +269,7 @@ def evaluate(
         ejected_other,
         f,
         w[F_COMPACT] != 0.0 or w[F_MASS_CENTRE] != 0.0,
+        w[F_PRESSURE] != 0.0,
     )
     lead = 0.0
     for i in range(FEATURES):
