@@ -36,6 +36,7 @@ import tabletop
 from abalone_ref.evaluation import WEIGHTS
 from abalone_reference import ReferenceAgent
 from arguments import count, run_main, seconds, whole
+from tabletop.ai.abalone.agent import LEVEL_WEIGHTS
 from tabletop.ai.agent import Agent
 from tabletop.ai.ledger import Ledger, task_key
 from tabletop.ai.levels import level_for
@@ -116,7 +117,12 @@ def play(
 def ours_description(spec: str) -> Any:
     """What makes our side this very player: a level's table entry, or the agent spec."""
     if spec.startswith("ai:"):
-        return asdict(level_for(tabletop.load_game("abalone"), int(spec[3:])))
+        level = asdict(level_for(tabletop.load_game("abalone"), int(spec[3:])))
+        if level["search"] == "abalone":
+            # Its evaluation's weights are not in the table entry (decision 0182):
+            # games of another weight set must not be counted as this level's.
+            level["weights"] = LEVEL_WEIGHTS
+        return level
     return spec
 
 

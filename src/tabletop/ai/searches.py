@@ -92,11 +92,11 @@ def _quoridor(game: Game, seed: int | None, settings: Settings) -> Agent:
 
 
 def _abalone(game: Game, seed: int | None, settings: Settings) -> Agent:
-    from tabletop.ai.abalone.agent import AbaloneSearchAgent
+    from tabletop.ai.abalone.agent import LEVEL_WEIGHTS, AbaloneSearchAgent
 
     if game.num_players != 2:
         raise OptionError("the abalone search plays 2-player Abalone only")
-    return AbaloneSearchAgent(seed, max_depth=int(settings.get("depth", 40)))
+    return AbaloneSearchAgent(seed, max_depth=int(settings.get("depth", 40)), weights=LEVEL_WEIGHTS)
 
 
 #: The searches by name.

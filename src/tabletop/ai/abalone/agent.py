@@ -98,8 +98,13 @@ def pressing_weights() -> np.ndarray:
     return w
 
 
-#: The evaluation's weight sets by name: level 10 plays "published".
+#: The evaluation's weight sets by name.
 WEIGHT_SETS = ("published", "today", "fitted", "pressing")
+
+#: The set level 10 plays (decision 0182): "pressing" scored 14.5 of 20 against
+#: "published" and 8 of 10 against the reference at equal nodes (docs/strength.md).
+#: An agent made without ``weights`` keeps "published", the reference's evaluation.
+LEVEL_WEIGHTS = "pressing"
 
 
 def fitted_weights(path: Path = FITTED) -> tuple[np.ndarray, float]:
