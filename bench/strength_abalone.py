@@ -118,9 +118,10 @@ def ours_description(spec: str) -> Any:
     """What makes our side this very player: a level's table entry, or the agent spec."""
     if spec.startswith("ai:"):
         level = asdict(level_for(tabletop.load_game("abalone"), int(spec[3:])))
-        if level["search"] == "abalone":
+        if level["search"] == "abalone" and LEVEL_WEIGHTS != "published":
             # Its evaluation's weights are not in the table entry (decision 0182):
-            # games of another weight set must not be counted as this level's.
+            # games of another weight set must not be counted as this level's. The
+            # ledgers before had "published", unnamed: their keys stay as they were.
             level["weights"] = LEVEL_WEIGHTS
         return level
     return spec
