@@ -4,8 +4,6 @@ preferred by the "pressing" weights where the published ones do not see them."""
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,18 +13,7 @@ from tabletop.ai.abalone import evaluation
 from tabletop.ai.abalone.agent import AbaloneSearchAgent
 from tabletop.ai.agent import Budget
 from tabletop.games.abalone import AbaloneGame, AbaloneState, kernels
-
-
-def random_position(seed: int, plies: int, layout: str) -> AbaloneState:
-    game = tabletop.load_game("abalone", layout=layout)
-    assert isinstance(game, AbaloneGame)
-    state = game.new_state()
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_over():
-            break
-        state.play(rng.choice(state.legal_actions().tolist()))
-    return state
+from tests.ai.abalone.test_search import random_position
 
 
 def recount(state: AbaloneState, colour: int) -> int:
