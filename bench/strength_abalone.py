@@ -6,8 +6,8 @@ wins at least 80% of 40 games on the standard layout and 70% of 20 on Belgian da
 
 * colours alternate: game n has our side at seat n % 2 (Black moves first);
 * the reference thinks ``--seconds`` a move (default 2); our level keeps its own
-  budget (level 10: 200,000 nodes, capped at 2.8 s), and both sides' mean seconds a
-  move are printed so the time each took is in the open;
+  budget (level 10: the compiled search, bounded by its 2.8 s cap), and both sides'
+  mean seconds a move are printed so the time each took is in the open;
 * a game still going at ``--max-plies`` (default 300) is adjudicated by marbles
   pushed off (more wins, equal draws); how often that happened is printed, with the
   boards that stood again (a position seen before, counted each time it returns);
@@ -20,6 +20,8 @@ wins at least 80% of 40 games on the standard layout and 70% of 20 on Belgian da
     python bench/strength_abalone.py --layout belgian-daisy --games 20 --agent ai:9
     # against the level 10 of before the compiled search:
     python bench/strength_abalone.py --opponent alphabeta:playouts=200000,seconds=2.8
+    # level 10 against itself (does a board stand more than twice?):
+    python bench/strength_abalone.py --opponent ai:10 --games 10
 """
 
 from __future__ import annotations
@@ -152,6 +154,8 @@ def from_ledger(entry: dict[str, Any], outcome: Outcome, seat: int) -> Played:
         int(entry.get("repeats", 0)),
         [float(s) for s in entry.get("seconds", ())],
         [float(s) for s in entry.get("reference_seconds", ())],
+        # Older entries lack "most": their total of repeats bounds it from above.
+        int(entry.get("most", entry.get("repeats", 0))),
     )
 
 
@@ -163,6 +167,7 @@ def summary(spec: str, args: argparse.Namespace, games: list[Played]) -> str:
     score = sum(g.score for g in games) / len(games)
     capped = sum(g.capped for g in games)
     repeats = [g.repeats for g in games]
+    most = max(g.most for g in games)
     ours = [s for g in games for s in g.ours]
     theirs = [s for g in games for s in g.reference]
 
@@ -174,8 +179,8 @@ def summary(spec: str, args: argparse.Namespace, games: list[Played]) -> str:
         f"{spec} vs {against}, {args.layout}: {wins} wins, {losses} "
         f"losses, {draws} draws of {len(games)} (score {score:.1%}); cap of "
         f"{args.max_plies} plies reached {capped} times; boards repeated {sum(repeats)} "
-        f"times (most in a game {max(repeats)}); s/move ours {mean(ours)}, "
-        f"reference {mean(theirs)}"
+        f"times (most in a game {max(repeats)}; the most one board stood again {most}); "
+        f"s/move ours {mean(ours)}, reference {mean(theirs)}"
     )
 
 
@@ -224,6 +229,7 @@ def main() -> None:
                     "plies": played.plies,
                     "capped": played.capped,
                     "repeats": played.repeats,
+                    "most": played.most,
                     "reference_seconds": [round(s, 2) for s in played.reference],
                 }
                 ledger.append(key, about, played.outcome, seat, played.ours)
