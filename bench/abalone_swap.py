@@ -14,7 +14,8 @@ separates the two causes:
 
 Players: ``ours`` (today's weights), ``ours-published`` (level 10's: the reference's
 terms and weights, decision 0170), ``ours-pressing`` (those and the pressure term,
-decision 0176), ``ours-fitted`` (fitted.json), ``ours-reflike`` (our
+decision 0176; ``ours-pressing@0.5`` weighs the pressure 0.5 raw points a unit instead
+of the set's own), ``ours-fitted`` (fitted.json), ``ours-reflike`` (our
 mean terms weighted as the reference weights its like ones: decision 0156's published
 weights), ``ours+ref``, ``ref``, ``ref+ours``. Both sides get the same ``--nodes`` a
 move (load-independent; both engines count every quiescence node) or ``--seconds``;
@@ -142,6 +143,28 @@ def random_opening(layout: str, plies: int, seed: int) -> list[int]:
     return actions
 
 
+#: A player name's prefix that sets the pressure term's weight: ``ours-pressing@0.5``.
+PRESSING_AT = "ours-pressing@"
+
+
+def player(name: str) -> str:
+    """A command-line player name: one of PLAYERS, or ``ours-pressing@W`` with W a
+    number (the pressure term's weight in raw points a unit)."""
+    if name in PLAYERS:
+        return name
+    if name.startswith(PRESSING_AT):
+        try:
+            weight = float(name[len(PRESSING_AT) :])
+        except ValueError:
+            weight = float("nan")
+        if np.isfinite(weight):
+            return name
+        raise argparse.ArgumentTypeError(f"{name!r}: the weight after '@' must be a number")
+    raise argparse.ArgumentTypeError(
+        f"{name!r}: one of {', '.join(PLAYERS)}, or {PRESSING_AT}W with W a number"
+    )
+
+
 def make_player(name: str, seed: int) -> Agent:
     """The player called ``name`` (PLAYERS)."""
     if name == "ours":
@@ -150,6 +173,10 @@ def make_player(name: str, seed: int) -> Agent:
         return our_agent.AbaloneSearchAgent(seed=seed, weights="published")
     if name == "ours-pressing":
         return our_agent.AbaloneSearchAgent(seed=seed, weights="pressing")
+    if name.startswith(PRESSING_AT):
+        player = our_agent.AbaloneSearchAgent(seed=seed, weights="pressing")
+        player.weights[our_evaluation.F_PRESSURE] = float(name[len(PRESSING_AT) :])
+        return player
     if name == "ours-fitted":
         return our_agent.AbaloneSearchAgent(seed=seed, weights="fitted")
     if name == "ours-reflike":
@@ -180,8 +207,8 @@ def make_player(name: str, seed: int) -> Agent:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("first_player", choices=PLAYERS)
-    parser.add_argument("second_player", choices=PLAYERS)
+    parser.add_argument("first_player", type=player)
+    parser.add_argument("second_player", type=player)
     parser.add_argument("--games", type=count, default=10)
     parser.add_argument("--first", type=whole, default=0, help="number of the first game")
     parser.add_argument("--nodes", type=count, help="nodes a move for both sides")
