@@ -2,11 +2,12 @@
 
 Both sides are Go's own search (GoSearchAgent) with the same fixed number of
 iterations a move (no time cap: the result does not depend on the load);
-"new" has ``SearchParams(learned=SCALE)``, "old" the default (term off). The
-colours alternate (game k: new is Black when k is even), komi 7, Chinese
-rules. With ``--ledger FILE`` each game is added as it ends and games already
-there under the same settings are counted, not played again. Prints new's
-score with its 95% interval.
+"new" has ``SearchParams(learned=SCALE)`` (and with ``--low-liberty RATE`` the
+playouts' two-liberty replies, decision 0183; ``--scale 0`` for those alone),
+"old" the default (both off). The colours alternate (game k: new is Black
+when k is even), komi 7, Chinese rules. With ``--ledger FILE`` each game is
+added as it ends and games already there under the same settings are counted,
+not played again. Prints new's score with its 95% interval.
 
     python bench/go_learned_match.py --size 9 --iterations 3000 --games 40 \\
         --scale 0.05 --ledger /work/runs/h14b/learned-9.jsonl
@@ -36,6 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=count, default=3000, help="iterations a move")
     parser.add_argument("--games", type=count, default=20, help="games (default 20)")
     parser.add_argument("--scale", type=float, default=0.05, help="new's SearchParams.learned")
+    parser.add_argument(
+        "--low-liberty",
+        type=float,
+        default=0.0,
+        help="new's SearchParams.low_liberty_rate (decision 0183; 0: off)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--ledger", help="results file to add to and resume from")
     args = parser.parse_args(argv)
@@ -45,13 +52,16 @@ def main(argv: list[str] | None = None) -> int:
     for number in range(args.games):
         about = {"bench": BENCH, "number": number, "size": args.size, "scale": args.scale,
                  "iterations": args.iterations, "seed": args.seed}  # fmt: skip
+        if args.low_liberty:  # named only when on, so older ledgers keep their keys
+            about["low_liberty"] = args.low_liberty
         key = task_key(about)
         entry = None if ledger is None else ledger.entry(key)
         if entry is not None:
             outcome, seat = Outcome.from_dict(entry["outcome"]), int(entry["strong_seat"])
         else:
             seed = args.seed + number
-            new = GoSearchAgent(seed=seed, params=SearchParams(learned=args.scale))
+            params = SearchParams(learned=args.scale, low_liberty_rate=args.low_liberty)
+            new = GoSearchAgent(seed=seed, params=params)
             old = GoSearchAgent(seed=seed + 1000)
             seat = number % 2
             agents = [new, old] if seat == 0 else [old, new]
@@ -65,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     n = len(scores)
     mean = sum(scores) / n
     half = 1.96 * (mean * (1 - mean) / n) ** 0.5
-    print(f"learned term at {args.scale} vs off, {args.size}x{args.size}, {args.iterations} "
+    rule = f", low-liberty replies at {args.low_liberty}" if args.low_liberty else ""
+    print(f"learned term at {args.scale}{rule} vs off, {args.size}x{args.size}, {args.iterations} "
           f"iterations a move: {sum(scores):g} of {n} ({mean:.1%}, 95% interval "
           f"{max(0, mean - half):.1%} - {min(1, mean + half):.1%})")  # fmt: skip
     return 0

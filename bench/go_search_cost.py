@@ -2,15 +2,18 @@
 
     python bench/go_search_cost.py [--size 9] [--iterations 3000] [--playouts 2000]
     python bench/go_search_cost.py --size 19 --learned 0.05   # the learned term off vs on
+    python bench/go_search_cost.py --sgf GAME.sgf --ply 44 --low-liberty 0.9
 
 CPU time (time.process_time, best of ``--rounds``), so a loaded machine
 changes little. Policy playouts run from a position 10 plies in (the level-1
 player's moves, seed 3), the search from the same position with a fresh tree
 each round. To compare two versions of the code, run this script with each
 version's ``src`` on PYTHONPATH, old and new alternating, after a warm-up run of
-each (the first run compiles the kernels). ``--learned SCALE`` instead times the
-search with the learned pattern term off and at SCALE (SearchParams.learned),
-rounds alternating, and prints both.
+each (the first run compiles the kernels). ``--learned SCALE`` and/or
+``--low-liberty RATE`` instead time the search with the learned pattern term and
+the playouts' low-liberty rule off and at SCALE / RATE (SearchParams.learned,
+.low_liberty_rate), rounds alternating, and print both. ``--sgf FILE --ply N``
+starts from a recorded game's position instead (the middle game costs more).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from tabletop.ai.go import search
 from tabletop.ai.levels import agent_for_level
 from tabletop.games.go import GoState, kernels, playout
 from tabletop.games.go.patterns import pattern_table
+from tabletop.games.go.sgf import load_sgf
 
 
 def start(size: int) -> GoState:
@@ -35,6 +39,16 @@ def start(size: int) -> GoState:
     state = game.new_state()
     for _ in range(10):
         state.play(walker.choose(state))
+    assert isinstance(state, GoState)
+    return state
+
+
+def game_position(path: str, ply: int) -> GoState:
+    """The position of the SGF game at ``path`` after its first ``ply`` moves."""
+    record = load_sgf(path)
+    state = record.state.game.new_state()
+    for move in list(record.state.history)[:ply]:
+        state.play(move)
     assert isinstance(state, GoState)
     return state
 
@@ -90,10 +104,15 @@ def main() -> None:
     parser.add_argument("--playouts", type=count, default=2000)
     parser.add_argument("--rounds", type=count, default=3)
     parser.add_argument("--learned", type=float, help="time the learned term off and on")
+    parser.add_argument("--low-liberty", type=float, help="time the low-liberty rule off and on")
+    parser.add_argument("--sgf", help="start from this game's position (after --ply moves)")
+    parser.add_argument("--ply", type=count, default=40, help="moves of --sgf played first")
     args = parser.parse_args()
-    state = start(args.size)
-    if args.learned is not None:
-        variants = {"off": search.SearchParams(), "on": search.SearchParams(learned=args.learned)}
+    state = start(args.size) if args.sgf is None else game_position(args.sgf, args.ply)
+    if args.learned is not None or args.low_liberty is not None:
+        learned, low = args.learned or 0.0, args.low_liberty or 0.0
+        on = search.SearchParams(learned=learned, low_liberty_rate=low)
+        variants = {"off": search.SearchParams(), "on": on}
         best = dict.fromkeys(variants, 0.0)
         for params in variants.values():
             iterations_per_second(state, 10, params)
@@ -101,9 +120,10 @@ def main() -> None:
             for name, params in variants.items():
                 rate = iterations_per_second(state, args.iterations, params)
                 best[name] = max(best[name], rate)
+        what = f"learned term {learned}, low-liberty rule {low}"
         print(
-            f"{args.size}x{args.size}: search iterations a CPU second, learned term off "
-            f"{best['off']:,.0f}, at {args.learned} {best['on']:,.0f} "
+            f"{state.game.size}x{state.game.size}: search iterations a CPU second, off "
+            f"{best['off']:,.0f}, {what} {best['on']:,.0f} "
             f"(on/off {best['on'] / best['off']:.3f}; best of {args.rounds})"
         )
         return
@@ -112,7 +132,7 @@ def main() -> None:
     best_p = max(playouts_per_second(state, args.playouts) for _ in range(args.rounds))
     best_i = max(iterations_per_second(state, args.iterations) for _ in range(args.rounds))
     print(
-        f"{args.size}x{args.size}: {best_p:,.0f} policy playouts a CPU second, "
+        f"{state.game.size}x{state.game.size}: {best_p:,.0f} policy playouts a CPU second, "
         f"{best_i:,.0f} search iterations a CPU second (best of {args.rounds})"
     )
 

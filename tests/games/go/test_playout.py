@@ -66,3 +66,67 @@ def test_margins_count_area_with_komi() -> None:
     own = np.zeros(121, dtype=np.float64)
     assert playout.settled_margin(state._board, 9, 7.0, own) == 18 - 18 - 7
     assert int(own.sum()) == 18
+
+
+# Level 10 against GNU Go 3.8 level 10 on 13x13 (bench/strength_go.py --size 13
+# --iterations 15000 --sgf-dir ...): positions of two lost games (docs/strength.md, "How
+# the 13x13 games were lost"), each just after a move that left a chain of ours with two
+# liberties. Game 6 (ours White): Black's N8 leaves N9, on the way from the top right's
+# White group to the right side, with N10 and M9; only N10 gains liberties.
+_GAME_6 = (
+    "K10 E4 C4 D11 E5 D5 D4 F5 E6 E7 D6 C7 F4 G4 E3 F6 G11 J8 L8 L6 G3 J10 J11 K9 L9 K11 "
+    "L10 H11 J12 H12 H10 J9 G12 K12 H13 M11 L11 L12 M12 M13 N12 N11 K13 N13 K7 J7 K6 K5 F7 "
+    "F8 D7 G7 C8 M7 M8 L7 L5 M5 M10 N9 N7 L4 N8"
+)
+# Game 1 (ours Black): White's G5 cuts off H4 H5 J5 J6, left with H6 and J7; White went on
+# to kill the group.
+_GAME_1 = (
+    "K8 L6 J3 L3 F4 C11 E11 D9 H10 M8 L4 K4 K3 M4 L5 K5 M5 M3 M6 K6 M9 M7 L2 L9 N4 M2 C8 C9 "
+    "M11 M10 B7 L11 B9 B10 C12 D12 D13 E12 D11 B12 F12 C13 E13 F13 L7 E7 J6 E10 K7 N6 J5 N5 "
+    "E8 D8 D7 F8 E6 G12 F7 F9 G11 F11 K10 L10 G8 J4 H4 H3 H2 G3 K2 G2 J1 G1 H1 L1 K11 D3 F3 "
+    "E2 C2 C3 B2 G4 H5 K12 F2 G5"
+)
+
+
+def _policy_replies(moves: str, low_liberty_rate: float, tries: int = 200) -> dict[str, int]:
+    """How often the playout policy (its default rates, the low-liberty rule's given) plays
+    each move after ``moves`` (13x13)."""
+    state = position(size=13, rules="chinese", komi=7)
+    for move in moves.split():
+        state.play(move)
+    n = state.game.size
+    w = n + 2
+    color = state.to_move + 1  # type: ignore[operator]
+    last = point(state, str(state.history[-1]))
+    names = {point(state, str(state.action_to_move(a))): str(state.action_to_move(a))
+             for a in state.legal_actions().tolist()[:-1]}  # fmt: skip
+    empties = np.array([p for p in names if state._board[p] == 0], dtype=np.int64)
+    cand = np.empty(w * w + 8, dtype=np.int64)
+    params = playout.PlayoutPolicy(low_liberty_rate=low_liberty_rate).array()
+    counts: dict[str, int] = {}
+    for seed in range(tries):
+        kernels.seed_random(seed)
+        move = playout.playout_move(
+            state._board, state._links, state._stats, w, color, state._ko, last, False,
+            pattern_table(), params, empties.copy(), len(empties), cand,
+            np.empty(8, dtype=np.int64),
+        )  # fmt: skip
+        name = names.get(move, "pass")
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def test_a_chain_left_with_two_liberties_runs_where_it_gains_some() -> None:
+    # Without the rule (the default) the policy has no answer here (no atari, no pattern
+    # next to N8): a random move, N10 about one time in a hundred.
+    assert _policy_replies(_GAME_6, 0.0).get("N10", 0) <= 10
+    replies = _policy_replies(_GAME_6, 0.9)
+    assert replies.get("N10", 0) >= 120
+    assert replies.get("M9", 0) == 0  # M9 would leave N9 M9 with one liberty
+
+
+def test_a_cut_chain_with_two_liberties_is_answered_at_them() -> None:
+    before = _policy_replies(_GAME_1, 0.0)
+    assert before.get("H6", 0) + before.get("J7", 0) <= 10
+    replies = _policy_replies(_GAME_1, 0.9)
+    assert replies.get("H6", 0) + replies.get("J7", 0) >= 120

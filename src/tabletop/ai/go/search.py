@@ -60,7 +60,7 @@ C_USED = 0
 C_PLAYOUTS = 1
 
 # The params array (see SearchParams): these, then the playout policy's rates
-# (playout.P_PATTERN, playout.P_CAPTURE).
+# (playout.P_PATTERN, playout.P_CAPTURE, playout.P_LOW_LIBERTY).
 P_EXPLORE = 0
 P_RAVE_K = 1
 P_PRIOR_N = 2
@@ -84,6 +84,7 @@ class SearchParams:
     expand: int = 2  # real visits before a leaf is expanded
     pattern_rate: float = 0.9  # how often the playout tries pattern moves
     capture_rate: float = 0.9  # how often the playout tries capture/atari replies
+    low_liberty_rate: float = 0.0  # how often it then tries two-liberty replies; off (0183)
     # Virtual AMAF games of the opening term on 13x13 and up: RAVE counts reach thousands
     # at the root, and ten virtual games would not steer them off the first two lines.
     opening_n: float = 300.0
@@ -97,7 +98,9 @@ class SearchParams:
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
-        out = playout.PlayoutPolicy(self.pattern_rate, self.capture_rate).array()
+        out = playout.PlayoutPolicy(
+            self.pattern_rate, self.capture_rate, self.low_liberty_rate
+        ).array()
         out[P_EXPLORE] = self.explore
         out[P_RAVE_K] = self.rave_k
         out[P_PRIOR_N] = self.prior_n
