@@ -27,6 +27,7 @@ import tabletop
 from arguments import count, run_main
 from tabletop.ai.go import search
 from tabletop.ai.levels import agent_for_level
+from tabletop.core.records import replay
 from tabletop.games.go import GoState, kernels, playout
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.sgf import load_sgf
@@ -47,8 +48,7 @@ def game_position(path: str, ply: int) -> GoState:
     """The position of the SGF game at ``path`` after its first ``ply`` moves."""
     record = load_sgf(path)
     state = record.state.game.new_state()
-    for move in list(record.state.history)[:ply]:
-        state.play(move)
+    replay(state, list(record.state.history)[:ply])
     assert isinstance(state, GoState)
     return state
 

@@ -40,6 +40,7 @@ from arguments import count, run_main
 from gnugo_games import Gtp
 from tabletop.ai.agent import Budget
 from tabletop.ai.levels import agent_for_level
+from tabletop.core.records import replay
 from tabletop.games.go import GoGame, GoMove, GoState
 from tabletop.games.go.sgf import load_sgf
 
@@ -168,8 +169,7 @@ def show(game: GoGame, moves: list[GoMove], drop: Drop, args: argparse.Namespace
     chosen again there; 1 when that move costs ``--big`` or more too."""
     ply = drop.ply - 1
     state = game.new_state()
-    for move in moves[:ply]:
-        state.play(move)
+    replay(state, moves[:ply])
     before = state.copy()
     state.play(drop.move)
     print(f"-- move {drop.ply} {drop.move}: costs {drop.cost:.1f} (GNU Go's estimate for us "
