@@ -72,9 +72,67 @@ def test_a_player_on_one_process_is_connected_for_a_spectator_on_the_other(
             assert connected_after(watcher, joined) == [True, False]
 
 
+class Deaf:
+    """Makes a process's presence hold back what it hears until :meth:`hear` (a slow
+    pub/sub delivery, made as slow as the test needs)."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.presence: RedisPresence = client.app.state.rooms.presence  # type: ignore[attr-defined]
+        self.real = self.presence.heard
+        self.held: list[str | bytes] = []
+        self.deaf = True
+        self.presence.heard = self.heard  # type: ignore[method-assign]
+
+    def heard(self, text: str | bytes) -> None:
+        if self.deaf:
+            self.held.append(text)
+            return
+        held, self.held = self.held, []
+        for old in [*held, text]:
+            self.real(old)
+
+    def hear(self) -> None:
+        """Deliver what was held with the next message (one comes every EVERY seconds)."""
+        self.deaf = False
+
+
+def test_a_player_closing_on_two_processes_at_once_leaves_once(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    # Ann has a socket on each process and closes both before either hears of the other:
+    # each still thinks she is on the other, so neither records that she left then. When
+    # their word arrives each checks again; the "left" is recorded once (decision 0185).
+    first, second = pair
+    gid, ann, _ = ann_and_bob(first)
+    rooms = [c.app.state.rooms for c in pair]  # type: ignore[attr-defined]
+    with second.websocket_connect(f"/ws/games/{gid}") as watcher:
+        assert watcher.receive_json()["type"] == "snapshot"
+        sockets = [c.websocket_connect(f"/ws/games/{gid}?token={ann}").__enter__() for c in pair]
+        for ws in sockets:
+            assert ws.receive_json()["type"] == "snapshot"
+        assert wait_until(lambda: all(0 in r.rooms[gid].elsewhere() for r in rooms))
+        deaf = [Deaf(c) for c in pair]
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+        assert wait_until(lambda: all(r.rooms[gid].unsure == {0} for r in rooms))
+        for d in deaf:
+            d.hear()
+        left = next_event(watcher)
+        assert left["event"] == {"kind": "left", "seat": 0}
+        assert wait_until(lambda: all(not r.rooms[gid].unsure for r in rooms))
+        assert wait_until(lambda: connected(second, gid) == [False, False])
+        store = rooms[0].store
+        # Both checks are done: one "left", and nothing after it.
+        assert wait_until(lambda: not any(list(r._tasks) for r in rooms))
+        events = first.portal.call(store.events_since, gid, 0)  # type: ignore[union-attr]
+        assert [e for _, e in events if e["kind"] == "left"] == [{"kind": "left", "seat": 0}]
+
+
 def test_what_another_process_announced_expires_and_a_whole_announcement_replaces_it() -> None:
     now = [100.0]
     presence = RedisPresence(None, "me", clock=lambda: now[0])
+    gone: list[tuple[str, set[int]]] = []
+    presence.on_gone = lambda game_id, seats: gone.append((game_id, seats))
 
     def say(origin: str, whole: bool, games: dict[str, list[int]]) -> None:
         import json
@@ -85,9 +143,13 @@ def test_what_another_process_announced_expires_and_a_whole_announcement_replace
     say("b", True, {"g": [1], "h": [0]})
     say("me", True, {"g": [2]})  # its own: not elsewhere
     assert presence.elsewhere("g") == {0, 1} and presence.elsewhere("h") == {0}
+    assert gone == []
     say("b", True, {"g": [1]})  # b no longer has h
-    assert presence.elsewhere("h") == set()
-    say("a", False, {"g": []})  # a's socket closed
-    assert presence.elsewhere("g") == {1}
+    assert presence.elsewhere("h") == set() and gone == [("h", {0})]
+    say("a", False, {"g": [1]})  # a's socket of seat 0 closed, one of seat 1 opened
+    say("a", False, {"g": []})  # and closed: b still has seat 1
+    assert presence.elsewhere("g") == {1} and gone[1:] == [("g", {0})]
     now[0] += TTL + 0.1  # b died (kill -9): nothing more from it
     assert presence.elsewhere("g") == set()
+    presence.expire()  # what the announcing loop does every EVERY seconds
+    assert gone[2:] == [("g", {1})] and presence.theirs == {}

@@ -8,6 +8,10 @@ changes, and all of them every :data:`EVERY` seconds. What a process heard lasts
 :data:`TTL` seconds unless said again, so the seats of a process that died (``kill
 -9``) stop showing as connected by themselves. One process alone (:class:`Presence`)
 has no others: nothing is sent and nobody is elsewhere.
+
+When seats stop being elsewhere (their process said so, or went silent), the
+``on_gone`` callback hears of it: a process that did not record a player's leaving
+because another process seemed to hold the seat checks again then (decision 0185).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from redis.exceptions import RedisError
@@ -41,6 +46,8 @@ class Presence:
 
     #: Whether other processes have sockets too.
     shared = False
+    #: Called with a game and its seats that are no longer connected elsewhere.
+    on_gone: Callable[[str, set[int]], None] | None = None
 
     def elsewhere(self, game_id: str) -> set[int]:
         """The seats of ``game_id`` with a socket open on another process."""
@@ -108,6 +115,8 @@ class RedisPresence(Presence):
             return
         until = self.clock() + TTL
         games: dict[str, list[int]] = message["games"]
+        touched = set(games) | {g for g, by in self.theirs.items() if origin in by}
+        before = {g: self.elsewhere(g) for g in touched}
         if message["whole"]:
             for game_id in [g for g, by in self.theirs.items() if origin in by]:
                 if game_id not in games:
@@ -117,6 +126,16 @@ class RedisPresence(Presence):
                 self.theirs.setdefault(game_id, {})[origin] = (frozenset(seats), until)
             else:
                 self._forget(game_id, origin)
+        self._gone(before)
+
+    def _gone(self, before: dict[str, set[int]]) -> None:
+        """Tell ``on_gone`` the seats elsewhere ``before`` that are not any more."""
+        if self.on_gone is None:
+            return
+        for game_id, seats in before.items():
+            gone = seats - self.elsewhere(game_id)
+            if gone:
+                self.on_gone(game_id, gone)
 
     def _forget(self, game_id: str, origin: str) -> None:
         by = self.theirs.get(game_id)
@@ -140,11 +159,22 @@ class RedisPresence(Presence):
         while True:
             await asyncio.sleep(EVERY)
             self._say(dict(self.mine), whole=True)
-            now = self.clock()
-            for game_id, by in list(self.theirs.items()):
-                for origin, (_, until) in list(by.items()):
-                    if until <= now:
-                        self._forget(game_id, origin)
+            self.expire()
+
+    def expire(self) -> None:
+        """Forget what went unsaid for :data:`TTL` (a process that died)."""
+        now = self.clock()
+        before: dict[str, set[int]] = {}
+        for game_id, by in list(self.theirs.items()):
+            for origin, (held, until) in list(by.items()):
+                if until <= now:
+                    # elsewhere() already leaves it out: what it held is what went.
+                    before.setdefault(game_id, set()).update(held)
+                    self._forget(game_id, origin)
+        for game_id, went in before.items():
+            gone = went - self.elsewhere(game_id)
+            if gone and self.on_gone is not None:
+                self.on_gone(game_id, gone)
 
     async def _listen(self) -> None:
         while True:

@@ -166,6 +166,9 @@ class Room:
         self.lock = asyncio.Lock()
         self.connected: Counter[int] = Counter()  # seat -> open sockets
         self.left: set[int] = set()  # seats whose player left (a "left" event was sent)
+        # Seats whose last socket here closed while another process seemed to hold them:
+        # checked again when it lets go (decision record 0185).
+        self.unsure: set[int] = set()
         self.timer: asyncio.Task[None] | None = None
         self.computer: asyncio.Task[None] | None = None
         self.proposal: asyncio.Task[None] | None = None  # Go's dead stones being worked out
@@ -242,6 +245,7 @@ class Rooms:
         self.store = store
         # Who is connected on the other processes (decision record 0168).
         self.presence = presence or Presence()
+        self.presence.on_gone = self._gone_elsewhere
         self.bus = bus
         # Which games this process drives (all of them, alone; decision record 0151).
         self.lease = lease or Lease()
@@ -387,6 +391,7 @@ class Rooms:
             or room.proposal is not None
             or room.grace
             or room.hinting
+            or room.unsure
             or any(n > 0 for n in room.connected.values())
             or (self.bus is not None and self.bus.subscribers(room.id))
         )
@@ -1155,6 +1160,7 @@ class Rooms:
         if self.bus.shared and not before and seat not in room.left:
             await self._caught_up(room)  # that they left may have been said elsewhere
         room.connected[seat] += 1
+        room.unsure.discard(seat)  # connected here: this process sees the next closing
         self._here(room)
         self.touch(room)
         task = room.grace.pop(seat, None)
@@ -1187,16 +1193,53 @@ class Rooms:
         del room.connected[seat]
         self._here(room)
         if seat in room.elsewhere():
-            return  # still connected on another process: not gone
+            # Still connected on another process, or so this one last heard: that one may
+            # be closing its socket too, its word not yet here. Checked again when it
+            # lets go of the seat (decision record 0185).
+            room.unsure.add(seat)
+            return
+        await self._left(room, seat)
+
+    async def _left(self, room: Room, seat: int) -> None:
+        """Record that the person of ``seat`` left: no socket of it here or elsewhere.
+
+        Recorded once: with other processes, one of them may have recorded it first
+        (a commit that conflicts is tried again on the stored game, where it is said)."""
         match = room.match
-        if match.status == "finished":
+        if match.status == "finished" or match.seats[seat].kind != "person":
             return
-        if match.seats[seat].kind != "person":
-            return
-        room.left.add(seat)
         # The deadline is stored with the "left" event; committing it arms the replacement.
         deadline = self.now() + self.grace
-        await self.act(room, lambda m: m.leave(seat, deadline))
+
+        def leave(m: Match) -> list[Event]:
+            # Checked under the room's lock: back meanwhile, or said already.
+            if seat in room.left or room.connected[seat] > 0 or seat in room.elsewhere():
+                return []
+            room.left.add(seat)
+            return m.leave(seat, deadline)
+
+        await self.act(room, leave)
+
+    def _gone_elsewhere(self, game_id: str, seats: set[int]) -> None:
+        """Presence: ``seats`` of ``game_id`` are no longer connected on another process."""
+        room = self.rooms.get(game_id)
+        if room is None or self.closing:
+            return
+        for seat in seats & room.unsure:
+            self._tasks.start(self._check_left(room, seat))
+
+    async def _check_left(self, room: Room, seat: int) -> None:
+        """The seat this process thought connected elsewhere is not: if it has no socket
+        anywhere now, the player left (recorded once, whichever process sees it first)."""
+        try:
+            async with room.lock:
+                if seat not in room.unsure:
+                    return  # connected here since, or checked already
+                room.unsure.discard(seat)
+                await self._caught_up(room)  # the other process may have recorded it
+            await self._left(room, seat)
+        finally:
+            self.touch(room)
 
     def _here(self, room: Room) -> None:
         """Tell the other processes which seats of the room have a socket here."""
