@@ -128,6 +128,55 @@ def test_a_player_closing_on_two_processes_at_once_leaves_once(
         assert [e for _, e in events if e["kind"] == "left"] == [{"kind": "left", "seat": 0}]
 
 
+def test_a_player_who_left_one_process_is_back_on_the_other_before_it_heard(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    # A reload through the proxy: Ann's socket closes on the first process (she left, as
+    # it records) and opens on the second before the second hears that the first let go.
+    # Her stored "left" decides: she is back, with a "joined" (decision 0185).
+    first, second = pair
+    gid, ann, _ = ann_and_bob(first)
+    with second.websocket_connect(f"/ws/games/{gid}") as watcher:
+        assert watcher.receive_json()["type"] == "snapshot"
+        with first.websocket_connect(f"/ws/games/{gid}?token={ann}") as ws:
+            assert ws.receive_json()["type"] == "snapshot"
+            assert wait_until(lambda: connected(second, gid) == [True, False])
+            deaf = Deaf(second)  # it goes on thinking she is on the first
+        left = next_event(watcher)
+        assert left["event"] == {"kind": "left", "seat": 0}
+        with second.websocket_connect(f"/ws/games/{gid}?token={ann}") as again:
+            assert again.receive_json()["type"] == "snapshot"
+            joined = next_event(watcher)
+            assert joined["event"]["kind"] == "joined" and joined["event"]["seat"] == 0
+            deaf.hear()
+            assert wait_until(lambda: connected(first, gid) == [True, False])
+        assert next_event(watcher)["event"] == {"kind": "left", "seat": 0}
+
+
+def test_a_player_said_to_have_left_by_a_process_that_had_not_heard_is_back(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    # The other order: Ann opens the game on the second process, then closes it on the
+    # first before the first hears of the second. The first records that she left; the
+    # second, where she is connected, says she is back (decision 0185).
+    first, second = pair
+    gid, ann, _ = ann_and_bob(first)
+    with second.websocket_connect(f"/ws/games/{gid}") as watcher:
+        assert watcher.receive_json()["type"] == "snapshot"
+        ws = first.websocket_connect(f"/ws/games/{gid}?token={ann}").__enter__()
+        assert ws.receive_json()["type"] == "snapshot"
+        deaf = Deaf(first)
+        with second.websocket_connect(f"/ws/games/{gid}?token={ann}") as again:
+            assert again.receive_json()["type"] == "snapshot"
+            ws.__exit__(None, None, None)
+            assert next_event(watcher)["event"] == {"kind": "left", "seat": 0}
+            joined = next_event(watcher)
+            assert joined["event"]["kind"] == "joined" and joined["event"]["seat"] == 0
+            deaf.hear()
+            assert wait_until(lambda: connected(first, gid) == [True, False])
+        assert next_event(watcher)["event"] == {"kind": "left", "seat": 0}
+
+
 def test_what_another_process_announced_expires_and_a_whole_announcement_replaces_it() -> None:
     now = [100.0]
     presence = RedisPresence(None, "me", clock=lambda: now[0])

@@ -38,6 +38,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 from tabletop.core import TabletopError
@@ -169,6 +170,9 @@ class Room:
         # Seats whose last socket here closed while another process seemed to hold them:
         # checked again when it lets go (decision record 0185).
         self.unsure: set[int] = set()
+        # Seats the stored events say left while a socket of them is open here: another
+        # process said so on late news; they are back (Rooms._still_here).
+        self.returning: set[int] = set()
         self.timer: asyncio.Task[None] | None = None
         self.computer: asyncio.Task[None] | None = None
         self.proposal: asyncio.Task[None] | None = None  # Go's dead stones being worked out
@@ -585,8 +589,24 @@ class Rooms:
                 driven = self.lease.shared and self.lease.owns(room.id)
                 if driven and room.behind > room.seq and self.rooms.get(room.id) is room:
                     await self.refresh(room)
+                if self.rooms.get(room.id) is room:
+                    await self._still_here(room)
         finally:
             room.following_up = False
+
+    async def _still_here(self, room: Room) -> None:
+        """Another process recorded that a player left whose socket is open here (what it
+        had heard of this one was late): they are back (decision record 0185). The
+        caller holds the room's lock."""
+        match = room.match
+        said = room.left | room.returning | set(match.leaving)
+        room.returning = set()
+        if match.status == "finished":
+            return
+        for seat in sorted(said):
+            if room.connected[seat] > 0 and match.claimed[seat]:
+                room.left.discard(seat)
+                await self.act_locked(room, partial(Match.come_back, seat=seat))
 
     def _apply_ahead(self, room: Room) -> None:
         """Apply the other processes' actions the room has kept, in order, from the one
@@ -628,9 +648,12 @@ class Rooms:
         room.indexed = None
         if self.presence.shared and room.match.status != "finished":
             # Another process may have said that a player left (or came back): the
-            # stored events say who is away; connecting again says they are back.
+            # stored events say who is away; connecting again says they are back, and
+            # one connected here already is back at once (_still_here).
             here = {s for s, n in room.connected.items() if n > 0}
-            room.left = await self.store.away(room.id) - here
+            away = await self.store.away(room.id)
+            room.left = away - here
+            room.returning = away & here
         await load_rematch(self.store, room)
         self._arm(room)
 
@@ -646,6 +669,7 @@ class Rooms:
         self._apply_ahead(room)
         if room.behind > room.seq or await self.store.seq_of(room.id) != room.seq:
             await self.refresh(room)
+        await self._still_here(room)
 
     async def replay(self, game_id: str) -> int:
         """The sockets here of ``game_id`` may have missed the events after the last the
@@ -1156,8 +1180,12 @@ class Rooms:
     async def connect_locked(self, room: Room, seat: int) -> None:
         """A socket of ``seat`` opened (the caller holds the room's lock): note a returning
         player. Claiming an open seat is :meth:`attach`'s."""
-        before = room.connected[seat] > 0 or seat in room.elsewhere()
-        if self.bus.shared and not before and seat not in room.left:
+        # Only this process's own sockets say for sure that the player is here already:
+        # what it heard of the others may be a few milliseconds old (a reload through
+        # the proxy closes a socket on one process and opens one on another), so a seat
+        # stored as left is back on any first socket here (decision record 0185).
+        before = room.connected[seat] > 0
+        if self.bus.shared and not before:
             await self._caught_up(room)  # that they left may have been said elsewhere
         room.connected[seat] += 1
         room.unsure.discard(seat)  # connected here: this process sees the next closing
@@ -1169,8 +1197,8 @@ class Rooms:
         match = room.match
         if match.seats[seat].kind != "person":
             return
-        # Left (seen here, or on the process that said so: server/remote.py), and nowhere
-        # connected since.
+        # Left (seen here, or on the process that said so: server/remote.py), and not
+        # connected here since.
         back = seat in room.left or seat in match.leaving
         if match.claimed[seat] and back and not before:
             room.left.discard(seat)
