@@ -80,6 +80,7 @@ def playouts_per_second(state: GoState, playouts: int) -> float:
             seq,
             colours,
             0,
+            playout.no_replies(),
         )
     return playouts / (time.process_time() - began)
 

@@ -50,7 +50,7 @@ def test_playout_moves_are_legal_and_never_fill_own_eyes(seed: int, plies: int) 
         move = playout.playout_move(
             state._board, state._links, state._stats, w, color, state._ko, last_point, False,
             pattern_table(), params, empties.copy(), len(empties), cand,
-            np.empty(8, dtype=np.int64),
+            np.empty(8, dtype=np.int64), playout.no_replies(),
         )  # fmt: skip
         assert move in legal
         if move != kernels.PASS:
@@ -109,7 +109,7 @@ def _policy_replies(moves: str, low_liberty_rate: float, tries: int = 200) -> di
         move = playout.playout_move(
             state._board, state._links, state._stats, w, color, state._ko, last, False,
             pattern_table(), params, empties.copy(), len(empties), cand,
-            np.empty(8, dtype=np.int64),
+            np.empty(8, dtype=np.int64), playout.no_replies(),
         )  # fmt: skip
         name = names.get(move, "pass")
         counts[name] = counts.get(name, 0) + 1
