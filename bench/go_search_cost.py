@@ -138,21 +138,21 @@ def main() -> None:
         variants = {"off": search.SearchParams(), "on": on}
         tables = {name: learned_replies(state, params) for name, params in variants.items()}
         best = dict.fromkeys(variants, 0.0)
-        best_p = dict.fromkeys(variants, 0.0)
+        per_playout = dict.fromkeys(variants, 0.0)
         for name, params in variants.items():
             playouts_per_second(state, 10, params, tables[name])
         for _ in range(args.rounds):
             for name, params in variants.items():
                 rate = playouts_per_second(state, args.playouts, params, tables[name])
-                best_p[name] = max(best_p[name], rate)
+                per_playout[name] = max(per_playout[name], rate)
                 rate = iterations_per_second(state, args.iterations, params)
                 best[name] = max(best[name], rate)
         what = f"learned term {learned}, low-liberty rule {low}, last good replies {lgrf}"
         print(
             f"{state.game.size}x{state.game.size}: policy playouts a CPU second, off "
-            f"{best_p['off']:,.0f}, on {best_p['on']:,.0f} "
-            f"(on/off {best_p['on'] / best_p['off']:.3f}); search iterations a CPU second, "
-            f"off {best['off']:,.0f}, on {best['on']:,.0f} "
+            f"{per_playout['off']:,.0f}, on {per_playout['on']:,.0f} "
+            f"(on/off {per_playout['on'] / per_playout['off']:.3f}); search iterations a CPU "
+            f"second, off {best['off']:,.0f}, on {best['on']:,.0f} "
             f"(on/off {best['on'] / best['off']:.3f}); on: {what}; best of {args.rounds}"
         )
         return
