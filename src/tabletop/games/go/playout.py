@@ -382,7 +382,7 @@ def pick_candidate(
     return PASS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _acceptable(
     board: np.ndarray,
     links: np.ndarray,
@@ -395,8 +395,7 @@ def _acceptable(
     buf: np.ndarray,
 ) -> bool:
     """True when empty c is legal for ``color``, not an own eye and no self-atari of two or
-    more own stones (nearly always a blunder; a lone stone's self-atari can be a throw-in
-    that kills an eye)."""
+    more own stones (the random move's test below)."""
     return (
         not is_own_eye(board, w, c, color)
         and check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL
@@ -470,7 +469,16 @@ def playout_move(
     while k > 0:
         i = np.random.randint(k)
         c = cand[i]
-        if _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf):
+        # Two or more own stones in atari is nearly always a blunder; a lone
+        # stone's self-atari can be a throw-in that kills an eye.
+        if (
+            not is_own_eye(board, w, c, color)
+            and check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL
+            and (
+                not own_neighbour(board, w, c, color)
+                or libs_after(board, links, stats, w, c, color, 2, buf) >= 2
+            )
+        ):
             return int(c)
         k -= 1
         cand[i] = cand[k]
