@@ -11,6 +11,8 @@ kernel call runs hundreds of iterations at playout speed:
   wins, both starting with the prior's virtual games) and the AMAF (RAVE)
   statistics. Wins count for the player who made the node's move.
 * ``counters`` int64[2]: nodes in use, playouts run.
+* ``replies`` int64[3, points]: the playouts' last good replies (playout.py), learned
+  during one move's search when the policy's rate for them is set.
 
 Selection maximises a RAVE blend: ``(1-b)*Q + b*Q_amaf + c*sqrt(ln N / n)``
 with ``b = n_amaf / (n_amaf + n + n_amaf*n/K)``. Priors come from Go
