@@ -3,16 +3,20 @@
     python bench/go_search_cost.py [--size 9] [--iterations 3000] [--playouts 2000]
     python bench/go_search_cost.py --size 19 --learned 0.05   # the learned term off vs on
     python bench/go_search_cost.py --sgf GAME.sgf --ply 44 --low-liberty 0.9
+    python bench/go_search_cost.py --size 13 --lgrf 1.0   # last good replies off vs on
 
 CPU time (time.process_time, best of ``--rounds``), so a loaded machine
 changes little. Policy playouts run from a position 10 plies in (the level-1
 player's moves, seed 3), the search from the same position with a fresh tree
 each round. To compare two versions of the code, run this script with each
 version's ``src`` on PYTHONPATH, old and new alternating, after a warm-up run of
-each (the first run compiles the kernels). ``--learned SCALE`` and/or
-``--low-liberty RATE`` instead time the search with the learned pattern term and
-the playouts' low-liberty rule off and at SCALE / RATE (SearchParams.learned,
-.low_liberty_rate), rounds alternating, and print both. ``--sgf FILE --ply N``
+each (the first run compiles the kernels). ``--learned SCALE``,
+``--low-liberty RATE`` and/or ``--lgrf RATE`` instead time the playouts and the
+search with the learned pattern term, the playouts' low-liberty rule and their last
+good replies off and at SCALE / RATE (SearchParams.learned, .low_liberty_rate,
+.last_good_reply_rate), rounds alternating, and print both; the playouts with last
+good replies on read the reply table a 1,000-iteration search from the position
+learned (an empty table would never fire). ``--sgf FILE --ply N``
 starts from a recorded game's position instead (the middle game costs more).
 """
 
@@ -53,10 +57,17 @@ def game_position(path: str, ply: int) -> GoState:
     return state
 
 
-def playouts_per_second(state: GoState, playouts: int) -> float:
-    """Policy playouts a CPU second from ``state``."""
+def playouts_per_second(
+    state: GoState,
+    playouts: int,
+    params: search.SearchParams | None = None,
+    replies: np.ndarray | None = None,
+) -> float:
+    """Policy playouts a CPU second from ``state`` (with ``params``' rates and the last good
+    replies of ``replies``, none by default)."""
     n = state.game.size
-    params = search.SearchParams().array(7.0)
+    rates = (params or search.SearchParams()).array(7.0)
+    table = playout.no_replies((n + 2) ** 2) if replies is None else replies
     seq = np.empty(8 * n * n, dtype=np.int64)
     colours = np.empty(8 * n * n, dtype=np.int64)
     kernels.seed_random(1)
@@ -76,10 +87,11 @@ def playouts_per_second(state: GoState, playouts: int) -> float:
             False,
             3 * n * n,
             pattern_table(),
-            params,
+            rates,
             seq,
             colours,
             0,
+            table,
         )
     return playouts / (time.process_time() - began)
 
@@ -97,6 +109,16 @@ def iterations_per_second(
     return iterations / (time.process_time() - began)
 
 
+def learned_replies(state: GoState, params: search.SearchParams) -> np.ndarray:
+    """The reply table a 1,000-iteration search from ``state`` with ``params`` leaves (empty
+    when their last-good-reply rate is 0)."""
+    tree = search.GoTree(1000 * (state.game.size**2 + 1) // 2 + 10_000, params)
+    tree.set_root(state)
+    kernels.seed_random(2)
+    tree.run(state, 1000, search.root_mask(state))
+    return tree.replies
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=9)
@@ -105,26 +127,33 @@ def main() -> None:
     parser.add_argument("--rounds", type=count, default=3)
     parser.add_argument("--learned", type=float, help="time the learned term off and on")
     parser.add_argument("--low-liberty", type=float, help="time the low-liberty rule off and on")
+    parser.add_argument("--lgrf", type=float, help="time the last good replies off and on")
     parser.add_argument("--sgf", help="start from this game's position (after --ply moves)")
     parser.add_argument("--ply", type=count, default=40, help="moves of --sgf played first")
     args = parser.parse_args()
     state = start(args.size) if args.sgf is None else game_position(args.sgf, args.ply)
-    if args.learned is not None or args.low_liberty is not None:
-        learned, low = args.learned or 0.0, args.low_liberty or 0.0
-        on = search.SearchParams(learned=learned, low_liberty_rate=low)
+    if args.learned is not None or args.low_liberty is not None or args.lgrf is not None:
+        learned, low, lgrf = args.learned or 0.0, args.low_liberty or 0.0, args.lgrf or 0.0
+        on = search.SearchParams(learned=learned, low_liberty_rate=low, last_good_reply_rate=lgrf)
         variants = {"off": search.SearchParams(), "on": on}
+        tables = {name: learned_replies(state, params) for name, params in variants.items()}
         best = dict.fromkeys(variants, 0.0)
-        for params in variants.values():
-            iterations_per_second(state, 10, params)
+        per_playout = dict.fromkeys(variants, 0.0)
+        for name, params in variants.items():
+            playouts_per_second(state, 10, params, tables[name])
         for _ in range(args.rounds):
             for name, params in variants.items():
+                rate = playouts_per_second(state, args.playouts, params, tables[name])
+                per_playout[name] = max(per_playout[name], rate)
                 rate = iterations_per_second(state, args.iterations, params)
                 best[name] = max(best[name], rate)
-        what = f"learned term {learned}, low-liberty rule {low}"
+        what = f"learned term {learned}, low-liberty rule {low}, last good replies {lgrf}"
         print(
-            f"{state.game.size}x{state.game.size}: search iterations a CPU second, off "
-            f"{best['off']:,.0f}, {what} {best['on']:,.0f} "
-            f"(on/off {best['on'] / best['off']:.3f}; best of {args.rounds})"
+            f"{state.game.size}x{state.game.size}: policy playouts a CPU second, off "
+            f"{per_playout['off']:,.0f}, on {per_playout['on']:,.0f} "
+            f"(on/off {per_playout['on'] / per_playout['off']:.3f}); search iterations a CPU "
+            f"second, off {best['off']:,.0f}, on {best['on']:,.0f} "
+            f"(on/off {best['on'] / best['off']:.3f}); on: {what}; best of {args.rounds}"
         )
         return
     playouts_per_second(state, 10)  # compile or load the kernels

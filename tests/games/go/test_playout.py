@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -50,11 +52,134 @@ def test_playout_moves_are_legal_and_never_fill_own_eyes(seed: int, plies: int) 
         move = playout.playout_move(
             state._board, state._links, state._stats, w, color, state._ko, last_point, False,
             pattern_table(), params, empties.copy(), len(empties), cand,
-            np.empty(8, dtype=np.int64),
+            np.empty(8, dtype=np.int64), playout.no_replies(),
         )  # fmt: skip
         assert move in legal
         if move != kernels.PASS:
             assert not kernels.is_own_eye(state._board, w, move, color)
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 80))
+def test_playouts_with_last_good_replies_play_legal_moves_and_never_fill_own_eyes(
+    seed: int, plies: int
+) -> None:
+    state = random_state(seed, plies)
+    n = state.game.size
+    w = n + 2
+    size = w * w
+    color = state.to_move + 1  # type: ignore[operator]
+    legal = {state.game.points_by_action[a] for a in state.legal_actions().tolist()}
+    last = state.history[-1] if state.history else None
+    last_point = -1 if last is None else point(state, str(last))
+    params = playout.PlayoutPolicy(last_good_reply_rate=1.0).array()
+    empties = np.array([p for p in range(size) if state._board[p] == 0], dtype=np.int64)
+    # A table of any points at all (stones, the edge, own eyes, ko), so that every stored
+    # reply the policy reads has to pass its tests.
+    rng = np.random.default_rng(seed)
+    replies = rng.integers(-1, size, (3, size)).astype(np.int64)
+    eyes = [p for p in empties.tolist() if kernels.is_own_eye(state._board, w, p, color)]
+    if eyes and last_point >= 0:
+        replies[color, last_point] = eyes[0]
+    cand = np.empty(size + 8, dtype=np.int64)
+    kernels.seed_random(seed)
+    for _ in range(5):
+        move = playout.playout_move(
+            state._board, state._links, state._stats, w, color, state._ko, last_point, False,
+            pattern_table(), params, empties.copy(), len(empties), cand,
+            np.empty(8, dtype=np.int64), replies,
+        )  # fmt: skip
+        assert move in legal
+        if move != kernels.PASS:
+            assert not kernels.is_own_eye(state._board, w, move, color)
+
+
+def _replies_after(black: str, white: str, stored: str, rate: float) -> dict[str, int]:
+    """How often Black's playout policy plays each move after White's last stone (the last
+    of ``white``) when ``stored`` is Black's last good reply to it, in 100 tries."""
+    state = position(black=black, white=white)
+    w = state.game.size + 2
+    last = point(state, white.split()[-1])
+    replies = playout.no_replies(w * w)
+    replies[kernels.BLACK, last] = point(state, stored)
+    params = playout.PlayoutPolicy(last_good_reply_rate=rate).array()
+    empties = np.array([p for p in range(w * w) if state._board[p] == 0], dtype=np.int64)
+    names = {point(state, str(state.action_to_move(a))): str(state.action_to_move(a))
+             for a in state.legal_actions().tolist()[:-1]}  # fmt: skip
+    counts: dict[str, int] = {}
+    for seed in range(100):
+        kernels.seed_random(seed)
+        move = playout.playout_move(
+            state._board, state._links, state._stats, w, kernels.BLACK, state._ko, last, False,
+            pattern_table(), params, empties.copy(), len(empties), np.empty(w * w + 8, np.int64),
+            np.empty(8, dtype=np.int64), replies,
+        )  # fmt: skip
+        name = names.get(move, "pass")
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def test_the_last_good_reply_is_played_when_no_atari_needs_an_answer() -> None:
+    assert _replies_after("D4", "F6", "C7", 1.0) == {"C7": 100}
+    assert _replies_after("D4", "F6", "C7", 0.0).get("C7", 0) <= 10
+
+
+def test_a_last_good_reply_into_an_own_eye_or_a_self_atari_is_not_played() -> None:
+    # A1 is Black's eye; J9 would put J8 H9 (two stones, White's G8 G9 H8 around them) in atari.
+    assert _replies_after("A2 B2 B1", "F6", "A1", 1.0).get("A1", 0) == 0
+    assert _replies_after("J8 H9", "G9 H8 G8 F6", "J9", 1.0).get("J9", 0) == 0
+
+
+def test_the_reply_table_keeps_the_winners_replies_and_forgets_the_losers() -> None:
+    replies = playout.no_replies(20)
+    replies[2, 5] = 6  # White's stored reply to 5, which White now plays and loses with
+    replies[2, 8] = 3  # White's stored reply to 8, not the one White now plays
+    seq = np.array([5, 6, 7, kernels.PASS, 8, 9, 10], dtype=np.int64)
+    colours = np.array([1, 2, 1, 2, 1, 2, 1], dtype=np.int64)
+    playout.update_replies(replies, seq, colours, 6, 1.0)  # Black won; 10 is past the end
+    assert replies[2, 5] == -1  # the loser's reply, forgotten
+    assert replies[1, 6] == 7  # the winner's reply, stored
+    assert replies[2, 8] == 3  # the loser played another reply: kept
+    assert replies[1, 7] == -1 and replies[1, kernels.PASS] == -1  # no reply to or as a pass
+    assert replies[1, 9] == -1  # past length: not seen
+    assert (replies[1:] >= 0).sum() == 2
+    before = replies.copy()
+    playout.update_replies(replies, seq, colours, 6, 0.5)  # a tie teaches nothing
+    assert (replies == before).all()
+    playout.update_replies(replies, seq, colours, 6, 0.0)  # now White won
+    assert replies[2, 5] == 6 and replies[2, 8] == 9
+    assert replies[1, 6] == -1  # Black's 7 after 6 lost: forgotten
+
+
+@settings(max_examples=60)
+@given(
+    moves=st.lists(st.tuples(st.integers(-1, 9), st.integers(1, 2)), max_size=30),
+    stored=st.lists(st.integers(-1, 9), min_size=30, max_size=30),
+    black_won=st.booleans(),
+)
+def test_after_an_update_each_reply_is_the_winners_last_and_never_a_losers(
+    moves: list[tuple[int, int]], stored: list[int], black_won: bool
+) -> None:
+    replies = np.array(stored, dtype=np.int64).reshape(3, 10)
+    before = replies.copy()
+    seq = np.array([m for m, _ in moves], dtype=np.int64)
+    colours = np.array([c for _, c in moves], dtype=np.int64)
+    playout.update_replies(replies, seq, colours, len(moves), 1.0 if black_won else 0.0)
+    winner = 1 if black_won else 2
+    answers: dict[tuple[int, int], list[int]] = {}
+    for (prev, _), (move, c) in pairwise(moves):
+        if prev >= 0 and move >= 0:
+            answers.setdefault((c, prev), []).append(move)
+    for c in (1, 2):
+        for prev in range(10):
+            got = int(replies[c, prev])
+            played = answers.get((c, prev))
+            if played is None:
+                assert got == before[c, prev]
+            elif c == winner:
+                assert got == played[-1]
+            else:
+                assert got in (before[c, prev], -1) and got not in played
 
 
 def test_margins_count_area_with_komi() -> None:
@@ -109,7 +234,7 @@ def _policy_replies(moves: str, low_liberty_rate: float, tries: int = 200) -> di
         move = playout.playout_move(
             state._board, state._links, state._stats, w, color, state._ko, last, False,
             pattern_table(), params, empties.copy(), len(empties), cand,
-            np.empty(8, dtype=np.int64),
+            np.empty(8, dtype=np.int64), playout.no_replies(),
         )  # fmt: skip
         name = names.get(move, "pass")
         counts[name] = counts.get(name, 0) + 1

@@ -11,6 +11,8 @@ kernel call runs hundreds of iterations at playout speed:
   wins, both starting with the prior's virtual games) and the AMAF (RAVE)
   statistics. Wins count for the player who made the node's move.
 * ``counters`` int64[2]: nodes in use, playouts run.
+* ``replies`` int64[3, points]: the playouts' last good replies (playout.py), learned
+  during one move's search when the policy's rate for them is set.
 
 Selection maximises a RAVE blend: ``(1-b)*Q + b*Q_amaf + c*sqrt(ln N / n)``
 with ``b = n_amaf / (n_amaf + n + n_amaf*n/K)``. Priors come from Go
@@ -60,7 +62,7 @@ C_USED = 0
 C_PLAYOUTS = 1
 
 # The params array (see SearchParams): these, then the playout policy's rates
-# (playout.P_PATTERN, playout.P_CAPTURE, playout.P_LOW_LIBERTY).
+# (playout.P_PATTERN, playout.P_CAPTURE, playout.P_LOW_LIBERTY, playout.P_REPLY).
 P_EXPLORE = 0
 P_RAVE_K = 1
 P_PRIOR_N = 2
@@ -85,6 +87,7 @@ class SearchParams:
     pattern_rate: float = 0.9  # how often the playout tries pattern moves
     capture_rate: float = 0.9  # how often the playout tries capture/atari replies
     low_liberty_rate: float = 0.0  # how often it then tries two-liberty replies; off (0183)
+    last_good_reply_rate: float = 0.0  # how often it then tries the last good reply; off (0186)
     # Virtual AMAF games of the opening term on 13x13 and up: RAVE counts reach thousands
     # at the root, and ten virtual games would not steer them off the first two lines.
     opening_n: float = 300.0
@@ -99,7 +102,7 @@ class SearchParams:
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
         out = playout.PlayoutPolicy(
-            self.pattern_rate, self.capture_rate, self.low_liberty_rate
+            self.pattern_rate, self.capture_rate, self.low_liberty_rate, self.last_good_reply_rate
         ).array()
         out[P_EXPLORE] = self.explore
         out[P_RAVE_K] = self.rave_k
@@ -448,9 +451,12 @@ def search(
     learned: np.ndarray,
     params: np.ndarray,
     own: np.ndarray,
+    replies: np.ndarray,
 ) -> int:
     """Run ``iterations`` iterations from ``root`` (the position ``pos``, whose side to move,
-    ko and consecutive passes are in its meta row). Returns Black's wins among them."""
+    ko and consecutive passes are in its meta row). Returns Black's wins among them. With
+    the playouts' last-good-reply rate set, each iteration's game (tree moves and playout)
+    updates the reply table ``replies`` (playout.update_replies)."""
     w = n + 2
     size = pos.shape[1]
     max_plies = 3 * n * n
@@ -463,6 +469,7 @@ def search(
     seq_color = np.empty(depth_cap + max_plies + 2, dtype=np.int64)
     first_color = np.zeros(size, dtype=np.int64)
     stack = tactics.ladder_stack(n)
+    learn_replies = params[playout.P_REPLY] > 0.0
     meta = pos[7]
     root_color = int(meta[kernels.M_COLOR])
     black_wins = 0
@@ -548,12 +555,15 @@ def search(
                 seq,
                 seq_color,
                 length,
+                replies,
             )
             margin = playout.settled_margin(board, n, komi, own)
             counters[C_PLAYOUTS] += 1
         result = 1.0 if margin > 0 else (0.0 if margin < 0 else 0.5)
         if margin > 0:
             black_wins += 1
+        if learn_replies:
+            playout.update_replies(replies, seq, seq_color, length, result)
         # Backup: each node's wins count for the player who made its move.
         for d in range(depth + 1):
             nd = path[d]
@@ -608,6 +618,7 @@ class GoTree:
         self.root_line: list[int] = []  # the actions leading to the root
         self.size = 0
         self.own = np.zeros(0)
+        self.replies = playout.no_replies()
         self.playouts = 0
         self.black_wins = 0
         self.reset(0)
@@ -647,6 +658,9 @@ class GoTree:
         self.root_line = line
         w = n + 2
         self.own = np.zeros(w * w, dtype=np.float64)
+        # The last good replies are learned afresh for each move's search (decision 0186):
+        # a few dozen playouts fill the table, so there is little to carry over.
+        self.replies = playout.no_replies(w * w)
         self.playouts = 0
         self.black_wins = 0
 
@@ -674,6 +688,7 @@ class GoTree:
             prior_term(self.params.learned),
             self.params.array(komi),
             self.own,
+            self.replies,
         )
         self.playouts += int(self.counters[C_PLAYOUTS]) - before
 

@@ -132,6 +132,7 @@ def _continue(
     where = np.empty(size, dtype=np.int64)
     cand = np.empty(size + 8, dtype=np.int64)
     buf = np.empty(8, dtype=np.int64)
+    replies = np.full((3, size), -1, dtype=np.int64)  # no last good replies: none learned here
     ne = kernels.collect_empties(board, empties, where)
     passes = 0
     plies = 0
@@ -154,7 +155,7 @@ def _continue(
         if move == PASS:
             move = playout.playout_move(
                 board, links, stats, w, color, ko, last, allow_suicide, patterns, params,
-                empties, ne, cand, buf,
+                empties, ne, cand, buf, replies,
             )  # fmt: skip
         if move == PASS:
             move = _nakade(board, links, stats, w, color, ko, allow_suicide, empties, ne, cand)

@@ -9,11 +9,20 @@ The policy, in order: capture the last move's chain when it is in atari;
 save an own chain the last move put in atari (capture an attacker or extend
 to three liberties: two are often a ladder); when ``low_liberty_rate`` is set, at a
 chain with two liberties next to the last move, the liberty where its owner would
-gain some (an escape, or an atari on the side it runs to); a 3x3 pattern move next
+gain some (an escape, or an atari on the side it runs to); when ``last_good_reply_rate``
+is set, the last good reply to the last move (below); a 3x3 pattern move next
 to the last move (patterns.py); else a random legal move that neither fills an
 own eye nor puts two or more own stones in atari. A side passes only when nothing
 but such moves is left. A playout's board is then counted by area with komi
 (``settled_margin``).
+
+Last good reply with forgetting (LGRF-1, Baier and Drake, IEEE TCIAIG 2010): a reply
+table int64[3, points] holds, per colour and previous move, the reply that colour last
+played to it in a playout it won (-1: none). ``update_replies`` keeps it after each
+playout: a winner's replies are stored, a loser's forgotten. The policy plays the stored
+reply when it is legal, not an own eye and puts no two own stones in atari (the random
+move's test). The tree search owns the table (tabletop.ai.go.search.GoTree); callers
+without one pass ``no_replies()`` with the rate at 0.
 
 Every kernel takes its constants as arguments (numba caches compiled code
 with module globals frozen in).
@@ -47,7 +56,8 @@ from tabletop.games.go.kernels import (
 P_PATTERN = 5
 P_CAPTURE = 6
 P_LOW_LIBERTY = 9  # after the search's P_OPENING and P_BLUNDER
-NUM_PARAMS = 10
+P_REPLY = 10
+NUM_PARAMS = 11
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,9 @@ class PlayoutPolicy:
     # no atari reply was (decision 0183). Off (0) until a match shows they pay for their
     # cost (~25% fewer playout moves a CPU second in the middle game).
     low_liberty_rate: float = 0.0
+    # The last good reply to the last move (LGRF-1, decision 0186), tried after the atari
+    # and low-liberty replies. Off (0) until a match shows it pays.
+    last_good_reply_rate: float = 0.0
 
     def array(self) -> np.ndarray:
         """A params vector with the policy's rates in their places (the rest 0)."""
@@ -67,7 +80,14 @@ class PlayoutPolicy:
         out[P_PATTERN] = self.pattern_rate
         out[P_CAPTURE] = self.capture_rate
         out[P_LOW_LIBERTY] = self.low_liberty_rate
+        out[P_REPLY] = self.last_good_reply_rate
         return out
+
+
+def no_replies(points: int = 1) -> np.ndarray:
+    """An empty reply table (every entry -1) for ``points`` padded board points: for callers
+    of the policy that keep none (its rate must then be 0, or ``points`` the board's)."""
+    return np.full((3, points), -1, dtype=np.int64)
 
 
 # -- Go knowledge shared by the playout policy and the priors ------------------------------
@@ -363,6 +383,30 @@ def pick_candidate(
 
 
 @njit(cache=True)
+def _acceptable(
+    board: np.ndarray,
+    links: np.ndarray,
+    stats: np.ndarray,
+    w: int,
+    c: int,
+    color: int,
+    ko: int,
+    allow_suicide: bool,
+    buf: np.ndarray,
+) -> bool:
+    """True when empty c is legal for ``color``, not an own eye and no self-atari of two or
+    more own stones (the random move's test below)."""
+    return (
+        not is_own_eye(board, w, c, color)
+        and check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL
+        and (
+            not own_neighbour(board, w, c, color)
+            or libs_after(board, links, stats, w, c, color, 2, buf) >= 2
+        )
+    )
+
+
+@njit(cache=True)
 def playout_move(
     board: np.ndarray,
     links: np.ndarray,
@@ -378,8 +422,10 @@ def playout_move(
     ne: int,
     cand: np.ndarray,
     buf: np.ndarray,
+    replies: np.ndarray,
 ) -> int:
-    """The playout policy's move for ``color`` (PASS when only own eyes and bad moves remain)."""
+    """The playout policy's move for ``color`` (PASS when only own eyes and bad moves remain);
+    ``replies`` is the last-good-reply table (read only when its rate is set)."""
     if last >= 0:
         if np.random.random() < params[P_CAPTURE]:
             k = atari_replies(board, links, stats, w, color, last, cand, buf)
@@ -395,6 +441,16 @@ def playout_move(
                 )
                 if move != PASS:
                     return move
+        # Tested before the draw so that with the rate at 0 the random numbers, and with
+        # them every level's moves, are those of the policy without it.
+        if params[P_REPLY] > 0.0 and np.random.random() < params[P_REPLY]:
+            c = replies[color, last]
+            if (
+                c >= 0
+                and board[c] == EMPTY
+                and _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf)
+            ):
+                return c
         if np.random.random() < params[P_PATTERN]:
             k = 0
             for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
@@ -447,9 +503,10 @@ def run_playout(
     seq: np.ndarray,
     seq_color: np.ndarray,
     start: int,
+    replies: np.ndarray,
 ) -> int:
     """Play the policy until two passes or max_plies, appending moves to seq from ``start``;
-    returns the new length of seq."""
+    returns the new length of seq. ``replies``: the last-good-reply table (read only)."""
     w = n + 2
     size = board.shape[0]
     empties = np.empty(size, dtype=np.int64)
@@ -462,7 +519,7 @@ def run_playout(
     while plies < max_plies and passes < 2 and length < seq.shape[0]:
         move = playout_move(
             board, links, stats, w, color, ko, last, allow_suicide, patterns, params, empties,
-            ne, cand, buf,
+            ne, cand, buf, replies,
         )  # fmt: skip
         seq[length] = move
         seq_color[length] = color
@@ -481,6 +538,29 @@ def run_playout(
         last = move
         color = 3 - color
     return length
+
+
+@njit(cache=True)
+def update_replies(
+    replies: np.ndarray, seq: np.ndarray, seq_color: np.ndarray, length: int, result: float
+) -> None:
+    """Learn from one finished game, seq[:length] (its moves and their colours; ``result``
+    1 when Black won, 0 when White did, 0.5 a tie, which teaches nothing): for each move
+    that answered a move (neither a pass), the winner's reply is stored as the last good
+    reply to it, and a loser's is forgotten where it was the one stored (LGRF-1)."""
+    if result == 0.5:
+        return
+    winner = BLACK if result > 0.5 else WHITE
+    for i in range(1, length):
+        prev = seq[i - 1]
+        move = seq[i]
+        if prev == PASS or move == PASS:
+            continue
+        c = seq_color[i]
+        if c == winner:
+            replies[c, prev] = move
+        elif replies[c, prev] == move:
+            replies[c, prev] = -1
 
 
 @njit(cache=True)
