@@ -62,15 +62,15 @@ def team_push_kind(board: np.ndarray, g: int, d: int, colour: int, team: np.ndar
     is legal by the rules (kernels.inline_code: a team-mate's marbles in line join the
     pushing group, one behind the pushed marbles is a sandwich) and moves marbles of
     another team, else PLAIN."""
-    if kernels.inline_code(board, g, d, colour, team) != kernels.LEGAL:
-        return PLAIN
     off = kernels.OFFSETS[d]
     side = team[colour]
     t = g + off
     while board[t] != kernels.EMPTY and board[t] != kernels.OFF and team[board[t]] == side:
         t += off
-    if board[t] == kernels.EMPTY:
-        return PLAIN  # a plain step (a legal move never runs its own team off)
+    if board[t] == kernels.EMPTY or board[t] == kernels.OFF:
+        return PLAIN  # no marble of another team ahead (the cheap test first)
+    if kernels.inline_code(board, g, d, colour, team) != kernels.LEGAL:
+        return PLAIN
     while board[t] != kernels.EMPTY and board[t] != kernels.OFF:
         t += off
     return EJECT if board[t] == kernels.OFF else PUSH
@@ -92,23 +92,17 @@ def push_gain(board: np.ndarray, g: int, d: int) -> int:
     return 2 if after == 4 else 1
 
 
+#: Rows of push_counts' table.
+EJECTING, PUSHES, PRESSURE = 0, 1, 2
+
+
 @njit(cache=True)
-def push_counts(
-    board: np.ndarray,
-    players: int,
-    team: np.ndarray,
-    teams: int,
-    ejecting: np.ndarray,
-    pushes: np.ndarray,
-    pressure: np.ndarray,
-) -> None:
-    """Count every seat's legal in-line moves that move another team's marbles, as if it
-    moved now: per seat the ejections into ``ejecting``, per team all of them
-    (ejections too) into ``pushes`` and the pushes' push_gain into ``pressure``."""
+def push_counts(board: np.ndarray, team: np.ndarray) -> np.ndarray:
+    """Every seat's legal in-line moves that move another team's marbles, as if it moved
+    now, as int64[3, 4]: row EJECTING per seat its ejections, row PUSHES per team all of
+    them (ejections too), row PRESSURE per team the pushes' push_gain."""
     # Only in-line moves push, so the broadside half of move generation is skipped.
-    ejecting[:players] = 0
-    pushes[:teams] = 0
-    pressure[:teams] = 0
+    counts = np.zeros((3, 4), dtype=np.int64)
     for cell in range(61):
         g = kernels.GRID_OF_CELL[cell]
         mover = board[g]
@@ -122,20 +116,18 @@ def push_counts(
             kind = team_push_kind(board, g, d, mover, team)
             if kind == PLAIN:
                 continue
-            pushes[side] += 1
+            counts[PUSHES, side] += 1
             if kind == EJECT:
-                ejecting[mover - 1] += 1
+                counts[EJECTING, mover - 1] += 1
             else:
-                pressure[side] += push_gain(board, g, d)
+                counts[PRESSURE, side] += push_gain(board, g, d)
+    return counts
 
 
 @njit(cache=True)
 def threats(board: np.ndarray, players: int, team: np.ndarray) -> np.ndarray:
     """Per seat: how many of its legal moves would eject an enemy marble if it moved now."""
-    out = np.zeros(players, dtype=np.int64)
-    spare = np.zeros(players, dtype=np.int64)
-    push_counts(board, players, team, players, out, spare, spare)
-    return out
+    return push_counts(board, team)[EJECTING, :players].copy()
 
 
 #: Each grid index's (row, number), for the centres of mass; off-board entries unused.
@@ -307,16 +299,13 @@ def team_values(
     by ``w``) less the other teams' mean, over SCALE. ``team`` maps a colour (seat + 1)
     to its team and ``tallies`` holds each team's ejected marbles."""
     f = kernels.features(board, team, teams)
-    ejecting = np.zeros(players, dtype=np.int64)
-    pushes = np.zeros(teams, dtype=np.int64)
-    pressure = np.zeros(teams, dtype=np.int64)
-    push_counts(board, players, team, teams, ejecting, pushes, pressure)
+    counts = push_counts(board, team)
     shape = np.zeros((teams, 3))
     if w[T_COMPACT] != 0.0 or w[T_RING3] != 0.0 or w[T_MASS_CENTRE] != 0.0:
         team_shape(board, team, teams, shape)  # a second pass: only when weighed
     raw = np.zeros(teams)
     for seat in range(players):
-        if ejecting[seat] > 0:
+        if counts[EJECTING, seat] > 0:
             raw[team[seat + 1]] += w[T_THREAT_TO_MOVE] if seat == to_move else w[T_THREAT_WAITING]
     total = 0.0
     for t in range(teams):
@@ -327,12 +316,12 @@ def team_values(
             + w[T_CENTRE] * f[t, 1] / marbles
             + w[T_COHESION] * f[t, 2] / marbles
             + w[T_EDGE] * f[t, 3]
-            + w[T_PUSHES] * pushes[t]
+            + w[T_PUSHES] * counts[PUSHES, t]
             + w[T_COMPACT] * shape[t, 1]
             + w[T_RING3] * shape[t, 0]
             + w[T_MASS_CENTRE] * shape[t, 2]
             + w[T_PAIRS] * f[t, 2]
-            + w[T_PRESSURE] * pressure[t]
+            + w[T_PRESSURE] * counts[PRESSURE, t]
         )
         total += raw[t]
     out = np.empty(teams)
