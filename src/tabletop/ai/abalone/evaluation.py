@@ -29,6 +29,11 @@ marble (the two differ once a side has lost marbles), so both forms are terms.
 
 ``weights`` holds one weight per term and the noise amplitude last (W_NOISE), all in
 raw points; ``fitted.json`` is the fitted table (agent.py reads it).
+
+The 3- and 4-player evaluation (games/abalone/eval_kernels.py, ``team_values``) has the
+same twelve terms per team, in the same order and units, and weighs them with 3 and 4
+players as "pressing" does here (decision 0187); the pressure of a push and the grid's
+(row, number) tables are shared from there.
 """
 
 from __future__ import annotations
