@@ -5,14 +5,15 @@ preferred by the "pressing" weights where the published ones do not see them."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop
 from tabletop.ai.abalone import evaluation
-from tabletop.ai.abalone.agent import AbaloneSearchAgent
+from tabletop.ai.abalone.agent import AbaloneSearchAgent, pressing_weights, search_weights
 from tabletop.ai.agent import Budget
-from tabletop.games.abalone import AbaloneGame, AbaloneState, kernels
+from tabletop.games.abalone import AbaloneGame, AbaloneState, eval_kernels, kernels
 from tests.ai.abalone.test_search import random_position
 
 
@@ -106,7 +107,48 @@ def test_the_pressing_weights_prefer_the_pressing_move() -> None:
 
 def test_level_10s_weights_leave_the_pressure_out() -> None:
     """ "published" stays the reference's evaluation exactly (decision 0170): no pressure."""
-    from tabletop.ai.abalone.agent import pressing_weights, published_weights
+    from tabletop.ai.abalone.agent import published_weights
 
     assert published_weights()[evaluation.F_PRESSURE] == 0.0
     assert pressing_weights()[evaluation.F_PRESSURE] > 0.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    plies=st.integers(0, 120),
+    layout=st.sampled_from(["standard", "belgian-daisy"]),
+)
+def test_the_team_terms_with_two_sides_are_this_searchs_terms(
+    seed: int, plies: int, layout: str
+) -> None:
+    # games/abalone/eval_kernels.py counts the terms per team for 3 and 4 players; with two
+    # sides its figures' differences are this search's terms (decision 0187).
+    state = random_position(seed, plies, layout)
+    board = state.board_array
+    team = state.game.team_of_colour
+    ours = np.empty(evaluation.FEATURES)
+    evaluation.features(board, 1, 0, 0, ours)
+    counts = eval_kernels.push_counts(board, team)
+    shape = np.zeros((2, 3))
+    eval_kernels.team_shape(board, team, 2, shape)
+    f = kernels.features(board, team, 2)
+    assert (
+        ours[evaluation.F_PUSHES] == counts[eval_kernels.PUSHES, 0] - counts[eval_kernels.PUSHES, 1]
+    )
+    assert ours[evaluation.F_PRESSURE] == (
+        counts[eval_kernels.PRESSURE, 0] - counts[eval_kernels.PRESSURE, 1]
+    )
+    assert ours[evaluation.F_PAIRS] == f[0, 2] - f[1, 2]
+    assert ours[evaluation.F_RING3] == shape[0, 0] - shape[1, 0]
+    assert ours[evaluation.F_COMPACT] == pytest.approx(shape[0, 1] - shape[1, 1], abs=1e-9)
+    assert ours[evaluation.F_MASS_CENTRE] == pytest.approx(shape[0, 2] - shape[1, 2], abs=1e-9)
+
+
+def test_the_team_weights_for_3_and_4_players_are_level_10s() -> None:
+    # The 3- and 4-player evaluation weighs the terms as the pressing set does, in the same
+    # units (raw points, a marble 6, scale SCALE): decision 0187.
+    assert eval_kernels.TERMS == evaluation.TERMS
+    pressing = pressing_weights()[: evaluation.FEATURES]
+    np.testing.assert_allclose(eval_kernels.PRESSING, pressing, rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(eval_kernels.TODAY, search_weights()[: evaluation.FEATURES])

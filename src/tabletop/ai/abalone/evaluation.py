@@ -29,6 +29,11 @@ marble (the two differ once a side has lost marbles), so both forms are terms.
 
 ``weights`` holds one weight per term and the noise amplitude last (W_NOISE), all in
 raw points; ``fitted.json`` is the fitted table (agent.py reads it).
+
+The 3- and 4-player evaluation (games/abalone/eval_kernels.py, ``team_values``) has the
+same twelve terms per team, in the same order and units, and weighs them with 3 and 4
+players as "pressing" does here (decision 0187); the pressure of a push and the grid's
+(row, number) tables are shared from there.
 """
 
 from __future__ import annotations
@@ -36,7 +41,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tabletop.games.abalone import geometry, kernels
+from tabletop.games.abalone import kernels
+
+# Shared with the 3- and 4-player evaluation (games/abalone/eval_kernels.py, team_values):
+# the grid's (row, number) tables, ABA-PRO's point's centre weight and the pressure of a push.
+from tabletop.games.abalone.eval_kernels import CENTRE, MASS_PULL, NUMBER_OF, ROW_OF, push_gain
 
 (
     F_EJECTED,
@@ -68,20 +77,8 @@ TERMS = (
     "pairs",
     "pressure",
 )
-#: The board centre's weight against the two centres of mass in ABA-PRO's reference
-#: point (the reference opponent's, bench/abalone_ref/evaluation.py: CENTRE_PULL).
-MASS_PULL = 4.0
-#: The board centre's (row, number).
-CENTRE = 4.0
 W_NOISE = FEATURES
 WEIGHTS = FEATURES + 1
-
-#: Each grid index's (row, number), for the centres of mass; off-board entries unused.
-ROW_OF = np.zeros(geometry.GRID, dtype=np.float64)
-NUMBER_OF = np.zeros(geometry.GRID, dtype=np.float64)
-for _cell, (_r, _n) in enumerate(geometry.CELLS):
-    ROW_OF[geometry.GRID_OF_CELL[_cell]] = _r
-    NUMBER_OF[geometry.GRID_OF_CELL[_cell]] = _n
 
 NO_PUSH, PUSH, EJECT = 0, 1, 2
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -112,22 +109,6 @@ def push_kind(board: np.ndarray, g: int, d: int, colour: int) -> int:
             return NO_PUSH  # outnumbered
         t += off
     return EJECT if board[t] == kernels.OFF else PUSH
-
-
-@njit(cache=True, inline="always")
-def push_gain(board: np.ndarray, g: int, d: int) -> int:
-    """For a push (push_kind PUSH) of the line at grid g in direction d: 2 when the front
-    enemy marble lands on the edge, 1 when it steps outward elsewhere, 0 when it moves
-    along its ring or inward (F_PRESSURE)."""
-    off = kernels.OFFSETS[d]
-    t = g + off
-    while board[t] != kernels.EMPTY:
-        t += off
-    before = kernels.CENTRE_DISTANCE[t - off]
-    after = kernels.CENTRE_DISTANCE[t]
-    if after <= before:
-        return 0
-    return 2 if after == 4 else 1
 
 
 @njit(cache=True)

@@ -5,6 +5,9 @@
   cohesion (friendly neighbour pairs), marbles on the edge ring and the
   ejections it could make if it moved now (danger at the edge for the
   other sides): the side to move will make one, the others only threaten.
+  With 3 and 4 players also the pushes available, the pressure they bring,
+  pairs summed and the distance to ABA-PRO's reference point, weighted as
+  2-player level 10 weighs them (eval_kernels.WEIGHTS_BY_PLAYERS, decision 0187).
 * ``prior`` / ``candidates``: ejections first, then pushes, then the rest.
 
 The search for Abalone is alpha-beta on ``evaluate`` (ai/levels.py): a
@@ -70,11 +73,14 @@ def rollout(state: AbaloneState, rng: random.Random) -> tuple[float, ...]:
 
 def evaluate(state: AbaloneState) -> tuple[float, ...]:
     """Per-seat value in [-1, 1]: the outcome when over, else each side's lead over
-    the other sides (eval_kernels.team_values, weights there) in ejected marbles
+    the other sides (eval_kernels.team_values) on the terms weighted for the game's
+    player count (eval_kernels.WEIGHTS_BY_PLAYERS): with 2 players ejected marbles
     (6 each), closeness to the centre (-1 per ring of mean distance), cohesion
     (+0.5 per friendly neighbour pair per marble), marbles on the edge ring (-0.25
     each) and an ejection it could make if it moved now (+3 for the side to move,
-    which will make it, +1 for a side that only threatens)."""
+    which will make it, +1 for a side that only threatens); 3 and 4 players the same
+    for now (the 2-player level 10's `pressing` terms are the candidate, decision
+    0187)."""
     outcome = state.outcome()
     if outcome is not None:
         return outcome.returns
@@ -86,6 +92,7 @@ def evaluate(state: AbaloneState) -> tuple[float, ...]:
         game.num_teams,
         _tally_array(state.team_ejected),
         state._seat,
+        eval_kernels.WEIGHTS_BY_PLAYERS[game.num_players],
     )
     per_team = values.tolist()
     if not game.has_teams:  # a team per seat
