@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tabletop.games.abalone import kernels
+from tabletop.games.abalone import eval_kernels, kernels
 
 # Shared with the 3- and 4-player evaluation (games/abalone/eval_kernels.py, team_values):
 # the grid's (row, number) tables, ABA-PRO's point's centre weight and the pressure of a push.
@@ -62,21 +62,9 @@ from tabletop.games.abalone.eval_kernels import CENTRE, MASS_PULL, NUMBER_OF, RO
     F_PRESSURE,
 ) = range(12)
 FEATURES = 12
-#: The terms' names, in order (the keys of the fitted table).
-TERMS = (
-    "ejected",
-    "centre",
-    "cohesion",
-    "edge",
-    "threat_to_move",
-    "threat_waiting",
-    "pushes",
-    "compact",
-    "ring3",
-    "mass_centre",
-    "pairs",
-    "pressure",
-)
+#: The terms' names, in order (the keys of the fitted table): the team evaluation's, which
+#: weighs the same twelve terms for any number of sides.
+TERMS = eval_kernels.TERMS
 W_NOISE = FEATURES
 WEIGHTS = FEATURES + 1
 
