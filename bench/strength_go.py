@@ -14,6 +14,10 @@ are counted, not played again: a killed run resumes. ``--report`` prints the
 ledger's games and plays none. ``--sgf-dir DIR`` also writes each game it plays
 to ``DIR/strength_go-<size>-<number>.sgf`` (the games are the same with or
 without it; the ledger's key does not hold it), to read how the games were lost.
+``--lgrf RATE`` and ``--low-liberty RATE`` switch on our playouts' last good replies
+(decision 0186) and two-liberty replies (decision 0183), both off by default, to
+measure them against an outside program; the key names them only when on, so older
+ledgers keep their keys.
 
     python bench/strength_go.py --games 20              # 9x9, level 10 vs GNU Go 10
     python bench/strength_go.py --size 19 --iterations 8000 --games 40 \\
@@ -26,16 +30,17 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
 import tabletop
-from arguments import count, run_main
+from arguments import count, rate, run_main
 from tabletop.ai.agent import Budget
+from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.gtp_player import GtpPlayer
 from tabletop.ai.ledger import Ledger, task_key
-from tabletop.ai.levels import agent_for_level, level_for
+from tabletop.ai.levels import LevelAgent, agent_for_level, level_for
 from tabletop.ai.tournament import play_game, score_of
 from tabletop.core.game import Outcome
 from tabletop.games.go import records
@@ -58,6 +63,8 @@ def description(args: argparse.Namespace, number: int, gnugo_level: int) -> dict
         "seed": args.seed,
         "gnugo_level": gnugo_level,
         "time_settings": TIME_SETTINGS,
+        **({"lgrf": args.lgrf} if args.lgrf else {}),
+        **({"low_liberty": args.low_liberty} if args.low_liberty else {}),
     }
 
 
@@ -67,7 +74,15 @@ def play_one(
     """Play game ``number``: (outcome, our seat, our seconds a move, plies); its record
     goes to ``--sgf-dir`` when given."""
     game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
-    ours = Timed(agent_for_level(game, args.level, args.seed + number))
+    agent = agent_for_level(game, args.level, args.seed + number)
+    if args.lgrf or args.low_liberty:
+        assert isinstance(agent, LevelAgent)
+        search = agent.inner  # the level's search, under its budget and noise
+        assert isinstance(search, GoSearchAgent), "every Go level is Go's own search"
+        search.params = replace(
+            search.params, last_good_reply_rate=args.lgrf, low_liberty_rate=args.low_liberty
+        )
+    ours = Timed(agent)
     if args.iterations:
         ours.budget = Budget(playouts=args.iterations)
     gnugo = GtpPlayer(
@@ -103,6 +118,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ledger", help="results file to add to and resume from")
     parser.add_argument("--report", action="store_true", help="count --ledger's games only")
     parser.add_argument("--sgf-dir", help="folder to write each played game's SGF to")
+    parser.add_argument(
+        "--lgrf", type=rate, default=0.0, help="our playouts' last good reply rate (0: off)"
+    )
+    parser.add_argument(
+        "--low-liberty", type=rate, default=0.0, help="our playouts' two-liberty reply rate"
+    )
     args = parser.parse_args(argv)
     if args.report and not args.ledger:
         parser.error("--report reads --ledger FILE; give it")
@@ -148,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     mean = sum(scores) / n
     half = 1.96 * (mean * (1 - mean) / n) ** 0.5 if n > 1 else 1.0
     work = f"{args.iterations} iterations a move" if args.iterations else "its time budget"
+    work += f", last good replies at {args.lgrf}" if args.lgrf else ""
+    work += f", two-liberty replies at {args.low_liberty}" if args.low_liberty else ""
     print(
         f"level {args.level} ({work}) vs gnugo-{gnugo_level}, {args.size}x{args.size}, komi 7, "
         f"Chinese rules, {TIME_SETTINGS}: {sum(scores):g} of {n} "

@@ -13,12 +13,19 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 
-from arguments import count, seconds, seconds_or_zero, whole  # noqa: E402
+from arguments import count, rate, seconds, seconds_or_zero, whole  # noqa: E402
 
 
 @pytest.mark.parametrize(
     ("parse", "text", "value"),
-    [(count, "3", 3), (whole, "0", 0), (seconds, "0.5", 0.5), (seconds_or_zero, "0", 0.0)],
+    [
+        (count, "3", 3),
+        (whole, "0", 0),
+        (seconds, "0.5", 0.5),
+        (seconds_or_zero, "0", 0.0),
+        (rate, "0", 0.0),
+        (rate, "1", 1.0),
+    ],
 )
 def test_good_values_parse(parse: Callable[[str], float], text: str, value: float) -> None:
     assert parse(text) == value
@@ -35,6 +42,9 @@ def test_good_values_parse(parse: Callable[[str], float], text: str, value: floa
         (seconds, "inf"),
         (seconds_or_zero, "-1"),
         (seconds_or_zero, "nan"),
+        (rate, "1.5"),
+        (rate, "-0.1"),
+        (rate, "nan"),
     ],
 )
 def test_nonsense_is_refused(parse: Callable[[str], float], text: str) -> None:
