@@ -295,3 +295,28 @@ def test_shared_modules_load(page: Any, static_url: str) -> None:
         }"""
     )
     assert {"api", "renderSeats", "renderMoves", "seatPaint", "svg"} <= set(names)
+
+
+def test_each_board_supplies_its_seat_counter(page: Any, static_url: str) -> None:
+    page.goto(static_url + "/")
+    counters = page.evaluate(
+        """async () => {
+          const b = await import('/static/js/boards/index.js');
+          const views = [
+            {players: 2, board: {kind: 'go', captures: [3, 0]}},
+            {players: 2, board: {kind: 'oust', stones: {a1: 1, b2: 1, c3: 0}}},
+            {players: 2, board: {kind: 'quoridor', walls_left: [7, 10]}},
+            {players: 2, board: {kind: 'abalone', ejected: [2, 0], teams: [0, 1], to_win: 6}},
+            {players: 2, board: {kind: 'go'}},
+            {players: 2, board: {kind: 'chess'}},
+          ];
+          return views.map((view) => [b.seatCounter(view, 0), b.seatCounter(view, 1)]);
+        }"""
+    )
+    assert counters[:4] == [
+        ["captures: 3", "captures: 0"],
+        ["stones: 1", "stones: 2"],
+        ["walls left: 7", "walls left: 10"],
+        ["pushed off: 2 of 6", "pushed off: 0 of 6"],
+    ]
+    assert counters[4:] == [["", ""], ["", ""]]  # no count in the view; an unknown board

@@ -133,6 +133,7 @@ export const abaloneMark = RESULT_WORDS.eject;
  * teams which team it plays in. */
 export function abaloneCounter(view, seat) {
   const board = view.board || {};
+  if (!board.ejected) return "";
   const team = board.teams?.[seat];
   const pushed = teamed(view) ? teamTotals(board)[team] : board.ejected?.[seat];
   const text = RESULT_WORDS.counter(pushed ?? 0, board.to_win ?? 6);

@@ -170,6 +170,15 @@ export function goResult(view) {
 /** The move list's mark of a Go move that took `n` stones. */
 export const goMark = RESULT_WORDS.capture;
 
+/** The counter beside a seat (one place for its words): the stones it has captured. */
+const COUNTER_WORDS = { captures: (n) => t("captures: {n}", { n }) };
+
+/** The seat's counter: the stones it has captured ("" when the view holds no count). */
+export function goCounter(view, seat) {
+  const captures = view.board?.captures;
+  return captures ? COUNTER_WORDS.captures(captures[seat] ?? 0) : "";
+}
+
 /** Words of a review's Go extras (one place, for translation). */
 const REVIEW_WORDS = {
   lead: (side, points) => t("Estimated score: {side} leads by {points}", { side, points }),

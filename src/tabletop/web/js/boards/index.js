@@ -1,17 +1,9 @@
 // One entry point for the four board renderers and their per-seat counters.
 
 import { abaloneCounter, abaloneMark, abalonePrompt, abaloneResult, drawAbalone } from "./abalone.js";
-import { drawGo, goMark, goOwnership, goResult, goScoreTable, goScoreText } from "./go.js";
-import { drawOust, oustMark, oustResult } from "./oust.js";
-import { drawQuoridor, quoridorPrompt, quoridorResult } from "./quoridor.js";
-import { t } from "../i18n.js";
-
-/** The counters' words (one place, for translation). */
-const TEXT = {
-  captures: (n) => t("captures: {n}", { n }),
-  wallsLeft: (n) => t("walls left: {n}", { n }),
-  stones: (n) => t("stones: {n}", { n }),
-};
+import { drawGo, goCounter, goMark, goOwnership, goResult, goScoreTable, goScoreText } from "./go.js";
+import { drawOust, oustCounter, oustMark, oustResult } from "./oust.js";
+import { drawQuoridor, quoridorCounter, quoridorPrompt, quoridorResult } from "./quoridor.js";
 
 const DRAW = { go: drawGo, oust: drawOust, abalone: drawAbalone, quoridor: drawQuoridor };
 
@@ -23,16 +15,13 @@ export function drawBoard(root, ctx) {
   draw(root, ctx);
 }
 
-/** The counter shown beside a seat: captures (Go), ejected marbles (Abalone), walls left. */
+const COUNTER = { go: goCounter, oust: oustCounter, abalone: abaloneCounter, quoridor: quoridorCounter };
+
+/** The counter shown beside a seat (captures, ejected marbles, walls left, stones): each
+ * board's own; "" when the view holds none. */
 export function seatCounter(view, seat) {
-  const board = view.board || {};
-  if (board.kind === "go" && board.captures) return TEXT.captures(board.captures[seat] ?? 0);
-  if (board.kind === "abalone" && board.ejected) return abaloneCounter(view, seat);
-  if (board.kind === "quoridor" && board.walls_left) return TEXT.wallsLeft(board.walls_left[seat] ?? 0);
-  if (board.kind === "oust" && board.stones) {
-    return TEXT.stones(Object.values(board.stones).filter((s) => s === seat).length);
-  }
-  return "";
+  const counter = COUNTER[view?.board?.kind];
+  return counter ? counter(view, seat) : "";
 }
 
 const PROMPT = { abalone: abalonePrompt, quoridor: quoridorPrompt };

@@ -100,3 +100,12 @@ export function oustResult(view) {
 }
 
 export const oustMark = RESULT_WORDS.capture;
+
+/** The counter beside a seat (one place for its words): its stones on the board. */
+const COUNTER_WORDS = { stones: (n) => t("stones: {n}", { n }) };
+
+/** The seat's counter: its stones on the board ("" when the view holds none). */
+export function oustCounter(view, seat) {
+  const stones = view.board?.stones;
+  return stones ? COUNTER_WORDS.stones(Object.values(stones).filter((s) => s === seat).length) : "";
+}

@@ -178,6 +178,15 @@ const RESULT_WORDS = {
   wall: (name) => t("wall {name}", { name }),
 };
 
+/** The counter beside a seat (one place for its words): the walls it has left. */
+const COUNTER_WORDS = { wallsLeft: (n) => t("walls left: {n}", { n }) };
+
+/** The seat's counter: the walls it has left ("" when the view holds none). */
+export function quoridorCounter(view, seat) {
+  const walls = view.board?.walls_left;
+  return walls ? COUNTER_WORDS.wallsLeft(walls[seat] ?? 0) : "";
+}
+
 /** Quoridor's game-over breakdown: each pawn's goal, where it stands, who reached it. */
 export function quoridorResult(view) {
   const board = view.board || {};
