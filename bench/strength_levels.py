@@ -18,7 +18,8 @@
   games numbered below N;
 * ``--team-weights today|pressing|fitted`` (Abalone) plays every seat's evaluation
   with that weight row for the player count (games/abalone/eval_kernels.py
-  ``team_weights``; decision 0188), and the name goes into each game's ledger key, so
+  ``team_weights``; decision 0188), and the name with a digest of the row goes into
+  each game's ledger key (a refitted row is a new key), so
   rows are measured side by side on the same seeds;
 * game options follow the game as in ``tabletop match``: ``python
   bench/strength_levels.py go --size 19 --rules chinese --komi 7 --top 4
@@ -35,9 +36,12 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+import numpy as np
 
 import tabletop
 from arguments import count, run_main, whole
@@ -81,13 +85,13 @@ def main() -> None:
         options.setdefault("players", args.players)
     game = tabletop.load_game(args.game, **options)
     bottom = args.bottom or (1 if game.num_players == 2 else 3)
-    setup = team_weights(game, args.team_weights)
+    setup, variant = team_weights(game, args.team_weights)
     if args.report and not (args.records or args.ledger):
         parser.error("--report reads --records DIR or --ledger FILE; give one")
     if args.first >= args.games:
         parser.error(f"--first {args.first}: expected fewer than --games ({args.games})")
     if args.jobs > 1 or args.records or args.ledger or args.first:
-        pooled(game, args.top, bottom, args, setup)
+        pooled(game, args.top, bottom, args, setup, variant)
         return
     if setup is not None:
         setup()
@@ -141,18 +145,21 @@ def game_options(tokens: list[str], parser: argparse.ArgumentParser) -> dict[str
     return options
 
 
-def team_weights(game: Game, name: str | None) -> Callable[[], None] | None:
-    """What puts ``--team-weights NAME`` in place (in this process and every worker), or
-    None without it; a TabletopError (one line) for another game or an unknown row."""
+def team_weights(game: Game, name: str | None) -> tuple[Callable[[], None] | None, str | None]:
+    """For ``--team-weights NAME``: what puts the row in place (in this process and every
+    worker) and the games' variant, ``team-weights=NAME@<digest of the row>``; (None,
+    None) without it. A TabletopError (one line) for another game or an unknown row."""
     if name is None:
-        return None
+        return None, None
     if game.name != "abalone":
         raise TabletopError(f"--team-weights: only Abalone has weight rows, not {game.name}")
     try:
-        eval_kernels.team_weights(name, game.num_players)
+        row = eval_kernels.team_weights(name, game.num_players)
     except (ValueError, OSError) as err:
         raise TabletopError(f"--team-weights: {err}") from None
-    return functools.partial(eval_kernels.use_team_weights, name, game.num_players)
+    digest = hashlib.sha256(np.asarray(row, dtype=np.float64).tobytes()).hexdigest()[:8]
+    setup = functools.partial(eval_kernels.use_team_weights, name, game.num_players)
+    return setup, f"team-weights={name}@{digest}"
 
 
 def pooled(
@@ -161,6 +168,7 @@ def pooled(
     bottom: int,
     args: argparse.Namespace,
     setup: Callable[[], None] | None = None,
+    variant: str | None = None,
 ) -> None:
     """The same match as a one-rung ladder in ``args.jobs`` processes."""
 
@@ -182,7 +190,7 @@ def pooled(
         ledger=Path(args.ledger) if args.ledger else None,
         first=args.first,
         play=not args.report,
-        variant=None if args.team_weights is None else f"team-weights={args.team_weights}",
+        variant=variant,
         setup=setup,
     )
     seconds = time.perf_counter() - start

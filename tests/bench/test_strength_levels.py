@@ -68,7 +68,9 @@ def test_the_report_counts_the_named_rows_games_only(
 ) -> None:
     ledger_path = tmp_path / "abalone-4p.jsonl"
     game = tabletop.load_game("abalone", players=4)
-    (_, task), *_ = ladder_games(game, [10], 100, 300, 300, below=3, variant="team-weights=fitted")
+    _, variant = strength_levels.team_weights(game, "fitted")
+    assert variant is not None and variant.startswith("team-weights=fitted@")
+    (_, task), *_ = ladder_games(game, [10], 100, 300, 300, below=3, variant=variant)
     about = {"rung": rung_name(task), "number": task.number, "seed": task.seed}
     returns = tuple(1.0 if s % 2 == task.strong_seat % 2 else -1.0 for s in range(4))
     winners = tuple(s for s in range(4) if returns[s] > 0)
@@ -104,8 +106,11 @@ def test_a_bad_weight_row_is_one_line(
 
 def test_a_named_row_is_what_the_evaluation_weighs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(eval_kernels.WEIGHTS_BY_PLAYERS, 4, eval_kernels.TODAY)
-    setup = strength_levels.team_weights(tabletop.load_game("abalone", players=4), "pressing")
-    assert setup is not None
+    game = tabletop.load_game("abalone", players=4)
+    setup, variant = strength_levels.team_weights(game, "pressing")
+    assert setup is not None and variant is not None
     setup()
     assert eval_kernels.WEIGHTS_BY_PLAYERS[4] is eval_kernels.PRESSING
-    assert strength_levels.team_weights(tabletop.load_game("abalone", players=4), None) is None
+    # Each row its own key: the digest tells rows apart even under one name.
+    assert variant != strength_levels.team_weights(game, "today")[1]
+    assert strength_levels.team_weights(game, None) == (None, None)
