@@ -17,11 +17,13 @@ evaluation (games/abalone/eval_kernels.py ``team_values``, decision 0188):
 3. The features of a team are team_values' twelve terms (eval_kernels.TERMS), the team's
    figure less the other teams' mean (eval_kernels.team_terms and lead: the differences
    team_values weighs). Logistic regression per player count (fit_abalone_eval.fit:
-   Newton's method, a small ridge) with an intercept (with three teams an even guess is
-   1/3, not 1/2; it is not part of the weights), on the games not held out (every fifth
-   is). On the held-out fifth the log-loss is printed of an even guess, of TODAY and
-   PRESSING (each with its scale and intercept fitted first on the same 80%) and of the
-   fit.
+   Newton's method) with an intercept (with three teams an even guess is 1/3, not 1/2;
+   it is not part of the weights) on the games not held out (every fifth is), the terms
+   standardised and a small ridge chosen by cross-validation over whole training games
+   (the twelve terms are far from independent: pairs summed and per marble, the two
+   distances to the centre). On the held-out fifth the log-loss is printed of an even
+   guess, of TODAY and PRESSING (each with its scale and intercept fitted first on the
+   same 80%) and of the fit.
 4. Each player count's weights, rescaled so a marble pushed off is 6 raw points, and the
    scale that makes tanh(raw / scale) = 2 P(win) - 1, go to ``--out``
    (src/tabletop/games/abalone/fitted_teams.json) with the counts, the CPU time and the
@@ -178,6 +180,34 @@ def with_intercept(x: np.ndarray) -> np.ndarray:
     return np.column_stack([x, np.ones(len(x))])
 
 
+#: The ridges tried (on standardised terms); the one with the least cross-validated loss
+#: on the training games is kept.
+RIDGES = (1e-4, 1e-3, 1e-2, 1e-1)
+
+
+def ridge_fit(x: np.ndarray, y: np.ndarray, ridge: float) -> np.ndarray:
+    """fit on x's terms standardised (the intercept, x's last column, left alone), so the
+    ridge weighs every term alike; the coefficients of x as it is."""
+    sd = x.std(axis=0)
+    sd[-1] = 1.0
+    sd[sd == 0] = 1.0
+    beta: np.ndarray = fit(x / sd, y, ridge) / sd
+    return beta
+
+
+def chosen_ridge(x: np.ndarray, y: np.ndarray, g: np.ndarray, folds: int = 4) -> float:
+    """The ridge of RIDGES with the least log-loss over ``folds`` folds of whole games."""
+    fold = g % folds
+    losses = [
+        sum(
+            log_loss(x[fold == k] @ ridge_fit(x[fold != k], y[fold != k], ridge), y[fold == k])
+            for k in range(folds)
+        )
+        for ridge in RIDGES
+    ]
+    return RIDGES[int(np.argmin(losses))]
+
+
 def fit_count(x: np.ndarray, y: np.ndarray, g: np.ndarray) -> dict[str, Any]:
     """One player count's fit: held-out log-losses (even guess, TODAY, PRESSING, the fit),
     the fitted weights rescaled to a marble of MARBLE raw points, and the scales."""
@@ -191,7 +221,9 @@ def fit_count(x: np.ndarray, y: np.ndarray, g: np.ndarray) -> dict[str, Any]:
         k = fit(raw[~test], y[~test], ridge=0.0)  # Texel's scale (and intercept), first
         scales[name] = round(2 / float(k[0]), 4)  # tanh(raw / scale) = 2 P(win) - 1
         held_out[name] = round(log_loss(raw[test] @ k, y[test]), 4)
-    beta = fit(with_intercept(x[~test]), y[~test])
+    train = with_intercept(x[~test])
+    ridge = chosen_ridge(train, y[~test], g[~test] // 5)
+    beta = ridge_fit(train, y[~test], ridge)
     held_out["fitted"] = round(log_loss(with_intercept(x[test]) @ beta, y[test]), 4)
     ejected = beta[eval_kernels.T_EJECTED]
     c = MARBLE / ejected if ejected > 0 else 1.0
@@ -204,6 +236,7 @@ def fit_count(x: np.ndarray, y: np.ndarray, g: np.ndarray) -> dict[str, Any]:
         "positions": len(y),
         "held_out_log_loss": held_out,
         "fitted_scales": scales,
+        "ridge": ridge,
     }
 
 
