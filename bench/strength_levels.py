@@ -16,6 +16,11 @@
   ``--ledger FILE`` does the same with a results file of one line a game,
   kept in the repository (docs/ladder/), and ``--first N`` leaves out the
   games numbered below N;
+* ``--team-weights today|pressing|fitted`` (Abalone) plays every seat's evaluation
+  with that weight row for the player count (games/abalone/eval_kernels.py
+  ``team_weights``; decision 0188), and the name with a digest of the row goes into
+  each game's ledger key (a refitted row is a new key), so
+  rows are measured side by side on the same seeds;
 * game options follow the game as in ``tabletop match``: ``python
   bench/strength_levels.py go --size 19 --rules chinese --komi 7 --top 4
   --bottom 1 --games 20 --ledger docs/ladder/go-19.jsonl`` (issue 14's spacing
@@ -30,8 +35,13 @@ Games longer than ``--max-plies`` (default 400) end as draws, and with
 from __future__ import annotations
 
 import argparse
+import functools
+import hashlib
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+import numpy as np
 
 import tabletop
 from arguments import count, run_main, whole
@@ -39,7 +49,9 @@ from tabletop.ai.agent import Budget
 from tabletop.ai.ladder import run_ladder
 from tabletop.ai.levels import agent_for_level
 from tabletop.ai.tournament import run_match, table
+from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
+from tabletop.games.abalone import eval_kernels
 from timing import Timed
 
 
@@ -62,19 +74,27 @@ def main() -> None:
     parser.add_argument(
         "--report", action="store_true", help="count the games in --records/--ledger, play none"
     )
+    parser.add_argument(
+        "--team-weights",
+        metavar="NAME",
+        help="Abalone: the evaluation's weight row (" + ", ".join(eval_kernels.TEAM_WEIGHTS) + ")",
+    )
     args, rest = parser.parse_known_args()
     options = game_options(rest, parser)
     if args.game == "abalone" or args.game == "quoridor":
         options.setdefault("players", args.players)
     game = tabletop.load_game(args.game, **options)
     bottom = args.bottom or (1 if game.num_players == 2 else 3)
+    setup, variant = team_weights(game, args.team_weights)
     if args.report and not (args.records or args.ledger):
         parser.error("--report reads --records DIR or --ledger FILE; give one")
     if args.first >= args.games:
         parser.error(f"--first {args.first}: expected fewer than --games ({args.games})")
     if args.jobs > 1 or args.records or args.ledger or args.first:
-        pooled(game, args.top, bottom, args)
+        pooled(game, args.top, bottom, args, setup, variant)
         return
+    if setup is not None:
+        setup()
     top = agent_for_level(game, args.top, seed=args.seed)
     others = [
         agent_for_level(game, bottom, seed=args.seed + 1 + i) for i in range(game.num_players - 1)
@@ -125,7 +145,31 @@ def game_options(tokens: list[str], parser: argparse.ArgumentParser) -> dict[str
     return options
 
 
-def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:
+def team_weights(game: Game, name: str | None) -> tuple[Callable[[], None] | None, str | None]:
+    """For ``--team-weights NAME``: what puts the row in place (in this process and every
+    worker) and the games' variant, ``team-weights=NAME@<digest of the row>``; (None,
+    None) without it. A TabletopError (one line) for another game or an unknown row."""
+    if name is None:
+        return None, None
+    if game.name != "abalone":
+        raise TabletopError(f"--team-weights: only Abalone has weight rows, not {game.name}")
+    try:
+        row = eval_kernels.team_weights(name, game.num_players)
+    except (ValueError, OSError) as err:
+        raise TabletopError(f"--team-weights: {err}") from None
+    digest = hashlib.sha256(np.asarray(row, dtype=np.float64).tobytes()).hexdigest()[:8]
+    setup = functools.partial(eval_kernels.use_team_weights, name, game.num_players)
+    return setup, f"team-weights={name}@{digest}"
+
+
+def pooled(
+    game: Game,
+    top: int,
+    bottom: int,
+    args: argparse.Namespace,
+    setup: Callable[[], None] | None = None,
+    variant: str | None = None,
+) -> None:
     """The same match as a one-rung ladder in ``args.jobs`` processes."""
 
     def progress(done: int, total: int) -> None:
@@ -146,6 +190,8 @@ def pooled(game: Game, top: int, bottom: int, args: argparse.Namespace) -> None:
         ledger=Path(args.ledger) if args.ledger else None,
         first=args.first,
         play=not args.report,
+        variant=variant,
+        setup=setup,
     )
     seconds = time.perf_counter() - start
     if not rung.scores:

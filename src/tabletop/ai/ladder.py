@@ -57,6 +57,7 @@ class LadderGame:
     number: int = 0  # the game's number within its rung, from 0
     record: str | None = None  # where the finished game is written (a .json path), if anywhere
     max_repeats: int | None = None  # times one position may stand before a draw
+    variant: str | None = None  # a setting the caller names that the level table does not show
 
     def description(self, game: Game) -> dict[str, Any]:
         """What makes a recorded game this one: the task and the seats' level entries.
@@ -74,6 +75,8 @@ class LadderGame:
         }
         if self.max_repeats is not None:  # absent, so records from before it still match
             described["max_repeats"] = self.max_repeats
+        if self.variant is not None:  # absent too, so the keys of earlier ledgers stay
+            described["variant"] = self.variant
         same_as_read_back: dict[str, Any] = json.loads(json.dumps(described))
         return same_as_read_back
 
@@ -116,12 +119,14 @@ def ladder_games(
     below: int | None = None,
     max_repeats: int | None = None,
     first: int = 0,
+    variant: str | None = None,
 ) -> Iterator[tuple[int, LadderGame]]:
     """Every game of the ladder as (upper level, task), rungs interleaved so progress is even.
 
     The other seats play ``upper - 1``, or ``below`` when given (level 10 against
     three level-3 seats is ``levels=[10], below=3``). Games are numbered from 0;
-    ``first`` leaves out the games numbered below it (played elsewhere)."""
+    ``first`` leaves out the games numbered below it (played elsewhere); ``variant``
+    goes into every task (and so into its ledger key)."""
     n = game.num_players
     options = tuple(sorted((k, v) for k, v in game.options.items() if v is not None))
     for number in range(first, games_per_rung):
@@ -136,6 +141,7 @@ def ladder_games(
                     *(game.name, options, seats, strong, task_seed, max_plies),
                     number=number,
                     max_repeats=max_repeats,
+                    variant=variant,
                 ),
             )
 
@@ -230,6 +236,8 @@ def run_ladder(
     play: bool = True,
     ledger: Path | None = None,
     first: int = 0,
+    variant: str | None = None,
+    setup: Callable[[], None] | None = None,
 ) -> list[Rung]:
     """Play every rung ``level`` vs ``level - 1`` (or vs ``below``) for the given upper
     levels; the rungs. ``max_plies`` and ``max_repeats`` adjudicate endless games as
@@ -238,10 +246,15 @@ def run_ladder(
     replayed (see the module docstring); with ``ledger`` the same, from and to a
     results ledger file. With ``play=False`` only the recorded games count and
     nothing is played (a report on a ladder still running). ``first`` leaves out
-    each rung's games numbered below it."""
+    each rung's games numbered below it. ``variant`` names a setting the level table does
+    not show (a benchmark's evaluation weights, say) and is part of every game's key;
+    ``setup`` (picklable) puts that setting in place, here and in every worker process
+    before its first game."""
     rungs = {level: Rung(f"ai:{level}", level=level) for level in levels}
     tasks = list(
-        ladder_games(game, levels, games_per_rung, seed, max_plies, below, max_repeats, first)
+        ladder_games(
+            game, levels, games_per_rung, seed, max_plies, below, max_repeats, first, variant
+        )
     )
     if records is not None:
         tasks = [(upper, replace(t, record=str(record_path(records, t)))) for upper, t in tasks]
@@ -281,12 +294,14 @@ def run_ladder(
             (played if copy else record)(upper, task, earlier, done)
     if not play:
         return [rungs[level] for level in levels]
+    if setup is not None:
+        setup()
     if jobs <= 1:
         for upper, task in to_play:
             done += 1
             played(upper, task, play_ladder_game(task), done)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=setup) as pool:
             results = pool.map(play_ladder_game, [task for _, task in to_play])
             for (upper, task), result in zip(to_play, results, strict=True):
                 done += 1

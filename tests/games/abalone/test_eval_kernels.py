@@ -263,3 +263,50 @@ def test_pushes_and_pressure_are_the_rules_pushes(players: int, seed: int, plies
     _, pushes, pressure = counts(state)
     teams = state.game.num_teams
     assert (pushes[:teams], pressure[:teams]) == recount(state)
+
+
+def _tallies(state: AbaloneState) -> np.ndarray:
+    tallies = np.zeros(4, dtype=np.int64)
+    tallies[: state.game.num_teams] = state.team_ejected
+    return tallies
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 2**32 - 1),
+    plies=st.integers(0, 250),
+    row=st.lists(st.floats(-2, 2), min_size=12, max_size=12),
+)
+def test_team_terms_weighted_are_team_values(
+    players: int, seed: int, plies: int, row: list[float]
+) -> None:
+    # The figures a fit regresses on are the ones team_values weighs: lead(terms) @ w is
+    # each team's raw lead, whatever the weights.
+    state = random_state(players, seed, plies)
+    game = state.game
+    args = (state._board, players, game.team_of_colour, game.num_teams, _tallies(state))
+    terms = eval_kernels.team_terms(*args, state._seat)
+    assert terms.shape == (game.num_teams, len(eval_kernels.TERMS))
+    for w in (eval_kernels.TODAY, eval_kernels.PRESSING, np.array(row)):
+        want = eval_kernels.team_values(*args, state._seat, w)
+        got = np.tanh(eval_kernels.lead(terms) @ w / eval_kernels.SCALE)
+        assert np.allclose(got, want, atol=1e-12)
+
+
+def test_a_lead_is_the_team_less_the_others_mean() -> None:
+    terms = np.array([[6.0, 1.0], [0.0, 4.0], [3.0, 1.0]])
+    assert eval_kernels.lead(terms).tolist() == [[4.5, -1.5], [-4.5, 3.0], [0.0, -1.5]]
+    two = eval_kernels.lead(terms[:2])
+    assert two[0].tolist() == (-two[1]).tolist()
+
+
+def test_weight_rows_by_name() -> None:
+    assert eval_kernels.team_weights("today", 4) is eval_kernels.TODAY
+    assert eval_kernels.team_weights("pressing", 3) is eval_kernels.PRESSING
+    for players in (3, 4):  # the fitted rows count a marble 6 raw points, like the others
+        assert eval_kernels.team_weights("fitted", players)[eval_kernels.T_EJECTED] == 6.0
+    with pytest.raises(ValueError, match="no weight row 'best': expected one of today"):
+        eval_kernels.team_weights("best", 4)
+    with pytest.raises(ValueError, match="no fitted weight row for 2 players"):
+        eval_kernels.team_weights("fitted", 2)

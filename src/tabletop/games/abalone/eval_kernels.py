@@ -7,7 +7,9 @@ apply to any number of sides: each term is the team's own figure, and a team's v
 is its lead over the other teams' mean. The weights are data, one row per player
 count (WEIGHTS_BY_PLAYERS): every count weighs "today's" six terms for now (so 2-player
 levels 1-9 play as before); PRESSING, the `pressing` set level 10 plays with 2 players,
-is the candidate for 3 and 4 players (decision 0187).
+is a candidate for 3 and 4 players (decision 0187), and so are the rows fitted to 3- and
+4-player games (fitted_teams.json, bench/fit_abalone_teams.py on ``team_terms``, the
+unweighted figures; decision 0188).
 
 Kept apart from the rules kernels (kernels.py) because only the computer
 players need them; the board is only read.
@@ -15,7 +17,9 @@ players need them; the board is only read.
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -285,6 +289,33 @@ PRESSING = _weights(
 #: 80, on a loaded machine; it waits for a match under the same conditions.
 WEIGHTS_BY_PLAYERS = {2: TODAY, 3: TODAY, 4: TODAY}
 
+#: The rows bench/fit_abalone_teams.py fitted to 3- and 4-player games (decision 0188).
+FITTED_TEAMS = Path(__file__).with_name("fitted_teams.json")
+#: The weight rows a benchmark can name (bench/strength_levels.py --team-weights).
+TEAM_WEIGHTS = ("today", "pressing", "fitted")
+
+
+def team_weights(name: str, players: int) -> np.ndarray:
+    """The weight row called ``name`` (one of TEAM_WEIGHTS) for ``players``: TODAY,
+    PRESSING, or the row fitted to that player count's games (FITTED_TEAMS). Raises
+    ValueError naming what is missing."""
+    if name == "today":
+        return TODAY
+    if name == "pressing":
+        return PRESSING
+    if name != "fitted":
+        raise ValueError(f"no weight row {name!r}: expected one of {', '.join(TEAM_WEIGHTS)}")
+    table = json.loads(FITTED_TEAMS.read_text())
+    if str(players) not in table:
+        raise ValueError(f"no fitted weight row for {players} players in {FITTED_TEAMS.name}")
+    return _weights(**table[str(players)]["weights"])
+
+
+def use_team_weights(name: str, players: int) -> None:
+    """Make ``players``' evaluation weigh the row ``name`` (team_weights) in this process:
+    for benchmarks that measure a candidate row against the shipped one."""
+    WEIGHTS_BY_PLAYERS[players] = team_weights(name, players)
+
 
 @njit(cache=True)
 def team_values(
@@ -329,3 +360,45 @@ def team_values(
     for t in range(teams):
         out[t] = math.tanh((raw[t] - (total - raw[t]) / (teams - 1)) / SCALE)
     return out
+
+
+def team_terms(
+    board: np.ndarray,
+    players: int,
+    team: np.ndarray,
+    teams: int,
+    tallies: np.ndarray,
+    to_move: int,
+) -> np.ndarray:
+    """Per team, team_values' twelve unweighted figures (TERMS' order) as float[teams, 12]:
+    ``terms @ w`` is each team's raw score, so team_values is tanh((raw[t] - mean of the
+    others' raw) / SCALE). For fitting weights to game results (bench/fit_abalone_teams.py);
+    plain Python over the kernels, as it is not on a search's path."""
+    f = kernels.features(board, team, teams)
+    counts = push_counts(board, team)
+    shape = np.zeros((teams, 3))
+    team_shape(board, team, teams, shape)
+    out = np.zeros((teams, len(TERMS)))
+    for seat in range(players):
+        if counts[EJECTING, seat] > 0:
+            out[team[seat + 1], T_THREAT_TO_MOVE if seat == to_move else T_THREAT_WAITING] += 1
+    marbles = np.maximum(1, f[:, 0])
+    out[:, T_EJECTED] = tallies[:teams]
+    out[:, T_CENTRE] = f[:, 1] / marbles
+    out[:, T_COHESION] = f[:, 2] / marbles
+    out[:, T_EDGE] = f[:, 3]
+    out[:, T_PUSHES] = counts[PUSHES, :teams]
+    out[:, T_COMPACT] = shape[:, 1]
+    out[:, T_RING3] = shape[:, 0]
+    out[:, T_MASS_CENTRE] = shape[:, 2]
+    out[:, T_PAIRS] = f[:, 2]
+    out[:, T_PRESSURE] = counts[PRESSURE, :teams]
+    return out
+
+
+def lead(terms: np.ndarray) -> np.ndarray:
+    """Each team's figures less the other teams' mean (the differences team_values
+    weighs): row t of ``terms`` minus the mean of the other rows."""
+    teams = terms.shape[0]
+    result: np.ndarray = terms - (terms.sum(axis=0) - terms) / (teams - 1)
+    return result
