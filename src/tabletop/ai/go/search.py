@@ -200,8 +200,11 @@ def prior(
     ladder = False
     race = 0.0
     own_stones = 1  # the stones of the chain the move makes
-    heads = np.full(4, -1, dtype=np.int64)
-    k = 0
+    # The own chains next to p seen so far (scalars, not an array: prior runs for every
+    # point of every expansion, and an array here was an allocation each time).
+    head0 = -1
+    head1 = -1
+    head2 = -1
     for d in (-w, -1, 1, w):
         nb = p + d
         c = board[nb]
@@ -227,9 +230,13 @@ def prior(
             h = links[0, nb]
             if in_atari(stats, h):
                 saves = True
-            if h != heads[0] and h != heads[1] and h != heads[2]:
-                heads[k] = h
-                k += 1
+            if h != head0 and h != head1 and h != head2:
+                if head0 < 0:
+                    head0 = h
+                elif head1 < 0:
+                    head1 = h
+                else:
+                    head2 = h
                 own_stones += stats[0, h]
     libs = playout.libs_after(board, links, stats, w, p, color, 3, buf)
     if capture:

@@ -42,7 +42,6 @@ from tabletop.games.go.kernels import (
     PASS,
     WHITE,
     check_move,
-    collect_empties,
     in_atari,
     is_own_eye,
     play_stone,
@@ -382,7 +381,7 @@ def pick_candidate(
     return PASS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _acceptable(
     board: np.ndarray,
     links: np.ndarray,
@@ -395,15 +394,51 @@ def _acceptable(
     buf: np.ndarray,
 ) -> bool:
     """True when empty c is legal for ``color``, not an own eye and no self-atari of two or
-    more own stones (the random move's test below)."""
-    return (
-        not is_own_eye(board, w, c, color)
-        and check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL
-        and (
-            not own_neighbour(board, w, c, color)
-            or libs_after(board, links, stats, w, c, color, 2, buf) >= 2
-        )
-    )
+    more own stones (the random move's test below).
+
+    The same answer as ``not is_own_eye(...) and check_move(...) == LEGAL and (not
+    own_neighbour(...) or libs_after(..., 2, buf) >= 2)``, from one look at c's four
+    neighbours: the random move tests a point or more every playout move, and the three
+    separate tests read the same neighbours three times (docs/benchmarks.md)."""
+    opp = 3 - color
+    empty_n = 0
+    own = False
+    other = False  # an empty or opposing neighbour: c is no eye of color's
+    edge = False
+    for d in (-w, -1, 1, w):
+        v = board[c + d]
+        if v == EMPTY:
+            empty_n += 1
+            other = True
+        elif v == color:
+            own = True
+        elif v == opp:
+            other = True
+        else:
+            edge = True
+    if not other:  # every neighbour own or border: an eye unless the diagonals say not
+        bad = 0
+        for d in (-w - 1, -w + 1, w - 1, w + 1):
+            if board[c + d] == opp:
+                bad += 1
+        if bad == 0 or (bad == 1 and not edge):
+            return False
+    if c == ko:
+        return False
+    if empty_n == 0:
+        safe = False
+        for d in (-w, -1, 1, w):
+            v = board[c + d]
+            if v == color:
+                if not in_atari(stats, links[0, c + d]):
+                    safe = True
+            elif v == opp and in_atari(stats, links[0, c + d]):
+                safe = True  # captures, so the new stone gains a liberty
+        if not safe and not (allow_suicide and own):
+            return False  # suicide
+    if not own or empty_n >= 2:
+        return True
+    return libs_after(board, links, stats, w, c, color, 2, buf) >= 2
 
 
 @njit(cache=True)
@@ -463,26 +498,47 @@ def playout_move(
             )
             if move != PASS:
                 return move
-    # A random move: drawn without replacement until an acceptable one comes up.
-    cand[:ne] = empties[:ne]
+    # A random move: drawn without replacement until an acceptable one comes up. The draw
+    # runs on ``empties`` itself, a rejected point swapped behind the ones still in the
+    # draw (cand records where from), and the swaps are undone before returning: the same
+    # draws as on a copy of the list, without copying the list each move.
     k = ne
+    move = PASS
     while k > 0:
         i = np.random.randint(k)
-        c = cand[i]
+        c = empties[i]
         # Two or more own stones in atari is nearly always a blunder; a lone
         # stone's self-atari can be a throw-in that kills an eye.
-        if (
-            not is_own_eye(board, w, c, color)
-            and check_move(board, links, stats, w, c, color, ko, allow_suicide) == LEGAL
-            and (
-                not own_neighbour(board, w, c, color)
-                or libs_after(board, links, stats, w, c, color, 2, buf) >= 2
-            )
-        ):
-            return int(c)
+        if _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf):
+            move = int(c)
+            break
         k -= 1
-        cand[i] = cand[k]
-    return PASS
+        cand[ne - 1 - k] = i
+        empties[i] = empties[k]
+        empties[k] = c
+    for j in range(ne - 1 - k, -1, -1):
+        i = cand[j]
+        kk = ne - 1 - j
+        t = empties[i]
+        empties[i] = empties[kk]
+        empties[kk] = t
+    return move
+
+
+@njit(cache=True)
+def _collect_empties(board: np.ndarray, n: int, empties: np.ndarray, where: np.ndarray) -> int:
+    """kernels.collect_empties for the playout: the same list, in the same order, from the
+    board's n x n points only and without branches (the board is too irregular for the
+    branches to be predicted); ``where`` is right for the empty points only, the ones
+    ``take_empty`` reads. Needs room for one more entry in ``empties``."""
+    w = n + 2
+    ne = 0
+    for row in range(1, n + 1):
+        for p in range(row * w + 1, row * w + n + 1):
+            empties[ne] = p
+            where[p] = ne
+            ne += board[p] == EMPTY
+    return ne
 
 
 @njit(cache=True)
@@ -513,7 +569,7 @@ def run_playout(
     where = np.empty(size, dtype=np.int64)
     cand = np.empty(size + 8, dtype=np.int64)
     buf = np.empty(8, dtype=np.int64)
-    ne = collect_empties(board, empties, where)
+    ne = _collect_empties(board, n, empties, where)
     length = start
     plies = 0
     while plies < max_plies and passes < 2 and length < seq.shape[0]:
@@ -532,7 +588,7 @@ def run_playout(
             passes = 0
             captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
             if captured + suicided > 0:
-                ne = collect_empties(board, empties, where)
+                ne = _collect_empties(board, n, empties, where)
             else:
                 ne = take_empty(empties, where, ne, move)
         last = move
