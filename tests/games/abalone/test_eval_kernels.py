@@ -109,13 +109,16 @@ def test_values_lie_strictly_between_minus_one_and_one(players: int, seed: int, 
     assert np.all(np.isfinite(got))
 
 
-def test_every_player_count_keeps_todays_weights_for_now() -> None:
-    # Decision 0187: the pressing row waits for a 4-player match under equal conditions.
+def test_two_and_three_players_keep_todays_weights_four_play_the_fitted_row() -> None:
+    # Decision 0188: only the 4-player row won its target match more often than today's.
     new_terms = ("pushes", "compact", "ring3", "mass_centre", "pairs", "pressure")
     for term in new_terms:
         assert eval_kernels.TODAY[eval_kernels.TERMS.index(term)] == 0.0
-    for players in (2, 3, 4):
+    for players in (2, 3):
         assert eval_kernels.WEIGHTS_BY_PLAYERS[players] is eval_kernels.TODAY
+    fitted = eval_kernels.team_weights("fitted", 4)
+    assert np.array_equal(eval_kernels.WEIGHTS_BY_PLAYERS[4], fitted)
+    assert not np.array_equal(fitted, eval_kernels.TODAY)
 
 
 def rotate(cell: int, turns: int, players: int) -> int:

@@ -5,11 +5,11 @@ the evaluation itself (one call per searched position, so it is a kernel).
 (ai/abalone/evaluation.py names them, in the same order, TERMS here) in the forms that
 apply to any number of sides: each term is the team's own figure, and a team's value
 is its lead over the other teams' mean. The weights are data, one row per player
-count (WEIGHTS_BY_PLAYERS): every count weighs "today's" six terms for now (so 2-player
-levels 1-9 play as before); PRESSING, the `pressing` set level 10 plays with 2 players,
-is a candidate for 3 and 4 players (decision 0187), and so are the rows fitted to 3- and
-4-player games (fitted_teams.json, bench/fit_abalone_teams.py on ``team_terms``, the
-unweighted figures; decision 0188).
+count (WEIGHTS_BY_PLAYERS): 2 and 3 players weigh "today's" six terms (so 2-player
+levels 1-9 play as before), 4 players the row fitted to 4-player games (fitted_teams.json,
+bench/fit_abalone_teams.py on ``team_terms``, the unweighted figures; decision 0188),
+which won the 4-player target's match more often than today's. PRESSING, the
+`pressing` set level 10 plays with 2 players, stays a candidate (decision 0187).
 
 Kept apart from the rules kernels (kernels.py) because only the computer
 players need them; the board is only read.
@@ -283,12 +283,6 @@ PRESSING = _weights(
     threat_waiting=0.9,
     pressure=0.24,
 )
-#: The weights team_values uses, by player count (decision 0187): today's for every
-#: count. 2 players: the 2-player ladder's ledgers and fingerprints stand on them. 3 and 4
-#: players: PRESSING won 73 of 100 in the 4-player target's match where today's had won
-#: 80, on a loaded machine; it waits for a match under the same conditions.
-WEIGHTS_BY_PLAYERS = {2: TODAY, 3: TODAY, 4: TODAY}
-
 #: The rows bench/fit_abalone_teams.py fitted to 3- and 4-player games (decision 0188).
 FITTED_TEAMS = Path(__file__).with_name("fitted_teams.json")
 #: The weight rows a benchmark can name (bench/strength_levels.py --team-weights).
@@ -309,6 +303,14 @@ def team_weights(name: str, players: int) -> np.ndarray:
     if str(players) not in table:
         raise ValueError(f"no fitted weight row for {players} players in {FITTED_TEAMS.name}")
     return _weights(**table[str(players)]["weights"])
+
+
+#: The weights team_values uses, by player count (decisions 0187, 0188; the matches are in
+#: docs/strength.md). 2 players: the 2-player ladder's ledgers and fingerprints stand on
+#: today's. 3 players: today's, which the fit barely beat on held-out games and no match
+#: has compared. 4 players: the fitted row, which won the 4-player target's match more
+#: often than today's on the same seeds.
+WEIGHTS_BY_PLAYERS = {2: TODAY, 3: TODAY, 4: team_weights("fitted", 4)}
 
 
 def use_team_weights(name: str, players: int) -> None:
