@@ -93,7 +93,7 @@ def test_the_list_of_empty_points_follows_the_board() -> None:
     zob = kernels.zobrist_table(size)
     empties = np.empty(board.size, dtype=np.int64)
     where = np.empty(board.size, dtype=np.int64)
-    ne = kernels.collect_empties(board, empties, where)
+    ne = kernels.collect_empties(board, size, empties, where)
     rng = random.Random(4)
     color = kernels.BLACK
     captures = 0
@@ -109,7 +109,7 @@ def test_the_list_of_empty_points_follows_the_board() -> None:
         captured, suicided, _, _ = kernels.play_stone(board, links, stats, zob, w, p, color)
         if captured + suicided > 0:
             captures += 1
-            ne = kernels.collect_empties(board, empties, where)
+            ne = kernels.collect_empties(board, size, empties, where)
         else:
             ne = kernels.take_empty(empties, where, ne, p)
         assert sorted(empties[:ne].tolist()) == np.flatnonzero(board == kernels.EMPTY).tolist()

@@ -133,7 +133,7 @@ def _continue(
     cand = np.empty(size + 8, dtype=np.int64)
     buf = np.empty(8, dtype=np.int64)
     replies = np.full((3, size), -1, dtype=np.int64)  # no last good replies: none learned here
-    ne = kernels.collect_empties(board, empties, where)
+    ne = kernels.collect_empties(board, n, empties, where)
     passes = 0
     plies = 0
     while passes < 2 and plies < 4 * n * n:
@@ -167,7 +167,7 @@ def _continue(
             passes = 0
             captured, suicided, ko, _ = kernels.play_stone(board, links, stats, zob, w, move, color)
             if captured + suicided > 0:
-                ne = kernels.collect_empties(board, empties, where)
+                ne = kernels.collect_empties(board, n, empties, where)
             else:
                 ne = kernels.take_empty(empties, where, ne, move)
         last = move

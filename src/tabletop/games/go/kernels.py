@@ -611,17 +611,18 @@ def region_owners(board: np.ndarray, n: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def collect_empties(board: np.ndarray, empties: np.ndarray, where: np.ndarray) -> int:
-    """List the empty points in ``empties`` (``where[p]``: p's index there, -1 when not
-    empty); their number."""
+def collect_empties(board: np.ndarray, n: int, empties: np.ndarray, where: np.ndarray) -> int:
+    """List the empty points of the n x n board in ``empties``, in board order (``where[p]``:
+    p's index there, right for the empty points only: the ones take_empty reads); their
+    number. Without branches: playouts call it after every capture, and a board's empty
+    points are too irregular for branches to be predicted (docs/benchmarks.md)."""
+    w = n + 2
     ne = 0
-    for p in range(board.shape[0]):
-        if board[p] == EMPTY:
+    for row in range(1, n + 1):
+        for p in range(row * w + 1, row * w + n + 1):
             empties[ne] = p
             where[p] = ne
-            ne += 1
-        else:
-            where[p] = -1
+            ne += board[p] == EMPTY
     return ne
 
 
@@ -661,7 +662,7 @@ def random_playout(
     empties = np.empty(n * n, dtype=np.int32)
     where = np.empty(board.shape[0], dtype=np.int32)
     cand = np.empty(n * n + 1, dtype=np.int32)
-    ne = collect_empties(board, empties, where)
+    ne = collect_empties(board, n, empties, where)
     plies = 0
     passes = 0
     while plies < max_plies and passes < 2:
@@ -687,7 +688,7 @@ def random_playout(
             captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
             # A capture frees points anywhere: list them again; else only move leaves.
             if captured + suicided > 0:
-                ne = collect_empties(board, empties, where)
+                ne = collect_empties(board, n, empties, where)
             else:
                 ne = take_empty(empties, where, ne, move)
         color = 3 - color

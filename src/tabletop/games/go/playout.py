@@ -42,6 +42,7 @@ from tabletop.games.go.kernels import (
     PASS,
     WHITE,
     check_move,
+    collect_empties,
     in_atari,
     is_own_eye,
     play_stone,
@@ -526,22 +527,6 @@ def playout_move(
 
 
 @njit(cache=True)
-def _collect_empties(board: np.ndarray, n: int, empties: np.ndarray, where: np.ndarray) -> int:
-    """kernels.collect_empties for the playout: the same list, in the same order, from the
-    board's n x n points only and without branches (the board is too irregular for the
-    branches to be predicted); ``where`` is right for the empty points only, the ones
-    ``take_empty`` reads. Needs room for one more entry in ``empties``."""
-    w = n + 2
-    ne = 0
-    for row in range(1, n + 1):
-        for p in range(row * w + 1, row * w + n + 1):
-            empties[ne] = p
-            where[p] = ne
-            ne += board[p] == EMPTY
-    return ne
-
-
-@njit(cache=True)
 def run_playout(
     board: np.ndarray,
     links: np.ndarray,
@@ -569,7 +554,7 @@ def run_playout(
     where = np.empty(size, dtype=np.int64)
     cand = np.empty(size + 8, dtype=np.int64)
     buf = np.empty(8, dtype=np.int64)
-    ne = _collect_empties(board, n, empties, where)
+    ne = collect_empties(board, n, empties, where)
     length = start
     plies = 0
     while plies < max_plies and passes < 2 and length < seq.shape[0]:
@@ -588,7 +573,7 @@ def run_playout(
             passes = 0
             captured, suicided, ko, _ = play_stone(board, links, stats, zob, w, move, color)
             if captured + suicided > 0:
-                ne = _collect_empties(board, n, empties, where)
+                ne = collect_empties(board, n, empties, where)
             else:
                 ne = take_empty(empties, where, ne, move)
         last = move
