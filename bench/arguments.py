@@ -53,6 +53,11 @@ def rate(text: str) -> float:
     return _parsed(text, float, lambda v: 0 <= v <= 1, "from 0 to 1")
 
 
+def weight(text: str) -> float:
+    """A finite number of 0 or more (a term's weight; 0: off)."""
+    return _parsed(text, float, lambda v: 0 <= v < math.inf, "a finite number of 0 or more")
+
+
 def run_main(main: Callable[[], object]) -> None:
     """Run a benchmark's ``main``: its return code, or 2 with one line for a TabletopError
     (a level, game option or agent the library refuses)."""

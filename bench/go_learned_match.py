@@ -4,7 +4,8 @@ Both sides are Go's own search (GoSearchAgent) with the same fixed number of
 iterations a move (no time cap: the result does not depend on the load);
 "new" has ``SearchParams(learned=SCALE)`` (and with ``--low-liberty RATE`` the
 playouts' two-liberty replies, decision 0183, and with ``--lgrf RATE`` their last
-good replies, decision 0186; ``--scale 0`` for those alone),
+good replies, decision 0186, and with ``--criticality WEIGHT`` the tree's criticality
+bias, decision 0189; ``--scale 0`` for those alone),
 "old" the default (both off). The colours alternate (game k: new is Black
 when k is even), komi 7, Chinese rules. With ``--ledger FILE`` each game is
 added as it ends and games already there under the same settings are counted,
@@ -20,7 +21,7 @@ import argparse
 from pathlib import Path
 
 import tabletop
-from arguments import count, run_main
+from arguments import count, run_main, weight
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
@@ -50,6 +51,12 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="new's SearchParams.last_good_reply_rate (decision 0186; 0: off)",
     )
+    parser.add_argument(
+        "--criticality",
+        type=weight,
+        default=0.0,
+        help="new's SearchParams.criticality (decision 0189; 0: off)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--ledger", help="results file to add to and resume from")
     args = parser.parse_args(argv)
@@ -63,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
             about["low_liberty"] = args.low_liberty
         if args.lgrf:
             about["lgrf"] = args.lgrf
+        if args.criticality:
+            about["criticality"] = args.criticality
         key = task_key(about)
         entry = None if ledger is None else ledger.entry(key)
         if entry is not None:
@@ -73,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
                 learned=args.scale,
                 low_liberty_rate=args.low_liberty,
                 last_good_reply_rate=args.lgrf,
+                criticality=args.criticality,
             )
             new = GoSearchAgent(seed=seed, params=params)
             old = GoSearchAgent(seed=seed + 1000)
@@ -90,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     half = 1.96 * (mean * (1 - mean) / n) ** 0.5
     rule = f", low-liberty replies at {args.low_liberty}" if args.low_liberty else ""
     rule += f", last good replies at {args.lgrf}" if args.lgrf else ""
+    rule += f", criticality at {args.criticality}" if args.criticality else ""
     print(f"learned term at {args.scale}{rule} vs off, {args.size}x{args.size}, {args.iterations} "
           f"iterations a move: {sum(scores):g} of {n} ({mean:.1%}, 95% interval "
           f"{max(0, mean - half):.1%} - {min(1, mean + half):.1%})")  # fmt: skip

@@ -15,8 +15,9 @@ ledger's games and plays none. ``--sgf-dir DIR`` also writes each game it plays
 to ``DIR/strength_go-<size>-<number>.sgf`` (the games are the same with or
 without it; the ledger's key does not hold it), to read how the games were lost.
 ``--lgrf RATE`` and ``--low-liberty RATE`` switch on our playouts' last good replies
-(decision 0186) and two-liberty replies (decision 0183), both off by default, to
-measure them against an outside program; the key names them only when on, so older
+(decision 0186) and two-liberty replies (decision 0183), ``--criticality WEIGHT`` the
+tree's criticality bias (decision 0189), all off by default, to measure them against an
+outside program; the key names them only when on, so older
 ledgers keep their keys.
 
     python bench/strength_go.py --games 20              # 9x9, level 10 vs GNU Go 10
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import tabletop
-from arguments import count, rate, run_main
+from arguments import count, rate, run_main, weight
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.gtp_player import GtpPlayer
@@ -65,6 +66,7 @@ def description(args: argparse.Namespace, number: int, gnugo_level: int) -> dict
         "time_settings": TIME_SETTINGS,
         **({"lgrf": args.lgrf} if args.lgrf else {}),
         **({"low_liberty": args.low_liberty} if args.low_liberty else {}),
+        **({"criticality": args.criticality} if args.criticality else {}),
     }
 
 
@@ -75,12 +77,15 @@ def play_one(
     goes to ``--sgf-dir`` when given."""
     game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
     agent = agent_for_level(game, args.level, args.seed + number)
-    if args.lgrf or args.low_liberty:
+    if args.lgrf or args.low_liberty or args.criticality:
         assert isinstance(agent, LevelAgent)
         search = agent.inner  # the level's search, under its budget and noise
         assert isinstance(search, GoSearchAgent), "every Go level is Go's own search"
         search.params = replace(
-            search.params, last_good_reply_rate=args.lgrf, low_liberty_rate=args.low_liberty
+            search.params,
+            last_good_reply_rate=args.lgrf,
+            low_liberty_rate=args.low_liberty,
+            criticality=args.criticality,
         )
     ours = Timed(agent)
     if args.iterations:
@@ -123,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--low-liberty", type=rate, default=0.0, help="our playouts' two-liberty reply rate"
+    )
+    parser.add_argument(
+        "--criticality", type=weight, default=0.0, help="our search's criticality weight (0: off)"
     )
     args = parser.parse_args(argv)
     if args.report and not args.ledger:
@@ -171,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     work = f"{args.iterations} iterations a move" if args.iterations else "its time budget"
     work += f", last good replies at {args.lgrf}" if args.lgrf else ""
     work += f", two-liberty replies at {args.low_liberty}" if args.low_liberty else ""
+    work += f", criticality at {args.criticality}" if args.criticality else ""
     print(
         f"level {args.level} ({work}) vs gnugo-{gnugo_level}, {args.size}x{args.size}, komi 7, "
         f"Chinese rules, {TIME_SETTINGS}: {sum(scores):g} of {n} "

@@ -146,3 +146,41 @@ def test_a_floor_priors_amaf_value_stays_the_prior(seed: int) -> None:
     amaf = tree.tree_f[search.F_RW, h1] / tree.tree_f[search.F_RN, h1]
     assert amaf == pytest.approx(0.02, abs=0.005)
     assert tree.move_of(tree.best_child(tree.root)) != point(state, "H1")
+
+
+def test_criticality_is_how_much_owning_a_point_goes_with_winning() -> None:
+    """Coulom's formula on two counted games, one won by each side: a point always the
+    winner's is critical (1 - 1/2), one always the loser's the opposite, one Black's
+    whoever won is not critical at all, and an empty point nobody owns neither."""
+    won_by_black = position(black="E5 G7", white="C3")
+    won_by_white = position(black="C3 G7", white="E5")
+    w = won_by_black.game.size + 2
+    crit = np.zeros((4, w * w))
+    search.record_owners(won_by_black._board, 9, 1.0, crit)
+    search.record_owners(won_by_white._board, 9, 0.0, crit)
+    assert crit[3, 0] == 2 and crit[3, 1] == 1
+    e5, c3, g7 = (point(won_by_black, p) for p in ("E5", "C3", "G7"))
+    assert search.criticality(crit, e5) == pytest.approx(0.5)
+    assert search.criticality(crit, c3) == pytest.approx(-0.5)
+    assert search.criticality(crit, g7) == pytest.approx(0.0)
+    assert search.criticality(crit, point(won_by_black, "A9")) == pytest.approx(0.0)
+
+
+def test_criticality_is_counted_and_steers_only_when_weighted() -> None:
+    """Off (the default), nothing is counted and the search is today's; on, every
+    iteration's final board is counted and the bias changes where the visits go."""
+    state = position(black="D4 E5 C6", white="E4 D5 F6", rules="chinese", komi=7)
+    visits = []
+    for weight in (0.0, 2.0):
+        tree = search.GoTree(200_000, search.SearchParams(criticality=weight))
+        tree.set_root(state)
+        kernels.seed_random(5)
+        tree.run(state, 1500, search.root_mask(state))
+        crit = tree.criticality()
+        if weight == 0.0:
+            assert not tree.crit.any() and not crit.any()
+        else:
+            assert tree.crit[3, 0] == 1500
+            assert np.all(np.abs(crit) <= 1.0) and crit.max() > 0.0
+        visits.append(sorted((p, v) for p, v, _ in tree.children()))
+    assert visits[0] != visits[1]

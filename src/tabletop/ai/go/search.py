@@ -13,6 +13,9 @@ kernel call runs hundreds of iterations at playout speed:
 * ``counters`` int64[2]: nodes in use, playouts run.
 * ``replies`` int64[3, points]: the playouts' last good replies (playout.py), learned
   during one move's search when the policy's rate for them is set.
+* ``crit`` float64[4, points]: one move's search's criticality counts (Coulom 2009), kept
+  when its weight is set: per point the playouts that ended it Black's, White's, and its
+  owner's win; row 3 holds the playouts counted and Black's wins among them.
 
 Selection maximises a RAVE blend: ``(1-b)*Q + b*Q_amaf + c*sqrt(ln N / n)``
 with ``b = n_amaf / (n_amaf + n + n_amaf*n/K)``. Priors come from Go
@@ -70,6 +73,10 @@ P_EXPAND = 3
 P_KOMI = 4
 P_OPENING = 7
 P_BLUNDER = 8
+P_CRITICALITY = playout.P_CRITICALITY
+
+#: Playouts a move's search counts before criticality steers it: fewer are noise.
+CRIT_MIN_PLAYOUTS = 256.0
 
 #: A prior at or below this is knowledge's verdict "never" (the prior's floor: an own
 #: eye filled, a big chain's self-atari); such a child's AMAF is seeded with it too.
@@ -98,6 +105,10 @@ class SearchParams:
     # are the ones where its chain lived, so AMAF flatters it, and on 19x19, where real
     # visits are few, AMAF chose the move (decision 0173). Real visits can still overrule.
     blunder_n: float = 100_000.0
+    # Criticality's progressive bias (decision 0189): a child at a point whose owner
+    # decides the playouts' winner gains criticality * crit * prior_n / n on its value; 0:
+    # off, until a match shows it pays.
+    criticality: float = 0.0
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
@@ -111,6 +122,7 @@ class SearchParams:
         out[P_KOMI] = komi
         out[P_OPENING] = self.opening_n
         out[P_BLUNDER] = self.blunder_n
+        out[P_CRITICALITY] = self.criticality
         return out
 
 
@@ -407,6 +419,35 @@ def _init_node(
 
 
 @njit(cache=True)
+def record_owners(board: np.ndarray, n: int, result: float, crit: np.ndarray) -> None:
+    """Count one finished game (its settled board, Black's ``result``: 1, 0 or 0.5 for a
+    tie) into the criticality counts ``crit`` (see the module's docstring)."""
+    w = n + 2
+    for row in range(n):
+        for col in range(n):
+            p = (row + 1) * w + col + 1
+            v = playout.settled_owner(board, w, p)
+            if v == BLACK:
+                crit[0, p] += 1.0
+                crit[2, p] += result
+            elif v != EMPTY:
+                crit[1, p] += 1.0
+                crit[2, p] += 1.0 - result
+    crit[3, 0] += 1.0
+    crit[3, 1] += result
+
+
+@njit(cache=True, inline="always")
+def criticality(crit: np.ndarray, p: int) -> float:
+    """How much owning point p goes with winning, beyond chance (Coulom's criticality):
+    P(p's owner wins) - (P(Black owns p) P(Black wins) + P(White owns p) P(White wins))."""
+    inv = 1.0 / crit[3, 0]
+    black_wins = crit[3, 1] * inv
+    expected = crit[0, p] * inv * black_wins + crit[1, p] * inv * (1.0 - black_wins)
+    return crit[2, p] * inv - expected
+
+
+@njit(cache=True)
 def select_child(
     tree_i: np.ndarray,
     tree_f: np.ndarray,
@@ -414,13 +455,21 @@ def select_child(
     use_mask: bool,
     mask: np.ndarray,
     params: np.ndarray,
+    crit: np.ndarray,
 ) -> int:
-    """The child with the best RAVE blend plus exploration (legal by ``mask`` at the root)."""
+    """The child with the best RAVE blend plus exploration (legal by ``mask`` at the root),
+    plus criticality's progressive bias when its weight is set."""
     first = tree_i[T_FIRST, node]
     count = tree_i[T_COUNT, node]
     log_n = math.log(tree_i[T_VISITS, node] + 1.0)
     explore = params[P_EXPLORE]
     inv_k = 1.0 / params[P_RAVE_K]
+    bias = params[P_CRITICALITY] * params[P_PRIOR_N]
+    use_crit = bias > 0.0 and crit[3, 0] >= CRIT_MIN_PLAYOUTS
+    # criticality() with its shares of the whole taken once, not once a child.
+    inv = 1.0 / max(crit[3, 0], 1.0)
+    black_share = crit[3, 1] * inv * inv
+    white_share = inv * inv - black_share
     best = -1
     best_value = -1e300
     for c in range(first, first + count):
@@ -434,6 +483,10 @@ def select_child(
             beta = rn / (rn + nn + rn * nn * inv_k)
             q = (1.0 - beta) * q + beta * tree_f[F_RW, c] / rn
         value = q + explore * math.sqrt(log_n / nn)
+        if use_crit and m != PASS:
+            c_value = crit[2, m] * inv - crit[0, m] * black_share - crit[1, m] * white_share
+            if c_value > 0.0:
+                value += bias * c_value / nn
         if value > best_value:
             best_value = value
             best = c
@@ -459,11 +512,13 @@ def search(
     params: np.ndarray,
     own: np.ndarray,
     replies: np.ndarray,
+    crit: np.ndarray,
 ) -> int:
     """Run ``iterations`` iterations from ``root`` (the position ``pos``, whose side to move,
     ko and consecutive passes are in its meta row). Returns Black's wins among them. With
     the playouts' last-good-reply rate set, each iteration's game (tree moves and playout)
-    updates the reply table ``replies`` (playout.update_replies)."""
+    updates the reply table ``replies`` (playout.update_replies); with criticality's weight
+    set, its final board is counted into ``crit`` (record_owners)."""
     w = n + 2
     size = pos.shape[1]
     max_plies = 3 * n * n
@@ -477,6 +532,7 @@ def search(
     first_color = np.zeros(size, dtype=np.int64)
     stack = tactics.ladder_stack(n)
     learn_replies = params[playout.P_REPLY] > 0.0
+    count_owners = params[P_CRITICALITY] > 0.0
     meta = pos[7]
     root_color = int(meta[kernels.M_COLOR])
     black_wins = 0
@@ -522,7 +578,7 @@ def search(
                     stack,
                 ):
                     break
-            child = select_child(tree_i, tree_f, node, node == root, mask, params)
+            child = select_child(tree_i, tree_f, node, node == root, mask, params, crit)
             move = tree_i[T_MOVE, child]
             seq[length] = move
             seq_color[length] = color
@@ -571,6 +627,8 @@ def search(
             black_wins += 1
         if learn_replies:
             playout.update_replies(replies, seq, seq_color, length, result)
+        if count_owners:
+            record_owners(board, n, result, crit)
         # Backup: each node's wins count for the player who made its move.
         for d in range(depth + 1):
             nd = path[d]
@@ -626,6 +684,7 @@ class GoTree:
         self.size = 0
         self.own = np.zeros(0)
         self.replies = playout.no_replies()
+        self.crit = np.zeros((4, 1))
         self.playouts = 0
         self.black_wins = 0
         self.reset(0)
@@ -668,6 +727,8 @@ class GoTree:
         # The last good replies are learned afresh for each move's search (decision 0186):
         # a few dozen playouts fill the table, so there is little to carry over.
         self.replies = playout.no_replies(w * w)
+        # Criticality is what this position's playouts say: counted afresh each move.
+        self.crit = np.zeros((4, w * w), dtype=np.float64)
         self.playouts = 0
         self.black_wins = 0
 
@@ -696,6 +757,7 @@ class GoTree:
             self.params.array(komi),
             self.own,
             self.replies,
+            self.crit,
         )
         self.playouts += int(self.counters[C_PLAYOUTS]) - before
 
@@ -729,6 +791,13 @@ class GoTree:
     def move_of(self, node: int) -> int:
         """The board point (or PASS) of ``node``'s move."""
         return int(self.tree_i[T_MOVE, node])
+
+    def criticality(self) -> np.ndarray:
+        """Per padded point: its criticality in this move's search so far (all 0 while
+        criticality's weight is 0: nothing is counted then)."""
+        if self.crit.shape[1] < 2 or self.crit[3, 0] == 0:
+            return np.zeros(self.crit.shape[1])
+        return np.array([criticality(self.crit, p) for p in range(self.crit.shape[1])])
 
     def ownership(self) -> np.ndarray:
         """Per padded point: the share of this search's playouts that ended it Black's."""

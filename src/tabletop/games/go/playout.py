@@ -57,7 +57,8 @@ P_PATTERN = 5
 P_CAPTURE = 6
 P_LOW_LIBERTY = 9  # after the search's P_OPENING and P_BLUNDER
 P_REPLY = 10
-NUM_PARAMS = 11
+P_CRITICALITY = 11  # the search's weight of criticality (SearchParams.criticality)
+NUM_PARAMS = 12
 
 
 @dataclass(frozen=True)
@@ -604,6 +605,24 @@ def update_replies(
             replies[c, prev] = -1
 
 
+@njit(cache=True, inline="always")
+def settled_owner(board: np.ndarray, w: int, p: int) -> int:
+    """The colour a settled board (after a playout) gives point p: its stone's, or for an
+    empty point the one colour next to it (EMPTY when both or neither are)."""
+    v = board[p]
+    if v != EMPTY:
+        return v
+    b = 0
+    wh = 0
+    for d in (-w, -1, 1, w):
+        c = board[p + d]
+        if c == BLACK:
+            b = 1
+        elif c == WHITE:
+            wh = 1
+    return BLACK if b and not wh else (WHITE if wh and not b else EMPTY)
+
+
 @njit(cache=True)
 def settled_margin(board: np.ndarray, n: int, komi: float, own: np.ndarray) -> float:
     """Black's area minus White's minus komi on a settled board (after a playout): an empty
@@ -614,17 +633,7 @@ def settled_margin(board: np.ndarray, n: int, komi: float, own: np.ndarray) -> f
     for row in range(n):
         for col in range(n):
             p = (row + 1) * w + col + 1
-            v = board[p]
-            if v == EMPTY:
-                b = 0
-                wh = 0
-                for d in (-w, -1, 1, w):
-                    c = board[p + d]
-                    if c == BLACK:
-                        b = 1
-                    elif c == WHITE:
-                        wh = 1
-                v = BLACK if b and not wh else (WHITE if wh and not b else EMPTY)
+            v = settled_owner(board, w, p)
             if v == BLACK:
                 black += 1
                 own[p] += 1.0
