@@ -466,10 +466,6 @@ def select_child(
     inv_k = 1.0 / params[P_RAVE_K]
     bias = params[P_CRITICALITY] * params[P_PRIOR_N]
     use_crit = bias > 0.0 and crit[3, 0] >= CRIT_MIN_PLAYOUTS
-    # criticality() with its shares of the whole taken once, not once a child.
-    inv = 1.0 / max(crit[3, 0], 1.0)
-    black_share = crit[3, 1] * inv * inv
-    white_share = inv * inv - black_share
     best = -1
     best_value = -1e300
     for c in range(first, first + count):
@@ -484,7 +480,7 @@ def select_child(
             q = (1.0 - beta) * q + beta * tree_f[F_RW, c] / rn
         value = q + explore * math.sqrt(log_n / nn)
         if use_crit and m != PASS:
-            c_value = crit[2, m] * inv - crit[0, m] * black_share - crit[1, m] * white_share
+            c_value = criticality(crit, m)
             if c_value > 0.0:
                 value += bias * c_value / nn
         if value > best_value:
@@ -795,7 +791,7 @@ class GoTree:
     def criticality(self) -> np.ndarray:
         """Per padded point: its criticality in this move's search so far (all 0 while
         criticality's weight is 0: nothing is counted then)."""
-        if self.crit.shape[1] < 2 or self.crit[3, 0] == 0:
+        if self.crit[3, 0] == 0:
             return np.zeros(self.crit.shape[1])
         return np.array([criticality(self.crit, p) for p in range(self.crit.shape[1])])
 
