@@ -11,10 +11,10 @@ WIN less the plies to it, so a faster win counts more. A position that stood ear
 in the game or on the line searched is valued 0, a draw: the papers do not say how
 their programs treated repetitions; without this a side ahead may shuffle for ever.
 
-The three recursive kernels are compiled in each process (``cache=False``): loaded
-back from numba's cache, the self-recursive ``alphabeta`` crashed the interpreter
-(a segmentation fault on its first call; compiled afresh it ran), so the agent
-compiles them once when it is made (~10 s of CPU), outside any move's time.
+The three recursive kernels carry explicit signatures: typed by inference, a
+self-recursive kernel was compiled a second time for literal arguments, and loaded
+back from numba's cache that pair crashed the interpreter (numba issues 6061 and 6713;
+decision 0190). With the signatures they are cached like every other kernel.
 
 The kernel cannot look at the clock: it stops once ``stats[NODES]`` passes
 ``stats[CAP]`` and sets ``stats[ABORTED]``, and the driver sets the cap from the
@@ -24,7 +24,7 @@ nodes a second it measures and the time left.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from abalone_ref.evaluation import evaluate
 from abalone_ref.ordering import PUSH, order_scores
@@ -41,6 +41,24 @@ NODES, CAP, ABORTED, SELDEPTH = range(4)
 #: Transposition-table entry kinds.
 EXACT, LOWER, UPPER = 0, 1, 2
 TABLE_BITS = 20
+
+# Explicit signatures for the recursive kernels, so that numba's cache can keep them (see
+# the module's docstring; decision 0190).
+_I8_2 = types.Array(types.int8, 2, "C")
+_I64_1 = types.Array(types.int64, 1, "C")
+_I64_2 = types.Array(types.int64, 2, "C")
+_F64_1 = types.Array(types.float64, 1, "C")
+_TEAM = types.Array(types.int64, 1, "C", readonly=True)
+_i = types.int64
+QUIESCE_SIG = _i(_i, _i, _i, _i, _i, _I8_2, _I64_2, _I64_1, _TEAM, _F64_1)
+_TREE = (
+    _I8_2, _I64_2, _I64_2, _I64_1,  # boards, moves, scores, path
+    _I64_2, _I64_1, _I64_1, _I64_2,  # lost, table_keys, table_data, killers
+    _I64_1, _I64_1, _I64_1, _I64_2,  # history, stats, seen, zobrist
+    _TEAM, _i, _F64_1,  # team, policy, w
+)  # fmt: skip
+ALPHABETA_SIG = _i(_i, _i, _i, _i, _i, *_TREE)
+ROOT_SIG = _i(_i, _i, _i, _i, types.boolean, _i, *_TREE)
 
 
 class Context:
@@ -80,7 +98,7 @@ def _repeated(key: np.int64, ply: int, path: np.ndarray, seen: np.ndarray) -> bo
     return bool(i < seen.shape[0] and seen[i] == key)
 
 
-@njit(cache=False)
+@njit(QUIESCE_SIG, cache=True)
 def quiesce(
     ply: int, alpha: int, beta: int, mover: int, left: int,
     boards: np.ndarray, lost: np.ndarray, stats: np.ndarray, team: np.ndarray, w: np.ndarray,
@@ -124,7 +142,7 @@ def quiesce(
     return best
 
 
-@njit(cache=False)
+@njit(ALPHABETA_SIG, cache=True)
 def alphabeta(
     ply: int, depth: int, alpha: int, beta: int, mover: int,
     boards: np.ndarray, moves: np.ndarray, scores: np.ndarray, path: np.ndarray,
@@ -232,7 +250,7 @@ def alphabeta(
     return best
 
 
-@njit(cache=False)
+@njit(ROOT_SIG, cache=True)
 def root_move(
     action: int, depth: int, alpha: int, beta: int, full: bool, mover: int,
     boards: np.ndarray, moves: np.ndarray, scores: np.ndarray, path: np.ndarray,

@@ -409,8 +409,8 @@ _warmed = False
 
 
 def _warm_up() -> None:
-    """Compile the recursive kernels once a process, when the first agent is made, so that
-    it is not paid inside a move's time (search.py says why they are not cached)."""
+    """Load (or, on a fresh install, compile) the search kernels once a process, when the
+    first agent is made, so that it is not paid inside a move's time."""
     global _warmed
     if _warmed:
         return

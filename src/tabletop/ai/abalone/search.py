@@ -17,9 +17,10 @@ ahead must make progress.
 
 The kernel cannot read a clock: it stops once ``stats[NODES]`` passes ``stats[CAP]``
 and sets ``stats[ABORTED]``; the driver sets the cap from the nodes a second it measures.
-The recursive kernels are compiled in each process (``cache=False``): numba's cache of
-a self-recursive function crashed the interpreter on its first call (decision 0095 met
-the same), so the agent compiles them once, outside any move's time.
+The recursive kernels carry explicit signatures so that numba's cache keeps them: typed
+by inference, a self-recursive kernel loaded back from the cache crashed the interpreter
+on its first call (numba issue 6061), and compiling them afresh in every process cost
+20-50 s of CPU each time (decision 0190).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from tabletop.ai.abalone.evaluation import EJECT, evaluate, has_ejection, push_kind
 from tabletop.games.abalone import kernels
@@ -37,6 +38,28 @@ MAX_PLY = 64
 MOVES = 320
 WIN = 10_000.0
 INF = 1e9
+
+# The recursive kernels' signatures (the module's docstring says why they are explicit).
+_I8_2 = types.Array(types.int8, 2, "C")
+_I64_1 = types.Array(types.int64, 1, "C")
+_I64_2 = types.Array(types.int64, 2, "C")
+_F64_1 = types.Array(types.float64, 1, "C")
+_TEAM = types.Array(types.int64, 1, "C", readonly=True)
+_i = types.int64
+_f = types.float64
+QUIESCE_SIG = _f(
+    _i, _f, _f, _i, _i,  # ply, alpha, beta, mover, left
+    _I8_2, _I64_2, _I64_2, _I64_1,  # boards, moves, ejected, stats
+    _I64_2, _TEAM, _i, _I64_1, _F64_1,  # zob, team, policy, cfg, w
+)  # fmt: skip
+_TREE = (
+    _I8_2, _I64_2, _I64_2, _I64_1,  # boards, moves, scores, path
+    _I64_2, _I64_1, _F64_1, _I64_1,  # ejected, t_keys, t_values, t_data
+    _I64_2, _I64_1, _I64_1, _I64_1,  # killers, history, stats, seen
+    _I64_2, _TEAM, _i, _I64_1, _F64_1,  # zob, team, policy, cfg, w
+)  # fmt: skip
+NEGAMAX_SIG = _f(_i, _i, _f, _f, _i, *_TREE)
+ROOT_SIG = _f(_i, _i, _f, _f, types.boolean, _i, *_TREE)
 
 # stats entries.
 NODES, CAP, ABORTED, SELDEPTH = 0, 1, 2, 3
@@ -135,7 +158,7 @@ def repeated(key: np.int64, ply: int, path: np.ndarray, seen: np.ndarray) -> boo
     return bool(i < seen.shape[0] and seen[i] == key)
 
 
-@njit(cache=False)
+@njit(QUIESCE_SIG, cache=True)
 def quiesce(
     ply: int, alpha: float, beta: float, mover: int, left: int,
     boards: np.ndarray, moves: np.ndarray, ejected: np.ndarray, stats: np.ndarray,
@@ -214,7 +237,7 @@ def quiesce(
     return best
 
 
-@njit(cache=False)
+@njit(NEGAMAX_SIG, cache=True)
 def negamax(
     ply: int, depth: int, alpha: float, beta: float, mover: int,
     boards: np.ndarray, moves: np.ndarray, scores: np.ndarray, path: np.ndarray,
@@ -337,7 +360,7 @@ def negamax(
     return best
 
 
-@njit(cache=False)
+@njit(ROOT_SIG, cache=True)
 def root_move(
     action: int, depth: int, alpha: float, beta: float, full: bool, mover: int,
     boards: np.ndarray, moves: np.ndarray, scores: np.ndarray, path: np.ndarray,
