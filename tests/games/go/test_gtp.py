@@ -200,6 +200,16 @@ def test_byo_yomi_alone_is_a_period_from_the_first_move() -> None:
     assert asked == [pytest.approx(3 - CLOCK_RESERVE)]
 
 
+def test_a_periods_last_stone_takes_all_of_it_but_the_reserve() -> None:
+    # Time a period's last stone leaves is lost when the period starts again, so a quiet
+    # middle-game move gets as long as an opening one.
+    clock = Clock(0, 3, 1, {"b": (3.0, 1)})
+    assert clock.budget("b", 200, 361) == pytest.approx(3 - CLOCK_RESERVE)
+    assert clock.budget("b", 300, 361, fight=True) == pytest.approx(3 - CLOCK_RESERVE)
+    two = Clock(0, 6, 2, {"b": (6.0, 2)})
+    assert two.budget("b", 200, 361) == pytest.approx(0.8 * 6 / 2)
+
+
 def test_the_opening_and_a_fight_get_longer_than_a_quiet_middle_game() -> None:
     clock = Clock(600, 0, 0, {"b": (300.0, 0)})
     quiet = clock.budget("b", 200, 361)

@@ -60,7 +60,8 @@ class Clock:
         """Seconds for the next move of ``colour``; None when no time control was set.
 
         An even share of what is left (the main time over the moves still to come, or a
-        byo-yomi period over its stones), longer in the opening (``empty_points`` more
+        byo-yomi period over its stones; a period's last stone takes all of it but the
+        reserve, since time it leaves is lost), longer in the opening (``empty_points`` more
         than 80% of the board's ``points``) and in a fight, and never more than the
         clock holds less CLOCK_RESERVE (a byo-yomi period is never overrun)."""
         if self.main == 0 and self.byo_yomi == 0:
@@ -76,7 +77,12 @@ class Clock:
             factor *= OPENING_FACTOR
         if fight:
             factor *= FIGHT_FACTOR
-        if stones > 0:  # in byo-yomi: the period over its stones, the last stone's reserved
+        if stones == 1:
+            # The period's last (or only) stone: what it leaves unused is lost when the
+            # period starts again, so all of it but the reserve.
+            share = left - CLOCK_RESERVE
+            most = share
+        elif stones > 1:  # in byo-yomi: the period over its stones, the last stone's reserved
             share = 0.8 * left / stones * factor
             most = left - CLOCK_RESERVE * stones
         else:
