@@ -69,16 +69,36 @@ def dead_stones(seed: int) -> list[list[Any]]:
     return [[chain, round(lost, 9)] for chain, lost in dead_chains(state, playouts=200, seed=seed)]
 
 
-def fingerprint(seeds: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
+#: The seeds each level plays with.
+SEEDS = (1, 2)
+
+
+def label_of(name: str, options: dict[str, Any]) -> str:
+    """A variant's name in the fingerprint's keys: "quoridor players=4"."""
+    return " ".join([name, *(f"{k}={v}" for k, v in options.items())])
+
+
+def variant_moves(name: str, options: dict[str, Any]) -> dict[str, list[str]]:
+    """One variant's moves by level and seed."""
+    label = label_of(name, options)
+    return {
+        f"{label} level {level} seed {seed}": level_moves(name, options, level, seed)
+        for level in range(MIN_LEVEL, MAX_LEVEL + 1)
+        for seed in SEEDS
+    }
+
+
+def dead_fingerprint() -> dict[str, Any]:
+    """Go's dead-stone shares by seed."""
+    return {f"go dead seed {seed}": dead_stones(seed) for seed in SEEDS}
+
+
+def fingerprint() -> dict[str, Any]:
     """Every variant's moves by level and seed, and Go's dead-stone shares by seed."""
     out: dict[str, Any] = {}
     for name, options in VARIANTS:
-        label = " ".join([name, *(f"{k}={v}" for k, v in options.items())])
-        for level in range(MIN_LEVEL, MAX_LEVEL + 1):
-            for seed in seeds:
-                out[f"{label} level {level} seed {seed}"] = level_moves(name, options, level, seed)
-    for seed in seeds:
-        out[f"go dead seed {seed}"] = dead_stones(seed)
+        out.update(variant_moves(name, options))
+    out.update(dead_fingerprint())
     return out
 
 
