@@ -24,10 +24,11 @@ nodes a second it measures and the time left.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 
 from abalone_ref.evaluation import evaluate
 from abalone_ref.ordering import PUSH, order_scores
+from tabletop.ai.numba_types import BOOL, FLOAT_1D, INT, INT8_2D, INT_1D, INT_2D, READONLY_INT_1D
 from tabletop.games.abalone import kernels
 
 MAX_PLY = 64
@@ -44,21 +45,15 @@ TABLE_BITS = 20
 
 # Explicit signatures for the recursive kernels, so that numba's cache can keep them (see
 # the module's docstring; decision 0190).
-_I8_2 = types.Array(types.int8, 2, "C")
-_I64_1 = types.Array(types.int64, 1, "C")
-_I64_2 = types.Array(types.int64, 2, "C")
-_F64_1 = types.Array(types.float64, 1, "C")
-_TEAM = types.Array(types.int64, 1, "C", readonly=True)
-_i = types.int64
-QUIESCE_SIG = _i(_i, _i, _i, _i, _i, _I8_2, _I64_2, _I64_1, _TEAM, _F64_1)
+QUIESCE_SIG = INT(INT, INT, INT, INT, INT, INT8_2D, INT_2D, INT_1D, READONLY_INT_1D, FLOAT_1D)
 _TREE = (
-    _I8_2, _I64_2, _I64_2, _I64_1,  # boards, moves, scores, path
-    _I64_2, _I64_1, _I64_1, _I64_2,  # lost, table_keys, table_data, killers
-    _I64_1, _I64_1, _I64_1, _I64_2,  # history, stats, seen, zobrist
-    _TEAM, _i, _F64_1,  # team, policy, w
+    INT8_2D, INT_2D, INT_2D, INT_1D,  # boards, moves, scores, path
+    INT_2D, INT_1D, INT_1D, INT_2D,  # lost, table_keys, table_data, killers
+    INT_1D, INT_1D, INT_1D, INT_2D,  # history, stats, seen, zobrist
+    READONLY_INT_1D, INT, FLOAT_1D,  # team, policy, w
 )  # fmt: skip
-ALPHABETA_SIG = _i(_i, _i, _i, _i, _i, *_TREE)
-ROOT_SIG = _i(_i, _i, _i, _i, types.boolean, _i, *_TREE)
+ALPHABETA_SIG = INT(INT, INT, INT, INT, INT, *_TREE)
+ROOT_SIG = INT(INT, INT, INT, INT, BOOL, INT, *_TREE)
 
 
 class Context:

@@ -28,9 +28,19 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 
 from tabletop.ai.abalone.evaluation import EJECT, evaluate, has_ejection, push_kind
+from tabletop.ai.numba_types import (
+    BOOL,
+    FLOAT,
+    FLOAT_1D,
+    INT,
+    INT8_2D,
+    INT_1D,
+    INT_2D,
+    READONLY_INT_1D,
+)
 from tabletop.games.abalone import kernels
 
 MAX_PLY = 64
@@ -40,26 +50,19 @@ WIN = 10_000.0
 INF = 1e9
 
 # The recursive kernels' signatures (the module's docstring says why they are explicit).
-_I8_2 = types.Array(types.int8, 2, "C")
-_I64_1 = types.Array(types.int64, 1, "C")
-_I64_2 = types.Array(types.int64, 2, "C")
-_F64_1 = types.Array(types.float64, 1, "C")
-_TEAM = types.Array(types.int64, 1, "C", readonly=True)
-_i = types.int64
-_f = types.float64
-QUIESCE_SIG = _f(
-    _i, _f, _f, _i, _i,  # ply, alpha, beta, mover, left
-    _I8_2, _I64_2, _I64_2, _I64_1,  # boards, moves, ejected, stats
-    _I64_2, _TEAM, _i, _I64_1, _F64_1,  # zob, team, policy, cfg, w
+QUIESCE_SIG = FLOAT(
+    INT, FLOAT, FLOAT, INT, INT,  # ply, alpha, beta, mover, left
+    INT8_2D, INT_2D, INT_2D, INT_1D,  # boards, moves, ejected, stats
+    INT_2D, READONLY_INT_1D, INT, INT_1D, FLOAT_1D,  # zob, team, policy, cfg, w
 )  # fmt: skip
 _TREE = (
-    _I8_2, _I64_2, _I64_2, _I64_1,  # boards, moves, scores, path
-    _I64_2, _I64_1, _F64_1, _I64_1,  # ejected, t_keys, t_values, t_data
-    _I64_2, _I64_1, _I64_1, _I64_1,  # killers, history, stats, seen
-    _I64_2, _TEAM, _i, _I64_1, _F64_1,  # zob, team, policy, cfg, w
+    INT8_2D, INT_2D, INT_2D, INT_1D,  # boards, moves, scores, path
+    INT_2D, INT_1D, FLOAT_1D, INT_1D,  # ejected, t_keys, t_values, t_data
+    INT_2D, INT_1D, INT_1D, INT_1D,  # killers, history, stats, seen
+    INT_2D, READONLY_INT_1D, INT, INT_1D, FLOAT_1D,  # zob, team, policy, cfg, w
 )  # fmt: skip
-NEGAMAX_SIG = _f(_i, _i, _f, _f, _i, *_TREE)
-ROOT_SIG = _f(_i, _i, _f, _f, types.boolean, _i, *_TREE)
+NEGAMAX_SIG = FLOAT(INT, INT, FLOAT, FLOAT, INT, *_TREE)
+ROOT_SIG = FLOAT(INT, INT, FLOAT, FLOAT, BOOL, INT, *_TREE)
 
 # stats entries.
 NODES, CAP, ABORTED, SELDEPTH = 0, 1, 2, 3
