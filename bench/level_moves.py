@@ -78,11 +78,29 @@ def label_of(name: str, options: dict[str, Any]) -> str:
     return " ".join([name, *(f"{k}={v}" for k, v in options.items())])
 
 
+def move_key(name: str, options: dict[str, Any], level: int, seed: int) -> str:
+    """The fingerprint's key for one variant's level and seed."""
+    return f"{label_of(name, options)} level {level} seed {seed}"
+
+
+def dead_key(seed: int) -> str:
+    """The fingerprint's key for Go's dead-stone shares with ``seed``."""
+    return f"go dead seed {seed}"
+
+
+def fingerprint_keys() -> set[str]:
+    """Every key of a whole fingerprint, without playing."""
+    keys = {dead_key(seed) for seed in SEEDS}
+    for name, options in VARIANTS:
+        for level in range(MIN_LEVEL, MAX_LEVEL + 1):
+            keys.update(move_key(name, options, level, seed) for seed in SEEDS)
+    return keys
+
+
 def variant_moves(name: str, options: dict[str, Any]) -> dict[str, list[str]]:
     """One variant's moves by level and seed."""
-    label = label_of(name, options)
     return {
-        f"{label} level {level} seed {seed}": level_moves(name, options, level, seed)
+        move_key(name, options, level, seed): level_moves(name, options, level, seed)
         for level in range(MIN_LEVEL, MAX_LEVEL + 1)
         for seed in SEEDS
     }
@@ -90,7 +108,7 @@ def variant_moves(name: str, options: dict[str, Any]) -> dict[str, list[str]]:
 
 def dead_fingerprint() -> dict[str, Any]:
     """Go's dead-stone shares by seed."""
-    return {f"go dead seed {seed}": dead_stones(seed) for seed in SEEDS}
+    return {dead_key(seed): dead_stones(seed) for seed in SEEDS}
 
 
 def fingerprint() -> dict[str, Any]:
