@@ -183,6 +183,7 @@ def prior_values(state: GoState, last: int, points: np.ndarray, learned: np.ndar
                 learned,
                 buf,
                 stack,
+                0.0,  # the eye-space bonus off, as in the default search
             )
             for p in points
         ]

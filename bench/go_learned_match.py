@@ -4,8 +4,9 @@ Both sides are Go's own search (GoSearchAgent) with the same fixed number of
 iterations a move (no time cap: the result does not depend on the load);
 "new" has ``SearchParams(learned=SCALE)`` (and with ``--low-liberty RATE`` the
 playouts' two-liberty replies, decision 0183, and with ``--lgrf RATE`` their last
-good replies, decision 0186, and with ``--criticality WEIGHT`` the tree's criticality
-bias, decision 0189; ``--scale 0`` for those alone),
+good replies, decision 0186, with ``--criticality WEIGHT`` the tree's criticality
+bias, decision 0189, and with ``--nakade RATE`` the eye-space vital points in the
+playouts and priors, decision 0191; ``--scale 0`` for those alone),
 "old" the default (both off). The colours alternate (game k: new is Black
 when k is even), komi 7, Chinese rules. With ``--ledger FILE`` each game is
 added as it ends and games already there under the same settings are counted,
@@ -21,7 +22,7 @@ import argparse
 from pathlib import Path
 
 import tabletop
-from arguments import count, run_main, weight
+from arguments import count, rate, run_main, weight
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
@@ -57,6 +58,12 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="new's SearchParams.criticality (decision 0189; 0: off)",
     )
+    parser.add_argument(
+        "--nakade",
+        type=rate,
+        default=0.0,
+        help="new's SearchParams.nakade_rate (decision 0191; 0: off)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--ledger", help="results file to add to and resume from")
     args = parser.parse_args(argv)
@@ -72,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
             about["lgrf"] = args.lgrf
         if args.criticality:
             about["criticality"] = args.criticality
+        if args.nakade:
+            about["nakade"] = args.nakade
         key = task_key(about)
         entry = None if ledger is None else ledger.entry(key)
         if entry is not None:
@@ -83,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
                 low_liberty_rate=args.low_liberty,
                 last_good_reply_rate=args.lgrf,
                 criticality=args.criticality,
+                nakade_rate=args.nakade,
             )
             new = GoSearchAgent(seed=seed, params=params)
             old = GoSearchAgent(seed=seed + 1000)
@@ -101,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     rule = f", low-liberty replies at {args.low_liberty}" if args.low_liberty else ""
     rule += f", last good replies at {args.lgrf}" if args.lgrf else ""
     rule += f", criticality at {args.criticality}" if args.criticality else ""
+    rule += f", eye-space vital points at {args.nakade}" if args.nakade else ""
     print(f"learned term at {args.scale}{rule} vs off, {args.size}x{args.size}, {args.iterations} "
           f"iterations a move: {sum(scores):g} of {n} ({mean:.1%}, 95% interval "
           f"{max(0, mean - half):.1%} - {min(1, mean + half):.1%})")  # fmt: skip

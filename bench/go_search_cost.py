@@ -11,13 +11,13 @@ player's moves, seed 3), the search from the same position with a fresh tree
 each round. To compare two versions of the code, run this script with each
 version's ``src`` on PYTHONPATH, old and new alternating, after a warm-up run of
 each (the first run compiles the kernels). ``--learned SCALE``, ``--low-liberty
-RATE``, ``--lgrf RATE`` and/or ``--criticality WEIGHT`` instead time the playouts and
-the search with the learned pattern term, the playouts' low-liberty rule, their last
-good replies and the tree's criticality bias off and at SCALE / RATE / WEIGHT
-(SearchParams.learned, .low_liberty_rate, .last_good_reply_rate, .criticality), rounds
-alternating, and print both; the playouts with last good replies on read the reply
-table a 1,000-iteration search from the position
-learned (an empty table would never fire). ``--sgf FILE --ply N``
+RATE``, ``--lgrf RATE``, ``--criticality WEIGHT`` and/or ``--nakade RATE`` instead time
+the playouts and the search with the learned pattern term, the playouts' low-liberty
+rule, their last good replies, the tree's criticality bias and the eye-space vital
+points off and at SCALE / RATE / WEIGHT (SearchParams.learned, .low_liberty_rate,
+.last_good_reply_rate, .criticality, .nakade_rate), rounds alternating, and print both;
+the playouts with last good replies on read the reply table a 1,000-iteration search
+from the position learned (an empty table would never fire). ``--sgf FILE --ply N``
 starts from a recorded game's position instead (the middle game costs more).
 """
 
@@ -130,15 +130,20 @@ def main() -> None:
     parser.add_argument("--low-liberty", type=float, help="time the low-liberty rule off and on")
     parser.add_argument("--lgrf", type=float, help="time the last good replies off and on")
     parser.add_argument("--criticality", type=float, help="time the criticality bias off and on")
+    parser.add_argument("--nakade", type=float, help="time the eye-space vital points off and on")
     parser.add_argument("--sgf", help="start from this game's position (after --ply moves)")
     parser.add_argument("--ply", type=count, default=40, help="moves of --sgf played first")
     args = parser.parse_args()
     state = start(args.size) if args.sgf is None else game_position(args.sgf, args.ply)
-    rules = (args.learned, args.low_liberty, args.lgrf, args.criticality)
+    rules = (args.learned, args.low_liberty, args.lgrf, args.criticality, args.nakade)
     if any(rule is not None for rule in rules):
-        learned, low, lgrf, crit = (rule or 0.0 for rule in rules)
+        learned, low, lgrf, crit, nakade = (rule or 0.0 for rule in rules)
         on = search.SearchParams(
-            learned=learned, low_liberty_rate=low, last_good_reply_rate=lgrf, criticality=crit
+            learned=learned,
+            low_liberty_rate=low,
+            last_good_reply_rate=lgrf,
+            criticality=crit,
+            nakade_rate=nakade,
         )
         variants = {"off": search.SearchParams(), "on": on}
         tables = {name: learned_replies(state, params) for name, params in variants.items()}
@@ -154,7 +159,7 @@ def main() -> None:
                 best[name] = max(best[name], rate)
         what = (
             f"learned term {learned}, low-liberty rule {low}, last good replies {lgrf}, "
-            f"criticality {crit}"
+            f"criticality {crit}, eye-space vital points {nakade}"
         )
         print(
             f"{state.game.size}x{state.game.size}: policy playouts a CPU second, off "

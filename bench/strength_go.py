@@ -16,7 +16,8 @@ to ``DIR/strength_go-<size>-<number>.sgf`` (the games are the same with or
 without it; the ledger's key does not hold it), to read how the games were lost.
 ``--lgrf RATE`` and ``--low-liberty RATE`` switch on our playouts' last good replies
 (decision 0186) and two-liberty replies (decision 0183), ``--criticality WEIGHT`` the
-tree's criticality bias (decision 0189), all off by default, to measure them against an
+tree's criticality bias (decision 0189), ``--nakade RATE`` the eye-space vital points
+in the playouts and priors (decision 0191), all off by default, to measure them against an
 outside program; the key names them only when on, so older
 ledgers keep their keys.
 
@@ -67,6 +68,7 @@ def description(args: argparse.Namespace, number: int, gnugo_level: int) -> dict
         **({"lgrf": args.lgrf} if args.lgrf else {}),
         **({"low_liberty": args.low_liberty} if args.low_liberty else {}),
         **({"criticality": args.criticality} if args.criticality else {}),
+        **({"nakade": args.nakade} if args.nakade else {}),
     }
 
 
@@ -77,7 +79,7 @@ def play_one(
     goes to ``--sgf-dir`` when given."""
     game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
     agent = agent_for_level(game, args.level, args.seed + number)
-    if args.lgrf or args.low_liberty or args.criticality:
+    if args.lgrf or args.low_liberty or args.criticality or args.nakade:
         assert isinstance(agent, LevelAgent)
         search = agent.inner  # the level's search, under its budget and noise
         assert isinstance(search, GoSearchAgent), "every Go level is Go's own search"
@@ -86,6 +88,7 @@ def play_one(
             last_good_reply_rate=args.lgrf,
             low_liberty_rate=args.low_liberty,
             criticality=args.criticality,
+            nakade_rate=args.nakade,
         )
     ours = Timed(agent)
     if args.iterations:
@@ -131,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--criticality", type=weight, default=0.0, help="our search's criticality weight (0: off)"
+    )
+    parser.add_argument(
+        "--nakade", type=rate, default=0.0, help="our search's eye-space vital point rate (0: off)"
     )
     args = parser.parse_args(argv)
     if args.report and not args.ledger:

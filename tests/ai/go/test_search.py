@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.ai.go import search
-from tabletop.games.go import GoState, kernels, tactics
+from tabletop.games.go import GoState, eyespace, kernels, tactics
 from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tests.games.go.helpers import point, position, random_state
@@ -46,13 +46,15 @@ def test_search_never_retakes_a_ko_at_once() -> None:
     assert point(state, "E5") not in visited
 
 
-def prior_of(state: GoState, move: str) -> float:
+def prior_of(state: GoState, move: str, nakade: float = 0.0) -> float:
     """The search's prior for the side to move playing ``move``."""
     n = state.game.size
     color = state.to_move + 1  # type: ignore[operator]
     last = state.history[-1] if state.history else None
     last_point = -1 if last is None or last.is_pass else point(state, str(last))
     stones = sum(1 for p in state._board if p in (1, 2))
+    vital = np.zeros(len(state._board), dtype=np.bool_)
+    eyespace.vital_points(state._board, n, vital)
     return float(
         search.prior(
             state._board,
@@ -69,6 +71,7 @@ def prior_of(state: GoState, move: str) -> float:
             np.zeros((2, 4**8)),
             np.empty(8, dtype=np.int64),
             tactics.ladder_stack(n),
+            search.NAKADE_PRIOR * nakade if vital[point(state, move)] else 0.0,
         )
     )
 
@@ -184,3 +187,13 @@ def test_criticality_is_counted_and_steers_only_when_weighted() -> None:
             assert np.all(np.abs(crit) <= 1.0) and crit.max() > 0.0
         visits.append(sorted((p, v) for p, v, _ in tree.children()))
     assert visits[0] != visits[1]
+
+
+def test_the_vital_point_of_a_small_eye_space_gains_the_eye_space_prior_for_both_sides() -> None:
+    # White's wall around the straight three C3-E3: D3 kills it (Black) or makes two eyes
+    # (White); an ordinary point of the space gains nothing.
+    for to_move in ("black", "white"):
+        state = position(white="B3 F3 C2 D2 E2 C4 D4 E4", to_move=to_move)
+        gain = prior_of(state, "D3", nakade=1.0) - prior_of(state, "D3")
+        assert gain == pytest.approx(search.NAKADE_PRIOR), to_move
+        assert prior_of(state, "C3", nakade=1.0) == prior_of(state, "C3")

@@ -255,3 +255,61 @@ def test_a_cut_chain_with_two_liberties_is_answered_at_them() -> None:
     assert before.get("H6", 0) + before.get("J7", 0) <= 10
     replies = _policy_replies(_GAME_1, 0.9)
     assert replies.get("H6", 0) + replies.get("J7", 0) >= 120
+
+
+def _moves_after(black: str, white: str, policy: playout.PlayoutPolicy) -> dict[str, int]:
+    """How often Black's playout policy plays each move after White's last stone (the last
+    of ``white``), in 100 tries."""
+    state = position(black=black, white=white)
+    w = state.game.size + 2
+    last = point(state, white.split()[-1])
+    params = policy.array()
+    empties = np.array([p for p in range(w * w) if state._board[p] == 0], dtype=np.int64)
+    names = {point(state, str(state.action_to_move(a))): str(state.action_to_move(a))
+             for a in state.legal_actions().tolist()[:-1]}  # fmt: skip
+    counts: dict[str, int] = {}
+    for seed in range(100):
+        kernels.seed_random(seed)
+        move = playout.playout_move(
+            state._board, state._links, state._stats, w, kernels.BLACK, state._ko, last, False,
+            pattern_table(), params, empties.copy(), len(empties), np.empty(w * w + 8, np.int64),
+            np.empty(8, dtype=np.int64), playout.no_replies(),
+        )  # fmt: skip
+        name = names.get(move, "pass")
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def test_the_vital_point_of_an_eye_space_the_last_move_closed_is_played() -> None:
+    # White's E4 closes the straight three C3-E3; D3, its middle, leaves White one eye.
+    wall = "B3 F3 C2 D2 E2 C4 D4 E4"
+    assert _moves_after("", wall, playout.PlayoutPolicy(nakade_rate=1.0)) == {"D3": 100}
+    assert _moves_after("", wall, playout.PlayoutPolicy()).get("D3", 0) <= 10
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 80))
+def test_playouts_with_every_rule_on_play_legal_moves_and_never_fill_own_eyes(
+    seed: int, plies: int
+) -> None:
+    state = random_state(seed, plies)
+    n = state.game.size
+    w = n + 2
+    size = w * w
+    color = state.to_move + 1  # type: ignore[operator]
+    legal = {state.game.points_by_action[a] for a in state.legal_actions().tolist()}
+    last = state.history[-1] if state.history else None
+    last_point = -1 if last is None else point(state, str(last))
+    params = playout.PlayoutPolicy(1.0, 1.0, 1.0, 0.0, 1.0).array()
+    empties = np.array([p for p in range(size) if state._board[p] == 0], dtype=np.int64)
+    cand = np.empty(size + 8, dtype=np.int64)
+    kernels.seed_random(seed)
+    for _ in range(5):
+        move = playout.playout_move(
+            state._board, state._links, state._stats, w, color, state._ko, last_point, False,
+            pattern_table(), params, empties.copy(), len(empties), cand,
+            np.empty(8, dtype=np.int64), playout.no_replies(),
+        )  # fmt: skip
+        assert move in legal
+        if move != kernels.PASS:
+            assert not kernels.is_own_eye(state._board, w, move, color)

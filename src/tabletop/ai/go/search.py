@@ -42,7 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from tabletop.games.go import kernels, playout, tactics
+from tabletop.games.go import eyespace, kernels, playout, tactics
 from tabletop.games.go.kernels import BLACK, EMPTY, PASS, in_atari, is_own_eye
 from tabletop.games.go.learned import prior_term
 from tabletop.games.go.opening import opening_table
@@ -74,6 +74,7 @@ P_KOMI = 4
 P_OPENING = 7
 P_BLUNDER = 8
 P_CRITICALITY = playout.P_CRITICALITY
+P_NAKADE = playout.P_NAKADE
 
 #: Playouts a move's search counts before criticality steers it: fewer are noise.
 CRIT_MIN_PLAYOUTS = 256.0
@@ -81,6 +82,9 @@ CRIT_MIN_PLAYOUTS = 256.0
 #: A prior at or below this is knowledge's verdict "never" (the prior's floor: an own
 #: eye filled, a big chain's self-atari); such a child's AMAF is seeded with it too.
 BLUNDER_PRIOR = 0.025
+
+#: The prior's bonus for the vital point of a small eye space, per unit of the nakade rate.
+NAKADE_PRIOR = 0.2
 
 
 @dataclass(frozen=True)
@@ -109,11 +113,19 @@ class SearchParams:
     # decides the playouts' winner gains criticality * crit * prior_n / n on its value; 0:
     # off, until a match shows it pays.
     criticality: float = 0.0
+    # How much to trust the eye-space knowledge of eyespace.py: the playouts try the vital
+    # point of a small eye space next to the last move at this rate, and the priors give a
+    # vital point NAKADE_PRIOR times it. 0: off, until a match shows it pays.
+    nakade_rate: float = 0.0
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
         out = playout.PlayoutPolicy(
-            self.pattern_rate, self.capture_rate, self.low_liberty_rate, self.last_good_reply_rate
+            self.pattern_rate,
+            self.capture_rate,
+            self.low_liberty_rate,
+            self.last_good_reply_rate,
+            self.nakade_rate,
         ).array()
         out[P_EXPLORE] = self.explore
         out[P_RAVE_K] = self.rave_k
@@ -194,11 +206,13 @@ def prior(
     learned: np.ndarray,
     buf: np.ndarray,
     stack: np.ndarray,
+    vital_bonus: float,
 ) -> float:
     """The prior win rate of ``color`` playing legal p (PASS included), from Go knowledge:
     captures, atari escapes that a ladder does not catch, ataris that ladder, small capture
     races, self-ataris, 3x3 patterns (hand-written, and ``learned``'s term per colour and
-    code: games/go/learned.py), the opening lines and nearness to the last move."""
+    code: games/go/learned.py), the opening lines, nearness to the last move, and
+    ``vital_bonus`` (the caller's: for the vital point of a small eye space, eyespace.py)."""
     if p == PASS:
         return 0.1
     w = n + 2
@@ -284,6 +298,7 @@ def prior(
     elif ataris:
         v += 0.05
     v += race
+    v += vital_bonus
     code = playout.pattern_code(board, w, p)
     if patterns[code]:
         v += 0.1
@@ -344,6 +359,10 @@ def expand(
             stones += 1
     k = first
     prior_n = params[P_PRIOR_N]
+    bonus = NAKADE_PRIOR * params[P_NAKADE]
+    vital = np.zeros(size, dtype=np.bool_)
+    if bonus > 0.0:
+        eyespace.vital_points(board, n, vital)
     for p in range(size):
         if board[p] != EMPTY:
             continue
@@ -369,6 +388,7 @@ def expand(
             learned,
             buf,
             stack,
+            bonus if vital[p] else 0.0,
         )
         _init_node(tree_i, tree_f, k, p, node, prior_n, v)
         term = opening[stones, p] if stones < opening.shape[0] else 0.0
@@ -394,6 +414,7 @@ def expand(
         learned,
         buf,
         stack,
+        0.0,
     )
     _init_node(tree_i, tree_f, k, PASS, node, prior_n, pass_prior)
     k += 1

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from tabletop.games.go import eyespace
 from tabletop.games.go.kernels import (
     BLACK,
     EMPTY,
@@ -58,7 +59,8 @@ P_CAPTURE = 6
 P_LOW_LIBERTY = 9  # after the search's P_OPENING and P_BLUNDER
 P_REPLY = 10
 P_CRITICALITY = 11  # the search's weight of criticality (SearchParams.criticality)
-NUM_PARAMS = 12
+P_NAKADE = 12
+NUM_PARAMS = 13
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,9 @@ class PlayoutPolicy:
     # The last good reply to the last move (LGRF-1, decision 0186), tried after the atari
     # and low-liberty replies. Off (0) until a match shows it pays.
     last_good_reply_rate: float = 0.0
+    # The vital point of a small eye space next to the last move (eyespace.py), tried
+    # after the atari replies. Off (0) until a match shows it pays.
+    nakade_rate: float = 0.0
 
     def array(self) -> np.ndarray:
         """A params vector with the policy's rates in their places (the rest 0)."""
@@ -82,6 +87,7 @@ class PlayoutPolicy:
         out[P_CAPTURE] = self.capture_rate
         out[P_LOW_LIBERTY] = self.low_liberty_rate
         out[P_REPLY] = self.last_good_reply_rate
+        out[P_NAKADE] = self.nakade_rate
         return out
 
 
@@ -478,6 +484,12 @@ def playout_move(
                 )
                 if move != PASS:
                     return move
+        # The vital point of an eye space the last move shaped; tested before the draw
+        # like the reply rate below, for the same reason.
+        if params[P_NAKADE] > 0.0 and np.random.random() < params[P_NAKADE]:
+            c = eyespace.vital_reply(board, w, last, buf)
+            if c >= 0 and _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf):
+                return c
         # Tested before the draw so that with the rate at 0 the random numbers, and with
         # them every level's moves, are those of the policy without it.
         if params[P_REPLY] > 0.0 and np.random.random() < params[P_REPLY]:

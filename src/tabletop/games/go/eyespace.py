@@ -1,0 +1,167 @@
+"""Go eye shapes in numba: the vital point of a small eye space (nakade).
+
+An eye space here is a connected region of 3 to 6 empty points whose
+neighbours on the board are the stones of one colour only (and the edge). A
+few such shapes make one eye whoever plays first at their vital point, and
+two eyes if the owner plays it: the straight and bent three, the pyramid four,
+the bulky and crossed five, and the rabbity six. Both sides want that point:
+the attacker to kill (the stone there cannot be captured in time to make two
+eyes), the owner to live. Other shapes of these sizes (the straight and bent
+four, the square four, the long fives) have no single such point.
+
+The shapes are told apart by how many of the region's own points each point
+touches (its degree), without drawing the shape:
+
+* 3 points: always a line or a bend; the vital point is the one of degree 2;
+* 4 points: the pyramid is the only one with a point of degree 3;
+* 5 points: the crossed five has a point of degree 4; the bulky five is the only
+  five with a 2x2 block, that is with five adjacencies (degrees summing to 10),
+  and its vital point is its one point of degree 3;
+* 6 points: the rabbity six is a crossed five with a sixth point closing a 2x2
+  block: a point of degree 4 and six adjacencies (degrees summing to 12).
+
+The square four is left out on purpose: it is one eye already, and a stone in it
+helps nobody. Used by the playout policy (a reply at the vital point next to the
+last move) and by the search's priors (playout.py, tabletop.ai.go.search).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from tabletop.games.go.kernels import BORDER, EMPTY
+
+#: The largest eye space read; the flood fill gives up one point past it.
+MAX_SPACE = 6
+
+
+@njit(cache=True)
+def fill(board: np.ndarray, w: int, p: int, cells: np.ndarray) -> tuple[int, int]:
+    """Fill empty point p's region into ``cells`` (room for MAX_SPACE + 1 points): (the
+    points filled, the colour of the stones around it). The fill stops early, with colour
+    EMPTY, when the region grows past MAX_SPACE points or touches both colours; it is
+    EMPTY too for a region that touches no stone. cells[:count] are points of the region
+    either way."""
+    cells[0] = p
+    k = 1
+    i = 0
+    owner = EMPTY
+    while i < k:
+        q = cells[i]
+        i += 1
+        for d in (-w, -1, 1, w):
+            r = q + d
+            v = board[r]
+            if v == EMPTY:
+                seen = False
+                for j in range(k):
+                    if cells[j] == r:
+                        seen = True
+                        break
+                if not seen:
+                    if k == MAX_SPACE:
+                        return k, EMPTY
+                    cells[k] = r
+                    k += 1
+            elif v != BORDER:  # a stone
+                if owner == EMPTY:
+                    owner = v
+                elif owner != v:
+                    return k, EMPTY
+    return k, owner
+
+
+@njit(cache=True)
+def shape_vital(cells: np.ndarray, k: int, w: int) -> int:
+    """The vital point of the region cells[:k] when it is a killable shape (the module's
+    docstring says which, and how they are told apart), else -1."""
+    if k < 3:
+        return -1
+    total = 0
+    best = -1
+    best_degree = 0
+    for a in range(k):
+        degree = 0
+        for b in range(k):
+            diff = abs(cells[a] - cells[b])
+            if diff == 1 or diff == w:
+                degree += 1
+        total += degree
+        if degree > best_degree:
+            best_degree = degree
+            best = cells[a]
+    if k == 3:
+        return best
+    if k == 4:
+        return best if best_degree == 3 else -1
+    if k == 5:
+        if best_degree == 4 or (best_degree == 3 and total == 10):
+            return best
+        return -1
+    return best if best_degree == 4 and total == 12 else -1
+
+
+@njit(cache=True)
+def vital_point(board: np.ndarray, w: int, p: int, cells: np.ndarray) -> int:
+    """The vital point of the eye space holding empty point p, or -1 when p's empty
+    region is not one of the killable shapes enclosed by one colour. ``cells`` is
+    scratch room for MAX_SPACE + 1 points; a point in open space costs a handful of
+    reads."""
+    k, owner = fill(board, w, p, cells)
+    if owner == EMPTY:
+        return -1
+    return shape_vital(cells, k, w)
+
+
+@njit(cache=True)
+def vital_reply(board: np.ndarray, w: int, last: int, cells: np.ndarray) -> int:
+    """The vital point of an eye space next to the point ``last`` (the last move), or
+    -1: the first found among its four neighbours. A neighbour the previous fill reached
+    is in the same region, so it is not filled again (in open space the four neighbours
+    are mostly one region)."""
+    k = 0
+    for d in (-w, -1, 1, w):
+        q = last + d
+        if board[q] != EMPTY:
+            continue
+        seen = False
+        for j in range(k):
+            if cells[j] == q:
+                seen = True
+                break
+        if seen:
+            continue
+        k, owner = fill(board, w, q, cells)
+        if owner != EMPTY:
+            v = shape_vital(cells, k, w)
+            if v >= 0:
+                return v
+    return -1
+
+
+@njit(cache=True)
+def vital_points(board: np.ndarray, n: int, out: np.ndarray) -> None:
+    """Mark in ``out`` (bool per padded point, cleared first) the vital point of every
+    killable eye space on the board: one fill per small region, for the priors of a
+    whole expansion at once."""
+    w = n + 2
+    out[:] = False
+    cells = np.empty(MAX_SPACE + 1, dtype=np.int64)
+    for row in range(n):
+        for col in range(n):
+            p = (row + 1) * w + col + 1
+            if board[p] != EMPTY:
+                continue
+            # Only from a point with a stone or the edge above and to the left: each region
+            # of the killable shapes has one, and open space is mostly skipped unread.
+            if board[p - w] == EMPTY and board[p - 1] == EMPTY:
+                continue
+            v = vital_point(board, w, p, cells)
+            if v >= 0:
+                out[v] = True
+
+
+def new_cells() -> np.ndarray:
+    """Scratch room for vital_point."""
+    return np.empty(MAX_SPACE + 1, dtype=np.int64)
