@@ -183,7 +183,8 @@ def prior_values(state: GoState, last: int, points: np.ndarray, learned: np.ndar
                 learned,
                 buf,
                 stack,
-                0.0,  # the eye-space bonus off, as in the default search
+                0.0,  # the eye-space knowledge off, as in the default search
+                False,
             )
             for p in points
         ]

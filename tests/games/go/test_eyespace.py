@@ -178,3 +178,27 @@ def test_vital_points_marks_what_vital_point_finds_from_each_point(
         marked = np.zeros(w * w, dtype=np.bool_)
         eyespace.vital_points(board, n, marked)
         assert set(np.flatnonzero(marked).tolist()) == want
+
+
+def _sacrifice(state: GoState, move: str, color: int) -> bool:
+    w = state.game.size + 2
+    return bool(
+        eyespace.killing_sacrifice(
+            state._board, state._links, w, point(state, move), color, eyespace.new_cells()
+        )
+    )
+
+
+def test_a_self_atari_that_leaves_a_dead_shape_inside_the_eye_space_kills() -> None:
+    # White's bulky five A1 B1 C1 A2 B2 with Black's B1 B2 A2 inside: Black's A1 fills the
+    # square four and leaves C1 its one liberty; White's capture leaves one eye. C1
+    # instead would leave the bent S shape B1 B2 A2 C1 behind: two eyes, no kill.
+    state = position(black="B1 B2 A2", white="D1 D2 D3 C2 C3 B3 A3")
+    assert _sacrifice(state, "A1", 1)
+    assert not _sacrifice(state, "C1", 1)
+
+
+def test_a_self_atari_in_the_open_is_no_killing_sacrifice() -> None:
+    # Black's D4 D5 in White's net: E5 is a self-atari of three stones with open space around.
+    state = position(black="D4 D5", white="C4 C5 D6 E4 E6 D3")
+    assert not _sacrifice(state, "E5", 1)

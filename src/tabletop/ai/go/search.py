@@ -206,13 +206,15 @@ def prior(
     learned: np.ndarray,
     buf: np.ndarray,
     stack: np.ndarray,
-    vital_bonus: float,
+    nakade: float,
+    vital: bool,
 ) -> float:
     """The prior win rate of ``color`` playing legal p (PASS included), from Go knowledge:
     captures, atari escapes that a ladder does not catch, ataris that ladder, small capture
     races, self-ataris, 3x3 patterns (hand-written, and ``learned``'s term per colour and
-    code: games/go/learned.py), the opening lines, nearness to the last move, and
-    ``vital_bonus`` (the caller's: for the vital point of a small eye space, eyespace.py)."""
+    code: games/go/learned.py), the opening lines, nearness to the last move, and with the
+    ``nakade`` rate set, the ``vital`` point of a small eye space (the caller's, from
+    eyespace.vital_points) and a self-atari that kills by nakade (eyespace.py)."""
     if p == PASS:
         return 0.1
     w = n + 2
@@ -284,7 +286,15 @@ def prior(
         laddered = True
     if saves and libs >= 2 and not laddered:
         v += 0.25 if libs >= 3 else 0.1
-    if libs == 1 and not capture:
+    if (
+        libs == 1
+        and not capture
+        and own_stones >= 2
+        and nakade > 0.0
+        and eyespace.killing_sacrifice(board, links, w, p, color, buf)
+    ):
+        v += NAKADE_PRIOR * nakade  # the attacker's stones grow a dead shape: not a blunder
+    elif libs == 1 and not capture:
         if own_stones >= 4:
             return 0.02  # a big chain's self-atari: never a throw-in
         if own_stones >= 2:
@@ -298,7 +308,8 @@ def prior(
     elif ataris:
         v += 0.05
     v += race
-    v += vital_bonus
+    if vital:
+        v += NAKADE_PRIOR * nakade
     code = playout.pattern_code(board, w, p)
     if patterns[code]:
         v += 0.1
@@ -359,9 +370,9 @@ def expand(
             stones += 1
     k = first
     prior_n = params[P_PRIOR_N]
-    bonus = NAKADE_PRIOR * params[P_NAKADE]
+    nakade = params[P_NAKADE]
     vital = np.zeros(size, dtype=np.bool_)
-    if bonus > 0.0:
+    if nakade > 0.0:
         eyespace.vital_points(board, n, vital)
     for p in range(size):
         if board[p] != EMPTY:
@@ -388,7 +399,8 @@ def expand(
             learned,
             buf,
             stack,
-            bonus if vital[p] else 0.0,
+            nakade,
+            vital[p],
         )
         _init_node(tree_i, tree_f, k, p, node, prior_n, v)
         term = opening[stones, p] if stones < opening.shape[0] else 0.0
@@ -414,7 +426,8 @@ def expand(
         learned,
         buf,
         stack,
-        0.0,
+        nakade,
+        False,
     )
     _init_node(tree_i, tree_f, k, PASS, node, prior_n, pass_prior)
     k += 1

@@ -165,3 +165,84 @@ def vital_points(board: np.ndarray, n: int, out: np.ndarray) -> None:
 def new_cells() -> np.ndarray:
     """Scratch room for vital_point."""
     return np.empty(MAX_SPACE + 1, dtype=np.int64)
+
+
+@njit(cache=True)
+def killing_sacrifice(
+    board: np.ndarray, links: np.ndarray, w: int, p: int, color: int, cells: np.ndarray
+) -> bool:
+    """True when a stone of ``color`` at empty p, a self-atari (the caller has counted one
+    liberty left), kills by nakade: the chain it makes and that liberty fill an eye space
+    of the opponent's, and the chain, once captured, leaves a space of one eye (two points,
+    a square four, or a killable shape of 3-6). The attacker grows a dead shape inside the
+    eye space this way; a policy that never puts two stones in atari cannot kill such a
+    group, so its playouts would call it alive. ``cells``: room for MAX_SPACE + 1."""
+    cells[0] = p
+    k = 1
+    for d in (-w, -1, 1, w):
+        q = p + d
+        if board[q] != color:
+            continue
+        h = links[0, q]
+        s = h
+        while True:
+            seen = False
+            for j in range(k):
+                if cells[j] == s:
+                    seen = True
+                    break
+            if seen:
+                break  # this chain is in already (it touches p twice)
+            if k == MAX_SPACE:
+                return False
+            cells[k] = s
+            k += 1
+            s = links[1, s]
+            if s == h:
+                break
+    if k < 2:
+        return False
+    liberty = -1
+    for a in range(k):
+        for d in (-w, -1, 1, w):
+            r = cells[a] + d
+            v = board[r]
+            if v == EMPTY and r != p:
+                liberty = r
+            elif v == color and r != p:
+                found = False
+                for j in range(k):
+                    if cells[j] == r:
+                        found = True
+                        break
+                if not found:
+                    return False  # another own chain touches it: not one chain's fate
+    if liberty < 0:
+        return False
+    for d in (-w, -1, 1, w):
+        r = liberty + d
+        v = board[r]
+        if v != EMPTY and v != color:  # the opponent's stone or the edge
+            continue
+        inside = False
+        for j in range(k):
+            if cells[j] == r:
+                inside = True
+                break
+        if not inside:
+            return False  # the liberty opens onto more space: not the whole eye space
+    if k == 2:
+        return True
+    if shape_vital(cells, k, w) >= 0:
+        return True
+    if k == 4:  # the square four: every point touches two others
+        for a in range(4):
+            degree = 0
+            for b in range(4):
+                diff = abs(cells[a] - cells[b])
+                if diff == 1 or diff == w:
+                    degree += 1
+            if degree != 2:
+                return False
+        return True
+    return False

@@ -400,9 +400,11 @@ def _acceptable(
     ko: int,
     allow_suicide: bool,
     buf: np.ndarray,
+    sacrifice: bool,
 ) -> bool:
     """True when empty c is legal for ``color``, not an own eye and no self-atari of two or
-    more own stones (the random move's test below).
+    more own stones (the random move's test below); with ``sacrifice``, a self-atari that
+    kills by nakade is allowed (eyespace.killing_sacrifice).
 
     The same answer as ``not is_own_eye(...) and check_move(...) == LEGAL and (not
     own_neighbour(...) or libs_after(..., 2, buf) >= 2)``, from one look at c's four
@@ -446,7 +448,9 @@ def _acceptable(
             return False  # suicide
     if not own or empty_n >= 2:
         return True
-    return libs_after(board, links, stats, w, c, color, 2, buf) >= 2
+    if libs_after(board, links, stats, w, c, color, 2, buf) >= 2:
+        return True
+    return sacrifice and eyespace.killing_sacrifice(board, links, w, c, color, buf)
 
 
 @njit(cache=True)
@@ -469,6 +473,7 @@ def playout_move(
 ) -> int:
     """The playout policy's move for ``color`` (PASS when only own eyes and bad moves remain);
     ``replies`` is the last-good-reply table (read only when its rate is set)."""
+    sacrifice = params[P_NAKADE] > 0.0
     if last >= 0:
         if np.random.random() < params[P_CAPTURE]:
             k = atari_replies(board, links, stats, w, color, last, cand, buf)
@@ -488,7 +493,9 @@ def playout_move(
         # like the reply rate below, for the same reason.
         if params[P_NAKADE] > 0.0 and np.random.random() < params[P_NAKADE]:
             c = eyespace.vital_reply(board, w, last, buf)
-            if c >= 0 and _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf):
+            if c >= 0 and _acceptable(
+                board, links, stats, w, c, color, ko, allow_suicide, buf, sacrifice
+            ):
                 return c
         # Tested before the draw so that with the rate at 0 the random numbers, and with
         # them every level's moves, are those of the policy without it.
@@ -497,7 +504,7 @@ def playout_move(
             if (
                 c >= 0
                 and board[c] == EMPTY
-                and _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf)
+                and _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf, sacrifice)
             ):
                 return c
         if np.random.random() < params[P_PATTERN]:
@@ -523,7 +530,7 @@ def playout_move(
         c = empties[i]
         # Two or more own stones in atari is nearly always a blunder; a lone
         # stone's self-atari can be a throw-in that kills an eye.
-        if _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf):
+        if _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf, sacrifice):
             move = int(c)
             break
         k -= 1
