@@ -37,16 +37,16 @@ MAX_SPACE = 6
 
 
 @njit(cache=True)
-def fill(board: np.ndarray, w: int, p: int, cells: np.ndarray) -> tuple[int, int]:
+def fill(board: np.ndarray, w: int, p: int, cells: np.ndarray, owner: int) -> tuple[int, int]:
     """Fill empty point p's region into ``cells`` (room for MAX_SPACE + 1 points): (the
-    points filled, the colour of the stones around it). The fill stops early, with colour
-    EMPTY, when the region grows past MAX_SPACE points or touches both colours; it is
-    EMPTY too for a region that touches no stone. cells[:count] are points of the region
-    either way."""
+    points filled, the colour of the stones around it). ``owner``: the colour the region
+    must be enclosed by, or EMPTY for either. The fill stops early, with colour EMPTY, when
+    the region grows past MAX_SPACE points or touches another colour; it is EMPTY too
+    for a region that touches no stone. cells[:count] are points of the region either
+    way."""
     cells[0] = p
     k = 1
     i = 0
-    owner = EMPTY
     while i < k:
         q = cells[i]
         i += 1
@@ -108,7 +108,7 @@ def vital_point(board: np.ndarray, w: int, p: int, cells: np.ndarray) -> int:
     region is not one of the killable shapes enclosed by one colour. ``cells`` is
     scratch room for MAX_SPACE + 1 points; a point in open space costs a handful of
     reads."""
-    k, owner = fill(board, w, p, cells)
+    k, owner = fill(board, w, p, cells, EMPTY)
     if owner == EMPTY:
         return -1
     return shape_vital(cells, k, w)
@@ -117,13 +117,32 @@ def vital_point(board: np.ndarray, w: int, p: int, cells: np.ndarray) -> int:
 @njit(cache=True)
 def vital_reply(board: np.ndarray, w: int, last: int, cells: np.ndarray) -> int:
     """The vital point of an eye space next to the point ``last`` (the last move), or
-    -1: the first found among its four neighbours. A neighbour the previous fill reached
-    is in the same region, so it is not filled again (in open space the four neighbours
-    are mostly one region)."""
+    -1: the first found among its four neighbours.
+
+    The last move closed the space, so its stone's colour owns it. Cheap tests come
+    first, since the playouts ask after every move: a stone that closes a space is part
+    of its wall, so it touches another stone of its own; a neighbour that touches the
+    other colour is no such space; and a neighbour the previous fill reached is in the
+    same region (in open space the four neighbours are mostly one region)."""
+    owner = board[last]
+    connected = False
+    for d in (-w, -1, 1, w):
+        if board[last + d] == owner:
+            connected = True
+            break
+    if not connected:
+        return -1
     k = 0
     for d in (-w, -1, 1, w):
         q = last + d
         if board[q] != EMPTY:
+            continue
+        mixed = False
+        for e in (-w, -1, 1, w):
+            if board[q + e] == 3 - owner:
+                mixed = True
+                break
+        if mixed:
             continue
         seen = False
         for j in range(k):
@@ -132,8 +151,8 @@ def vital_reply(board: np.ndarray, w: int, last: int, cells: np.ndarray) -> int:
                 break
         if seen:
             continue
-        k, owner = fill(board, w, q, cells)
-        if owner != EMPTY:
+        k, found = fill(board, w, q, cells, owner)
+        if found != EMPTY:
             v = shape_vital(cells, k, w)
             if v >= 0:
                 return v
@@ -147,19 +166,22 @@ def vital_points(board: np.ndarray, n: int, out: np.ndarray) -> None:
     whole expansion at once."""
     w = n + 2
     out[:] = False
+    seen = np.zeros(board.shape[0], dtype=np.bool_)
     cells = np.empty(MAX_SPACE + 1, dtype=np.int64)
     for row in range(n):
         for col in range(n):
             p = (row + 1) * w + col + 1
-            if board[p] != EMPTY:
+            if board[p] != EMPTY or seen[p]:
                 continue
-            # Only from a point with a stone or the edge above and to the left: each region
-            # of the killable shapes has one, and open space is mostly skipped unread.
-            if board[p - w] == EMPTY and board[p - 1] == EMPTY:
-                continue
-            v = vital_point(board, w, p, cells)
-            if v >= 0:
-                out[v] = True
+            k, owner = fill(board, w, p, cells, EMPTY)
+            # Every point filled is in p's region, whose answer is this one: even a fill cut
+            # short (a big region, or two colours) need not start again from them.
+            for j in range(k):
+                seen[cells[j]] = True
+            if owner != EMPTY:
+                v = shape_vital(cells, k, w)
+                if v >= 0:
+                    out[v] = True
 
 
 def new_cells() -> np.ndarray:
