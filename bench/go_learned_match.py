@@ -1,7 +1,10 @@
 """Go: does the learned shape term help? Level 10's search with it against without it.
 
 Both sides are Go's own search (GoSearchAgent) with the same fixed number of
-iterations a move (no time cap: the result does not depend on the load);
+iterations a move (no time cap: the result does not depend on the load), or with
+``--seconds S`` the same time a move instead (what a rule's cost in iterations does to
+its gain; both sides think in one process, turn about, so the machine's load falls on
+both alike);
 "new" has ``SearchParams(learned=SCALE)`` (and with ``--low-liberty RATE`` the
 playouts' two-liberty replies, decision 0183, and with ``--lgrf RATE`` their last
 good replies, decision 0186, with ``--criticality WEIGHT`` the tree's criticality
@@ -22,7 +25,7 @@ import argparse
 from pathlib import Path
 
 import tabletop
-from arguments import count, rate, run_main, weight
+from arguments import count, rate, run_main, seconds, weight
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
@@ -38,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, choices=(9, 13, 19), default=9, help="board size")
     parser.add_argument("--iterations", type=count, default=3000, help="iterations a move")
+    parser.add_argument(
+        "--seconds", type=seconds, help="seconds a move for both, instead of iterations"
+    )
     parser.add_argument("--games", type=count, default=20, help="games (default 20)")
     parser.add_argument("--scale", type=float, default=0.05, help="new's SearchParams.learned")
     parser.add_argument(
@@ -81,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
             about["criticality"] = args.criticality
         if args.nakade:
             about["nakade"] = args.nakade
+        if args.seconds:
+            about["seconds"] = args.seconds
+            del about["iterations"]
         key = task_key(about)
         entry = None if ledger is None else ledger.entry(key)
         if entry is not None:
@@ -98,7 +107,10 @@ def main(argv: list[str] | None = None) -> int:
             old = GoSearchAgent(seed=seed + 1000)
             seat = number % 2
             agents = [new, old] if seat == 0 else [old, new]
-            result = play_game(game, agents, Budget(playouts=args.iterations))
+            budget = (
+                Budget(seconds=args.seconds) if args.seconds else Budget(playouts=args.iterations)
+            )
+            result = play_game(game, agents, budget)
             outcome = result.outcome
             if ledger is not None:
                 ledger.append(key, {**about, "plies": result.state.ply}, outcome, seat, [])
@@ -112,8 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     rule += f", last good replies at {args.lgrf}" if args.lgrf else ""
     rule += f", criticality at {args.criticality}" if args.criticality else ""
     rule += f", eye-space vital points at {args.nakade}" if args.nakade else ""
-    print(f"learned term at {args.scale}{rule} vs off, {args.size}x{args.size}, {args.iterations} "
-          f"iterations a move: {sum(scores):g} of {n} ({mean:.1%}, 95% interval "
+    work = f"{args.seconds} s" if args.seconds else f"{args.iterations} iterations"
+    print(f"learned term at {args.scale}{rule} vs off, {args.size}x{args.size}, {work} "
+          f"a move: {sum(scores):g} of {n} ({mean:.1%}, 95% interval "
           f"{max(0, mean - half):.1%} - {min(1, mean + half):.1%})")  # fmt: skip
     return 0
 

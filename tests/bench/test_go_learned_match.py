@@ -1,0 +1,41 @@
+"""bench/go_learned_match.py: a rule of Go's search against the default, head to head."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+sys.path.insert(0, str(BENCH))
+
+import go_learned_match  # noqa: E402
+
+
+def _games(ledger: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in ledger.read_text().splitlines() if line.strip()]
+
+
+def test_a_match_is_written_game_by_game_and_resumes_from_its_ledger(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ledger = tmp_path / "match.jsonl"
+    args = ["--size", "9", "--iterations", "30", "--games", "2", "--scale", "0"]
+    args += ["--nakade", "1.0", "--ledger", str(ledger)]
+    assert go_learned_match.main(args) == 0
+    assert len(_games(ledger)) == 2
+    first = capsys.readouterr().out
+    assert "eye-space vital points at 1.0" in first and "of 2" in first
+    assert go_learned_match.main(args) == 0  # counted from the ledger, not played again
+    assert len(_games(ledger)) == 2
+    assert capsys.readouterr().out.splitlines()[-1] == first.splitlines()[-1]
+
+
+def test_equal_time_games_are_keyed_apart_from_equal_iterations(tmp_path: Path) -> None:
+    ledger = tmp_path / "match.jsonl"
+    base = ["--size", "9", "--games", "1", "--scale", "0", "--ledger", str(ledger)]
+    assert go_learned_match.main([*base, "--iterations", "30"]) == 0
+    assert go_learned_match.main([*base, "--seconds", "0.02"]) == 0
+    assert len(_games(ledger)) == 2
