@@ -371,7 +371,8 @@ def expand(
     k = first
     prior_n = params[P_PRIOR_N]
     nakade = params[P_NAKADE]
-    vital = np.zeros(size, dtype=np.bool_)
+    # Marked only with the knowledge on (one entry, never read, when off).
+    vital = np.zeros(size if nakade > 0.0 else 1, dtype=np.bool_)
     if nakade > 0.0:
         eyespace.vital_points(board, n, vital)
     for p in range(size):
@@ -400,7 +401,7 @@ def expand(
             buf,
             stack,
             nakade,
-            vital[p],
+            nakade > 0.0 and vital[p],
         )
         _init_node(tree_i, tree_f, k, p, node, prior_n, v)
         term = opening[stones, p] if stones < opening.shape[0] else 0.0
