@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,9 +34,16 @@ def test_libs_after_matches_the_rules_engine(seed: int, plies: int) -> None:
         assert got == (3 if captured else min(3, libs)), (str(state), move)
 
 
+@pytest.mark.parametrize(
+    "policy",
+    [playout.PlayoutPolicy(), playout.PlayoutPolicy(1.0, 1.0, 1.0, 0.0, 1.0)],
+    ids=["default", "every-rule-but-replies"],
+)
 @settings(max_examples=40)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 80))
-def test_playout_moves_are_legal_and_never_fill_own_eyes(seed: int, plies: int) -> None:
+def test_playout_moves_are_legal_and_never_fill_own_eyes(
+    policy: playout.PlayoutPolicy, seed: int, plies: int
+) -> None:
     state = random_state(seed, plies)
     n = state.game.size
     w = n + 2
@@ -43,7 +51,7 @@ def test_playout_moves_are_legal_and_never_fill_own_eyes(seed: int, plies: int) 
     legal = {state.game.points_by_action[a] for a in state.legal_actions().tolist()}
     last = state.history[-1] if state.history else None
     last_point = -1 if last is None else point(state, str(last))
-    params = playout.PlayoutPolicy().array()
+    params = policy.array()
     size = w * w
     empties = np.array([p for p in range(size) if state._board[p] == 0], dtype=np.int64)
     cand = np.empty(size + 8, dtype=np.int64)
@@ -99,24 +107,9 @@ def _replies_after(black: str, white: str, stored: str, rate: float) -> dict[str
     of ``white``) when ``stored`` is Black's last good reply to it, in 100 tries."""
     state = position(black=black, white=white)
     w = state.game.size + 2
-    last = point(state, white.split()[-1])
     replies = playout.no_replies(w * w)
-    replies[kernels.BLACK, last] = point(state, stored)
-    params = playout.PlayoutPolicy(last_good_reply_rate=rate).array()
-    empties = np.array([p for p in range(w * w) if state._board[p] == 0], dtype=np.int64)
-    names = {point(state, str(state.action_to_move(a))): str(state.action_to_move(a))
-             for a in state.legal_actions().tolist()[:-1]}  # fmt: skip
-    counts: dict[str, int] = {}
-    for seed in range(100):
-        kernels.seed_random(seed)
-        move = playout.playout_move(
-            state._board, state._links, state._stats, w, kernels.BLACK, state._ko, last, False,
-            pattern_table(), params, empties.copy(), len(empties), np.empty(w * w + 8, np.int64),
-            np.empty(8, dtype=np.int64), replies,
-        )  # fmt: skip
-        name = names.get(move, "pass")
-        counts[name] = counts.get(name, 0) + 1
-    return counts
+    replies[kernels.BLACK, point(state, white.split()[-1])] = point(state, stored)
+    return _moves_after(black, white, playout.PlayoutPolicy(last_good_reply_rate=rate), replies)
 
 
 def test_the_last_good_reply_is_played_when_no_atari_needs_an_answer() -> None:
@@ -257,13 +250,16 @@ def test_a_cut_chain_with_two_liberties_is_answered_at_them() -> None:
     assert replies.get("H6", 0) + replies.get("J7", 0) >= 120
 
 
-def _moves_after(black: str, white: str, policy: playout.PlayoutPolicy) -> dict[str, int]:
+def _moves_after(
+    black: str, white: str, policy: playout.PlayoutPolicy, replies: np.ndarray | None = None
+) -> dict[str, int]:
     """How often Black's playout policy plays each move after White's last stone (the last
-    of ``white``), in 100 tries."""
+    of ``white``), in 100 tries, with the last good replies ``replies`` (none by default)."""
     state = position(black=black, white=white)
     w = state.game.size + 2
     last = point(state, white.split()[-1])
     params = policy.array()
+    table = playout.no_replies(w * w) if replies is None else replies
     empties = np.array([p for p in range(w * w) if state._board[p] == 0], dtype=np.int64)
     names = {point(state, str(state.action_to_move(a))): str(state.action_to_move(a))
              for a in state.legal_actions().tolist()[:-1]}  # fmt: skip
@@ -273,7 +269,7 @@ def _moves_after(black: str, white: str, policy: playout.PlayoutPolicy) -> dict[
         move = playout.playout_move(
             state._board, state._links, state._stats, w, kernels.BLACK, state._ko, last, False,
             pattern_table(), params, empties.copy(), len(empties), np.empty(w * w + 8, np.int64),
-            np.empty(8, dtype=np.int64), playout.no_replies(),
+            np.empty(8, dtype=np.int64), table,
         )  # fmt: skip
         name = names.get(move, "pass")
         counts[name] = counts.get(name, 0) + 1
@@ -285,31 +281,3 @@ def test_the_vital_point_of_an_eye_space_the_last_move_closed_is_played() -> Non
     wall = "B3 F3 C2 D2 E2 C4 D4 E4"
     assert _moves_after("", wall, playout.PlayoutPolicy(nakade_rate=1.0)) == {"D3": 100}
     assert _moves_after("", wall, playout.PlayoutPolicy()).get("D3", 0) <= 10
-
-
-@settings(max_examples=40)
-@given(seed=st.integers(0, 10**6), plies=st.integers(0, 80))
-def test_playouts_with_every_rule_on_play_legal_moves_and_never_fill_own_eyes(
-    seed: int, plies: int
-) -> None:
-    state = random_state(seed, plies)
-    n = state.game.size
-    w = n + 2
-    size = w * w
-    color = state.to_move + 1  # type: ignore[operator]
-    legal = {state.game.points_by_action[a] for a in state.legal_actions().tolist()}
-    last = state.history[-1] if state.history else None
-    last_point = -1 if last is None else point(state, str(last))
-    params = playout.PlayoutPolicy(1.0, 1.0, 1.0, 0.0, 1.0).array()
-    empties = np.array([p for p in range(size) if state._board[p] == 0], dtype=np.int64)
-    cand = np.empty(size + 8, dtype=np.int64)
-    kernels.seed_random(seed)
-    for _ in range(5):
-        move = playout.playout_move(
-            state._board, state._links, state._stats, w, color, state._ko, last_point, False,
-            pattern_table(), params, empties.copy(), len(empties), cand,
-            np.empty(8, dtype=np.int64), playout.no_replies(),
-        )  # fmt: skip
-        assert move in legal
-        if move != kernels.PASS:
-            assert not kernels.is_own_eye(state._board, w, move, color)

@@ -36,6 +36,27 @@ from tabletop.games.go.kernels import BORDER, EMPTY
 MAX_SPACE = 6
 
 
+@njit(cache=True, inline="always")
+def holds(cells: np.ndarray, k: int, p: int) -> bool:
+    """True when p is among cells[:k] (a short list of points: the playouts' and the eye
+    shapes' scratch rooms)."""
+    for j in range(k):  # noqa: SIM110  # numba compiles the loop, not any() over a generator
+        if cells[j] == p:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _degree(cells: np.ndarray, k: int, w: int, a: int) -> int:
+    """How many points of the region cells[:k] touch its point cells[a]."""
+    degree = 0
+    for b in range(k):
+        diff = abs(cells[a] - cells[b])
+        if diff == 1 or diff == w:
+            degree += 1
+    return degree
+
+
 @njit(cache=True)
 def fill(board: np.ndarray, w: int, p: int, cells: np.ndarray, owner: int) -> tuple[int, int]:
     """Fill empty point p's region into ``cells`` (room for MAX_SPACE + 1 points): (the
@@ -54,12 +75,7 @@ def fill(board: np.ndarray, w: int, p: int, cells: np.ndarray, owner: int) -> tu
             r = q + d
             v = board[r]
             if v == EMPTY:
-                seen = False
-                for j in range(k):
-                    if cells[j] == r:
-                        seen = True
-                        break
-                if not seen:
+                if not holds(cells, k, r):
                     if k == MAX_SPACE:
                         return k, EMPTY
                     cells[k] = r
@@ -82,11 +98,7 @@ def shape_vital(cells: np.ndarray, k: int, w: int) -> int:
     best = -1
     best_degree = 0
     for a in range(k):
-        degree = 0
-        for b in range(k):
-            diff = abs(cells[a] - cells[b])
-            if diff == 1 or diff == w:
-                degree += 1
+        degree = _degree(cells, k, w, a)
         total += degree
         if degree > best_degree:
             best_degree = degree
@@ -144,12 +156,7 @@ def vital_reply(board: np.ndarray, w: int, last: int, cells: np.ndarray) -> int:
                 break
         if mixed:
             continue
-        seen = False
-        for j in range(k):
-            if cells[j] == q:
-                seen = True
-                break
-        if seen:
+        if holds(cells, k, q):
             continue
         k, found = fill(board, w, q, cells, owner)
         if found != EMPTY:
@@ -208,12 +215,7 @@ def killing_sacrifice(
         h = links[0, q]
         s = h
         while True:
-            seen = False
-            for j in range(k):
-                if cells[j] == s:
-                    seen = True
-                    break
-            if seen:
+            if holds(cells, k, s):
                 break  # this chain is in already (it touches p twice)
             if k == MAX_SPACE:
                 return False
@@ -231,14 +233,6 @@ def killing_sacrifice(
             v = board[r]
             if v == EMPTY and r != p:
                 liberty = r
-            elif v == color and r != p:
-                found = False
-                for j in range(k):
-                    if cells[j] == r:
-                        found = True
-                        break
-                if not found:
-                    return False  # another own chain touches it: not one chain's fate
     if liberty < 0:
         return False
     for d in (-w, -1, 1, w):
@@ -246,25 +240,15 @@ def killing_sacrifice(
         v = board[r]
         if v != EMPTY and v != color:  # the opponent's stone or the edge
             continue
-        inside = False
-        for j in range(k):
-            if cells[j] == r:
-                inside = True
-                break
-        if not inside:
+        if not holds(cells, k, r):
             return False  # the liberty opens onto more space: not the whole eye space
     if k == 2:
         return True
     if shape_vital(cells, k, w) >= 0:
         return True
     if k == 4:  # the square four: every point touches two others
-        for a in range(4):
-            degree = 0
-            for b in range(4):
-                diff = abs(cells[a] - cells[b])
-                if diff == 1 or diff == w:
-                    degree += 1
-            if degree != 2:
+        for a in range(4):  # noqa: SIM110  # as in holds
+            if _degree(cells, k, w, a) != 2:
                 return False
         return True
     return False

@@ -100,14 +100,6 @@ def no_replies(points: int = 1) -> np.ndarray:
 # -- Go knowledge shared by the playout policy and the priors ------------------------------
 
 
-@njit(cache=True, inline="always")
-def _has(buf: np.ndarray, k: int, p: int) -> bool:
-    for i in range(k):  # noqa: SIM110  # numba compiles the loop, not any() over a generator
-        if buf[i] == p:
-            return True
-    return False
-
-
 @njit(cache=True)
 def libs_after(
     board: np.ndarray,
@@ -142,7 +134,7 @@ def libs_after(
         while True:
             for d2 in (-w, -1, 1, w):
                 q = s + d2
-                if board[q] == EMPTY and q != p and not _has(buf, k, q):
+                if board[q] == EMPTY and q != p and not eyespace.holds(buf, k, q):
                     buf[k] = q
                     k += 1
                     if k >= limit:
@@ -163,7 +155,7 @@ def chain_liberties(
     while True:
         for d in (-w, -1, 1, w):
             q = s + d
-            if board[q] == EMPTY and not _has(buf, k, q):
+            if board[q] == EMPTY and not eyespace.holds(buf, k, q):
                 buf[k] = q
                 k += 1
                 if k >= limit:
@@ -198,7 +190,7 @@ def _liberty(stats: np.ndarray, h: int) -> int:
 @njit(cache=True)
 def own_neighbour(board: np.ndarray, w: int, p: int, color: int) -> bool:
     """True when a stone of ``color`` is next to p."""
-    for d in (-w, -1, 1, w):  # noqa: SIM110  # as in _has
+    for d in (-w, -1, 1, w):  # noqa: SIM110  # as in eyespace.holds
         if board[p + d] == color:
             return True
     return False
