@@ -37,6 +37,7 @@ pytest: $(VENV)/.installed-$(EXTRAS)
 	bash .ci/ensure-postgres
 	bash .ci/ensure-redis
 	bash .ci/ensure-nginx
+	bash .ci/ensure-gnugo
 	$(BIN)/pytest -n 2
 
 # N server processes behind nginx over a throwaway PostgreSQL and Redis, on 127.0.0.1
