@@ -1,22 +1,23 @@
 """Life and death by an outside judge: does our search settle GNU Go's critical groups?
 
 Positions come from recorded games (``strength_go.py --sgf-dir`` keeps them), every
-``--step`` plies from ``--start``. GNU Go 3.8 (level 10, GTP, the client of
-bench/gnugo_games.py) loads each (``loadsgf FILE PLY``) and lists its groups' status
-(``dragon_status``). A position with a critical group is a problem for the side to
-move: to kill it (the opponent's) or to save it (its own). Our level 10's search
-chooses a move with ``--iterations`` iterations, once with the default SearchParams
-("off") and once with the rules the flags switch on ("on"); GNU Go plays each move and
-is asked the groups' status again. A move **settles** the position when, after it, one
-of the critical groups went our way: an opponent's dead (or captured), an own one
-alive. GNU Go's own move there (``reg_genmove``) is judged the same way: the share it
-settles is the ceiling of what this judge calls right.
+``--step`` plies from ``--start`` (an odd step gives both colours the move in turn).
+GNU Go 3.8 (level 10, GTP, the client of bench/gnugo_games.py) loads each (``loadsgf
+FILE PLY``) and lists its groups' status (``dragon_status``). A position with a
+critical group is a problem for the side to move: to kill it (the opponent's) or to
+save it (its own). Our level 10's search chooses a move with ``--iterations``
+iterations, once with the default SearchParams ("off") and once with the rules the
+flags switch on ("on"); GNU Go plays each move and is asked the groups' status again.
+A move **settles** the position when, after it, one of the critical groups went our
+way: an opponent's dead (or captured), an own one alive. GNU Go's own move there
+(``reg_genmove``) is judged the same way: the share it settles is the ceiling of what
+this judge calls right.
 
 A move can be good and settle nothing (a bigger point elsewhere, a group already lost),
 so the shares compare versions of our search on the same problems; they do not grade
 it. The judge is GNU Go's reading (its owl code), not the truth.
 
-    nice -n 10 python bench/go_critical.py /work/runs/s11/sgf13v3/*.sgf --step 4 --nakade 1.0
+    nice -n 10 python bench/go_critical.py /work/runs/s11/sgf13v3/*.sgf --nakade 1.0
 
 Prints one line a problem and the shares settled by off, on and GNU Go.
 """
@@ -128,7 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="+", help="SGF files")
     parser.add_argument("--start", type=count, default=20, help="first ply looked at")
-    parser.add_argument("--step", type=count, default=4, help="plies between positions")
+    parser.add_argument(
+        "--step", type=count, default=5, help="plies between positions (odd: both colours move)"
+    )
     parser.add_argument("--iterations", type=count, default=5000, help="our iterations a move")
     parser.add_argument("--seed", type=int, default=1, help="our search's seed (plus the ply)")
     parser.add_argument("--nakade", type=rate, default=0.0, help="on: SearchParams.nakade_rate")
