@@ -25,7 +25,7 @@ import argparse
 from pathlib import Path
 
 import tabletop
-from arguments import count, rate, run_main, seconds, weight
+from arguments import count, rate, run_main, seconds, weight, whole
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
@@ -45,6 +45,12 @@ def main(argv: list[str] | None = None) -> int:
         "--seconds", type=seconds, help="seconds a move for both, instead of iterations"
     )
     parser.add_argument("--games", type=count, default=20, help="games (default 20)")
+    parser.add_argument(
+        "--first",
+        type=whole,
+        default=0,
+        help="leave out games numbered below N (a match split over processes: --first 20)",
+    )
     parser.add_argument("--scale", type=float, default=0.05, help="new's SearchParams.learned")
     parser.add_argument(
         "--low-liberty",
@@ -73,10 +79,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--ledger", help="results file to add to and resume from")
     args = parser.parse_args(argv)
+    if args.first >= args.games:
+        parser.error(f"--first {args.first}: expected fewer than --games ({args.games})")
     game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
     ledger = Ledger(Path(args.ledger)) if args.ledger else None
     scores = []
-    for number in range(args.games):
+    for number in range(args.first, args.games):
         about = {"bench": BENCH, "number": number, "size": args.size, "scale": args.scale,
                  "iterations": args.iterations, "seed": args.seed}  # fmt: skip
         if args.low_liberty:  # named only when on, so older ledgers keep their keys

@@ -39,3 +39,12 @@ def test_equal_time_games_are_keyed_apart_from_equal_iterations(tmp_path: Path) 
     assert go_learned_match.main([*base, "--iterations", "30"]) == 0
     assert go_learned_match.main([*base, "--seconds", "0.02"]) == 0
     assert len(_games(ledger)) == 2
+
+
+def test_a_split_match_plays_only_its_own_games(tmp_path: Path) -> None:
+    ledger = tmp_path / "match.jsonl"
+    base = ["--size", "9", "--iterations", "30", "--scale", "0", "--ledger", str(ledger)]
+    assert go_learned_match.main([*base, "--games", "3", "--first", "2"]) == 0
+    assert [game["number"] for game in _games(ledger)] == [2]
+    with pytest.raises(SystemExit):
+        go_learned_match.main([*base, "--games", "3", "--first", "3"])
