@@ -193,10 +193,12 @@ def test_criticality_is_counted_and_steers_only_when_weighted() -> None:
 
 
 def test_the_vital_point_of_a_small_eye_space_gains_the_eye_space_prior_for_both_sides() -> None:
-    # White's wall around the straight three C3-E3: D3 kills it (Black) or makes two eyes
-    # (White); an ordinary point of the space gains nothing.
+    # White's wall around the straight three C3-E3, Black's stones around the wall: D3
+    # kills it (Black) or makes two eyes (White); an ordinary point of the space gains
+    # nothing.
+    surrounding = "A3 B2 B4 G3 F2 F4 C1 D1 E1 C5 D5 E5"
     for to_move in ("black", "white"):
-        state = position(white="B3 F3 C2 D2 E2 C4 D4 E4", to_move=to_move)
+        state = position(surrounding, "B3 F3 C2 D2 E2 C4 D4 E4", to_move=to_move)
         gain = prior_of(state, "D3", nakade=1.0) - prior_of(state, "D3")
         assert gain == pytest.approx(search.NAKADE_PRIOR), to_move
         assert prior_of(state, "C3", nakade=1.0) == prior_of(state, "C3")

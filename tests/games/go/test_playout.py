@@ -276,8 +276,15 @@ def _moves_after(
     return counts
 
 
+#: Black's stones around White's wall B3 F3 C2 D2 E2 C4 D4 (E4 to come) of the straight
+#: three C3-E3, so that the three is all the eye space White's stones have.
+SURROUNDING = "A3 B2 B4 G3 F2 F4 C1 D1 E1 C5 D5 E5"
+
+
 def test_the_vital_point_of_an_eye_space_the_last_move_closed_is_played() -> None:
     # White's E4 closes the straight three C3-E3; D3, its middle, leaves White one eye.
-    wall = "B3 F3 C2 D2 E2 C4 D4 E4"
-    assert _moves_after("", wall, playout.PlayoutPolicy(nakade_rate=1.0)) == {"D3": 100}
-    assert _moves_after("", wall, playout.PlayoutPolicy()).get("D3", 0) <= 10
+    # (White's G9 H9 J9 J8, far off, only make E4 the last move.)
+    wall = "G9 H9 J9 J8 B3 F3 C2 D2 E2 C4 D4 E4"
+    on = playout.PlayoutPolicy(nakade_rate=1.0)
+    assert _moves_after(SURROUNDING, wall, on) == {"D3": 100}
+    assert _moves_after(SURROUNDING, wall, playout.PlayoutPolicy()).get("D3", 0) <= 10

@@ -396,7 +396,7 @@ def _acceptable(
 ) -> bool:
     """True when empty c is legal for ``color``, not an own eye and no self-atari of two or
     more own stones (the random move's test below); with ``sacrifice``, a self-atari that
-    kills by nakade is allowed (eyespace.killing_sacrifice: the eye-space replies').
+    kills by nakade is allowed (eyespace.killing_sacrifice).
 
     The same answer as ``not is_own_eye(...) and check_move(...) == LEGAL and (not
     own_neighbour(...) or libs_after(..., 2, buf) >= 2)``, from one look at c's four
@@ -446,30 +446,6 @@ def _acceptable(
 
 
 @njit(cache=True)
-def _killing_sacrifice_next_to(
-    board: np.ndarray,
-    links: np.ndarray,
-    stats: np.ndarray,
-    w: int,
-    last: int,
-    color: int,
-    buf: np.ndarray,
-) -> int:
-    """A point next to ``last`` where a stone of ``color`` is a self-atari that kills by
-    nakade (eyespace.killing_sacrifice), or -1: the attacker's answer when the owner
-    plays inside its eye space."""
-    for d in (-w, -1, 1, w):
-        q = last + d
-        if board[q] != EMPTY or not own_neighbour(board, w, q, color):
-            continue
-        if libs_after(board, links, stats, w, q, color, 2, buf) != 1:
-            continue  # not a self-atari (or a capture, which the atari replies had)
-        if eyespace.killing_sacrifice(board, links, w, q, color, buf):
-            return q
-    return -1
-
-
-@njit(cache=True)
 def playout_move(
     board: np.ndarray,
     links: np.ndarray,
@@ -489,6 +465,7 @@ def playout_move(
 ) -> int:
     """The playout policy's move for ``color`` (PASS when only own eyes and bad moves remain);
     ``replies`` is the last-good-reply table (read only when its rate is set)."""
+    sacrifice = params[P_NAKADE] > 0.0
     if last >= 0:
         if np.random.random() < params[P_CAPTURE]:
             k = atari_replies(board, links, stats, w, color, last, cand, buf)
@@ -504,16 +481,12 @@ def playout_move(
                 )
                 if move != PASS:
                     return move
-        # The vital point of an eye space the last move shaped, else a sacrifice next to
-        # it that kills (eyespace.py); tested before the draw like the reply rate below,
-        # for the same reason. The sacrifice is a reply only, never a random move: at
-        # random it would throw stones into groups that have eyes elsewhere.
+        # The vital point of an eye space the last move shaped; tested before the draw
+        # like the reply rate below, for the same reason.
         if params[P_NAKADE] > 0.0 and np.random.random() < params[P_NAKADE]:
             c = eyespace.vital_reply(board, w, last, buf)
-            if c < 0:
-                c = _killing_sacrifice_next_to(board, links, stats, w, last, color, buf)
             if c >= 0 and _acceptable(
-                board, links, stats, w, c, color, ko, allow_suicide, buf, True
+                board, links, stats, w, c, color, ko, allow_suicide, buf, sacrifice
             ):
                 return c
         # Tested before the draw so that with the rate at 0 the random numbers, and with
@@ -523,7 +496,7 @@ def playout_move(
             if (
                 c >= 0
                 and board[c] == EMPTY
-                and _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf, False)
+                and _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf, sacrifice)
             ):
                 return c
         if np.random.random() < params[P_PATTERN]:
@@ -549,7 +522,7 @@ def playout_move(
         c = empties[i]
         # Two or more own stones in atari is nearly always a blunder; a lone
         # stone's self-atari can be a throw-in that kills an eye.
-        if _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf, False):
+        if _acceptable(board, links, stats, w, c, color, ko, allow_suicide, buf, sacrifice):
             move = int(c)
             break
         k -= 1
