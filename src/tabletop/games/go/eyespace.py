@@ -143,10 +143,8 @@ def only_eye_space(
 @njit(cache=True)
 def _owned_vital(cells: np.ndarray, k: int, w: int, owner: int) -> int:
     """The vital point of the region cells[:k] of ``owner`` (EMPTY: none) when its shape is
-    killable, else -1. Whether it is its owner's only eye space is not asked: requiring
-    that (only_eye_space) lost the bulky five's kill in tests/ai/go/test_search.py (the
-    search's B1 fell from 2,461 visits of 3,000 to 181), so a vital point in a wall that
-    has liberties outside still counts."""
+    killable, else -1. Whether it is its owner's only eye space is not asked (unlike
+    killing_sacrifice): asking it lost the bulky five's kill (decision 0191)."""
     if owner == EMPTY:
         return -1
     return shape_vital(cells, k, w)
