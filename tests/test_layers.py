@@ -15,6 +15,7 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "tabletop"
 LAYER = {
     "i18n": 0,
     "progress": 0,
+    "kernel_cache": 0,
     "web": 0,
     "core": 1,
     "__init__": 2,

@@ -11,3 +11,14 @@ Papadopoulos et al. 2012; docs/decisions/0095), not from tabletop's own players.
 Only the rules come from tabletop (kernels.generate and kernels.apply), so the
 opponent plays exactly the same game.
 """
+
+from pathlib import Path
+
+import tabletop
+from tabletop.kernel_cache import forget_stale_kernels, sources_digest
+
+# Its kernels call tabletop's Abalone kernels, so a change there makes them stale too
+# (decision 0192).
+forget_stale_kernels(
+    Path(__file__).parent, ("",), upstream=sources_digest(Path(tabletop.__file__).parent)
+)

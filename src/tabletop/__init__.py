@@ -5,8 +5,12 @@
 >>> state.play("E5")
 """
 
-from tabletop import games as _games  # noqa: F401  (registers the built-in games)
-from tabletop.core import (
+from tabletop.kernel_cache import forget_stale_kernels
+
+forget_stale_kernels()  # before any kernel module is imported (decision 0192)
+
+from tabletop import games as _games  # noqa: E402, F401  (registers the built-in games)
+from tabletop.core import (  # noqa: E402
     Game,
     IllegalMoveError,
     NotationError,
