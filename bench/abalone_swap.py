@@ -41,6 +41,7 @@ import numpy as np
 from numba import njit
 from numba.core.registry import CPUDispatcher as Dispatcher
 
+import fresh_kernels  # noqa: F401  (stale cached kernels forgotten first: decision 0192)
 import tabletop
 from abalone_ref import evaluation as ref_evaluation
 from arguments import count, run_main, seconds, whole

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
+import fresh_kernels  # noqa: F401  (stale cached kernels forgotten first: decision 0192)
 import tabletop
 from arguments import count, run_main
 from tabletop.games.go import GoState

@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+import fresh_kernels  # noqa: F401  (stale cached kernels forgotten first: decision 0192)
 from arguments import count, run_main
 from tabletop.ai.go import search
 from tabletop.games.go import kernels, playout, tactics

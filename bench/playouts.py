@@ -13,6 +13,7 @@ import sys
 
 import numpy as np
 
+import fresh_kernels  # noqa: F401  (stale cached kernels forgotten first: decision 0192)
 from arguments import run_main
 
 GAMES = ("go", "abalone", "oust", "quoridor")

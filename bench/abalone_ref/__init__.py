@@ -12,13 +12,4 @@ Only the rules come from tabletop (kernels.generate and kernels.apply), so the
 opponent plays exactly the same game.
 """
 
-from pathlib import Path
-
-import tabletop
-from tabletop.kernel_cache import forget_stale_kernels, sources_digest
-
-# Its kernels call tabletop's Abalone kernels, so a change there makes them stale too
-# (decision 0192).
-forget_stale_kernels(
-    Path(__file__).parent, ("",), upstream=sources_digest(Path(tabletop.__file__).parent)
-)
+import fresh_kernels  # noqa: F401  (before any kernel here loads: decision 0192)
