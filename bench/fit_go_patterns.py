@@ -1,4 +1,4 @@
-"""Fit Go's 3x3 pattern weights from game records (Coulom-style move prediction).
+"""Fit Go's pattern weights, 3x3 and spatial, from game records (Coulom-style move prediction).
 
 Every move played in the training games is a win of its features over those
 of every other legal move of the position (a conditional logit / generalized
@@ -12,7 +12,12 @@ features' gammas, i.e. its score is the sum of their log-gammas:
 * its tactics: a capture, an escape from atari (to 2+ liberties), a
   self-atari, an atari, or none (the first that applies);
 * its line from the edge (1-5+) and its distance to the last move
-  (|dx| + |dy| + max(|dx|, |dy|), bucketed).
+  (|dx| + |dy| + max(|dx|, |dy|), bucketed);
+* its largest spatial pattern (games/go/spatial.py: 12, 20 or 28 points around it)
+  played ``--min-spatial`` times or more as a move in the training games, or none.
+
+The fit runs twice, without and with the spatial patterns, so the held-out numbers say
+what they add.
 
 The fit minimises the mean -log-likelihood of the moves played plus
 ``l2 / 2`` times the squared log-gammas (a prior pulling gammas to 1) by
@@ -21,8 +26,8 @@ matching ``--test``, GNU Go level 10 in bench/gnugo_games.py's naming) measure
 how often the move played is the model's first choice or among its five
 first (top-1/top-5; tied moves share the credit), next to the same numbers
 for the search's own priors (tabletop.ai.go.search.prior) with and without the
-learned term. ``--write`` writes the pattern weights to games/go/
-pattern_weights.txt.
+learned term (3x3 alone, then 3x3 and spatial). ``--write`` writes the weights of the
+fit with spatial patterns to games/go/pattern_weights.txt and spatial_weights.txt.
 
     python bench/fit_go_patterns.py --games /work/runs/h14b/games --write
 """
@@ -39,7 +44,7 @@ from numba import njit
 import fresh_kernels  # noqa: F401  (stale cached kernels forgotten first: decision 0192)
 from arguments import count, run_main
 from tabletop.ai.go import search
-from tabletop.games.go import kernels, playout, tactics
+from tabletop.games.go import kernels, playout, spatial, tactics
 from tabletop.games.go.kernels import EMPTY, LEGAL, in_atari
 from tabletop.games.go.learned import PRIOR_CAP, WEIGHTS_FILE, canonical_codes
 from tabletop.games.go.opening import opening_table
@@ -50,6 +55,10 @@ from tabletop.games.go.sgf import load_sgf
 TACTICS = ("none", "capture", "escape", "self-atari", "atari")
 LINES = 5
 DISTANCES = 11  # d = 2..9, 10-13, 14+, and no last move
+SPATIAL = 5  # a candidate row's first spatial code (sizes 12, 20, 28 in columns 5-7)
+PLAYED = 8  # 1 on the move played
+MOVER = 9  # the side to move - 1
+COLUMNS = 10
 
 
 @njit(cache=True)
@@ -64,9 +73,11 @@ def candidates(
     allow_suicide: bool,
     out: np.ndarray,
 ) -> int:
-    """Fill out[k] = (point, code, tactic, line, distance) for each legal move; returns k."""
+    """Fill out[k] = (point, code, tactic, line, distance, and the spatial codes of sizes
+    12, 20 and 28) for each legal move; returns k."""
     w = n + 2
     buf = np.empty(8, dtype=np.int64)
+    codes = np.empty(spatial.CODES_BUFFER, dtype=np.int64)
     opp = 3 - color
     k = 0
     for p in range(board.shape[0]):
@@ -112,6 +123,10 @@ def candidates(
         out[k, 2] = tactic
         out[k, 3] = min(line, LINES - 1)
         out[k, 4] = dist
+        spatial.spatial_codes(board, n, p, color, codes)
+        out[k, 5] = codes[0]
+        out[k, 6] = codes[1]
+        out[k, 7] = codes[2]
         k += 1
     return k
 
@@ -120,7 +135,7 @@ class Positions:
     """The candidates of every position of some games, row by row, grouped by position."""
 
     def __init__(self) -> None:
-        # Per position: int64[k, 7]: candidates()'s five columns, played (0/1), mover - 1.
+        # Per position: int64[k, 10]: candidates()'s eight columns, played (0/1), mover - 1.
         self.rows: list[np.ndarray] = []
         self.priors: list[np.ndarray] = []  # per position: the search's prior per candidate
         self.states: list[tuple[GoState, int]] = []
@@ -132,7 +147,7 @@ class Positions:
         state = game.new_state()
         n = game.size
         w = n + 2
-        buf = np.empty((w * w, 5), dtype=np.int64)
+        buf = np.empty((w * w, 8), dtype=np.int64)
         for move in final.history:
             if move.is_pass:
                 state.play(move)
@@ -148,23 +163,27 @@ class Positions:
             allow = bool(state._flags & kernels.ALLOW_SUICIDE)
             k = candidates(state._board, state._links, state._stats, n, color, ko, last, allow, buf)
             played = game.points_by_action[state.move_to_action(move)]
-            rows = np.zeros((k, 7), dtype=np.int64)
-            rows[:, :5] = buf[:k]
-            rows[:, 5] = rows[:, 0] == played
-            rows[:, 6] = color - 1
-            if rows[:, 5].sum() == 1:
+            rows = np.zeros((k, COLUMNS), dtype=np.int64)
+            rows[:, :8] = buf[:k]
+            rows[:, PLAYED] = rows[:, 0] == played
+            rows[:, MOVER] = color - 1
+            if rows[:, PLAYED].sum() == 1:
                 self.rows.append(rows)
                 if with_priors:
                     self.states.append((state.copy(), last))
             state.play(move)
 
 
-def prior_values(state: GoState, last: int, points: np.ndarray, learned: np.ndarray) -> np.ndarray:
-    """The search's prior of each point for the side to move (``learned``: its pattern term)."""
+def prior_values(
+    state: GoState, last: int, points: np.ndarray, learned: np.ndarray, shapes: Table
+) -> np.ndarray:
+    """The search's prior of each point for the side to move (``learned``: its 3x3 pattern
+    term; ``shapes``: its spatial patterns' keys and terms)."""
     n = state.game.size
     color = int(state._meta[kernels.M_COLOR])
     stones = int(np.sum((state._board == 1) | (state._board == 2)))
     buf = np.empty(8, dtype=np.int64)
+    codes = np.empty(spatial.CODES_BUFFER, dtype=np.int64)
     stack = tactics.ladder_stack(n)
     table, opening = pattern_table(), opening_table(n)
     return np.array(
@@ -182,6 +201,9 @@ def prior_values(state: GoState, last: int, points: np.ndarray, learned: np.ndar
                 table,
                 opening,
                 learned,
+                shapes[0],
+                shapes[1],
+                codes,
                 buf,
                 stack,
                 0.0,  # the eye-space knowledge off, as in the default search
@@ -192,22 +214,103 @@ def prior_values(state: GoState, last: int, points: np.ndarray, learned: np.ndar
     )
 
 
+#: A spatial table: int64 keys (spatial.key) sorted, and a float64 value each.
+Table = tuple[np.ndarray, np.ndarray]
+
+
+class Features:
+    """The columns each candidate move is described by, and the weights' layout.
+
+    Columns: its 3x3 shape (those played ``min_count`` times, then one for the rest), its
+    tactic, line and distance, and with ``spatial`` its largest spatial pattern played
+    ``min_spatial`` times in training (then one for none)."""
+
+    def __init__(self, train: Positions, min_count: int, min_spatial: int, spatial_on: bool):
+        canon = canonical_codes()
+        counts: dict[int, int] = {}
+        for rows in train.rows:
+            played = rows[rows[:, PLAYED] == 1][0]
+            code = int(canon[played[MOVER], played[1]])
+            counts[code] = counts.get(code, 0) + 1
+        self.shapes = sorted(c for c, k in counts.items() if k >= min_count)
+        self.shape_ids = {c: i for i, c in enumerate(self.shapes)}
+        spatial_counts: dict[int, int] = {}
+        if spatial_on:
+            for rows in train.rows:
+                played = rows[rows[:, PLAYED] == 1][0]
+                for j in range(len(spatial.SIZES)):
+                    k = spatial.key(j, int(played[SPATIAL + j]))
+                    spatial_counts[k] = spatial_counts.get(k, 0) + 1
+        self.spatial_keys = np.array(
+            sorted(k for k, c in spatial_counts.items() if c >= min_spatial), dtype=np.int64
+        )
+        n_pat = len(self.shapes) + 1  # the last: every rarer shape
+        n_sp = len(self.spatial_keys) + 1  # the last: no known spatial pattern
+        self.offsets = np.cumsum([0, n_pat, len(TACTICS), LINES, DISTANCES])
+        self.size = int(self.offsets[-1]) + (n_sp if spatial_on else 0)
+        self.spatial_on = spatial_on
+
+    def columns(self, positions: Positions) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(feature ids int64[candidates, columns], played bool[candidates], each
+        position's first row)."""
+        canon = canonical_codes()
+        rare = len(self.shapes)
+        cols, played, seg = [], [], []
+        total = 0
+        for rows in positions.rows:
+            shape = canon[rows[:, MOVER], rows[:, 1]]
+            ids = [
+                np.array([self.shape_ids.get(int(c), rare) for c in shape]),
+                self.offsets[1] + rows[:, 2],
+                self.offsets[2] + rows[:, 3],
+                self.offsets[3] + rows[:, 4],
+            ]
+            if self.spatial_on:
+                ids.append(self.offsets[4] + self.largest_known(rows))
+            cols.append(np.stack(ids, axis=1))
+            played.append(rows[:, PLAYED] == 1)
+            seg.append(total)
+            total += len(rows)
+        return np.concatenate(cols), np.concatenate(played), np.array(seg)
+
+    def largest_known(self, rows: np.ndarray) -> np.ndarray:
+        """Per candidate: the index in spatial_keys of its largest known spatial pattern,
+        or len(spatial_keys) (none)."""
+        keys = self.spatial_keys
+        found = np.full(len(rows), len(keys), dtype=np.int64)
+        if not len(keys):
+            return found
+        for j in range(len(spatial.SIZES)):  # smallest first: the larger overwrite
+            wanted = (rows[:, SPATIAL + j] << 2) | j
+            at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+            hit = keys[at] == wanted
+            found[hit] = at[hit]
+        return found
+
+
 def main(argv: list[str] | None = None) -> int:
     """Read the games, fit, report accuracy, optionally write the weights."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", required=True, help="folder of SGF files")
     parser.add_argument("--test", default="gnugo-L10-*.sgf", help="held-out files (glob)")
     parser.add_argument("--min-count", type=count, default=3, help="plays to keep a shape")
+    parser.add_argument(
+        "--min-spatial", type=count, default=5, help="plays to keep a spatial pattern"
+    )
     parser.add_argument("--steps", type=count, default=300, help="Adam steps")
     parser.add_argument("--l2", type=float, default=0.001, help="L2 weight (a move's loss)")
     parser.add_argument(
         "--scale", type=float, nargs="+", default=[0.05], help="prior terms per log-gamma to try"
     )
-    parser.add_argument("--write", action="store_true", help="write pattern_weights.txt")
+    parser.add_argument(
+        "--write", action="store_true", help="write pattern_weights.txt and spatial_weights.txt"
+    )
     args = parser.parse_args(argv)
     folder = Path(args.games)
     test_files = sorted(folder.glob(args.test))
     train_files = sorted(set(folder.glob("*.sgf")) - set(test_files))
+    if not train_files:
+        parser.error(f"--games {args.games}: no training games (*.sgf not matching --test)")
     start = time.process_time()
     train, test = Positions(), Positions()
     for path in train_files:
@@ -218,89 +321,82 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(train_files)} training games ({len(train.rows)} moves), {len(test_files)} "
         f"held out ({len(test.rows)} moves); read in {time.process_time() - start:.0f} CPU s"
     )
-    canon = canonical_codes()
-
-    def shapes(positions: Positions) -> list[np.ndarray]:
-        out = []
-        for rows, colours in zip(positions.rows, colours_of(positions), strict=True):
-            out.append(canon[colours, rows[:, 1]])
-        return out
-
-    train_shapes = shapes(train)
-    counts: dict[int, int] = {}
-    for rows, sh in zip(train.rows, train_shapes, strict=True):
-        c = int(sh[rows[:, 5] == 1][0])
-        counts[c] = counts.get(c, 0) + 1
-    kept = sorted(c for c, k in counts.items() if k >= args.min_count)
-    ids = {c: i for i, c in enumerate(kept)}
-    n_pat = len(kept) + 1  # the last: every rarer shape
-    offsets = (0, n_pat, n_pat + len(TACTICS), n_pat + len(TACTICS) + LINES)
-    n_feat = offsets[3] + DISTANCES
-
-    def columns(positions: Positions, shape_list: list[np.ndarray]) -> tuple[np.ndarray, ...]:
-        cols, played, seg = [], [], []
-        total = 0
-        for rows, sh in zip(positions.rows, shape_list, strict=True):
-            pid = np.array([ids.get(int(c), n_pat - 1) for c in sh])
-            cols.append(
-                np.stack(
-                    [
-                        pid,
-                        offsets[1] + rows[:, 2],
-                        offsets[2] + rows[:, 3],
-                        offsets[3] + rows[:, 4],
-                    ],
-                    axis=1,
-                )
-            )
-            played.append(rows[:, 5] == 1)
-            seg.append(total)
-            total += len(rows)
-        return np.concatenate(cols), np.concatenate(played), np.array(seg)
-
-    x, y, seg = columns(train, train_shapes)
-    theta = fit(x, y, seg, n_feat, args.steps, args.l2)
-    print(f"fitted {n_feat} weights ({len(kept)} shapes played {args.min_count}+ times) on "
-          f"{len(x)} candidates in {time.process_time() - start:.0f} CPU s")  # fmt: skip
+    fitted = {}
+    for spatial_on in (False, True):
+        features = Features(train, args.min_count, args.min_spatial, spatial_on)
+        x, y, seg = features.columns(train)
+        theta = fit(x, y, seg, features.size, args.steps, args.l2)
+        fitted[spatial_on] = (features, theta)
+        print(
+            f"fitted {features.size} weights ({len(features.shapes)} 3x3 shapes played "
+            f"{args.min_count}+ times, {len(features.spatial_keys)} spatial patterns played "
+            f"{args.min_spatial}+ times) on {len(x)} candidates; "
+            f"{time.process_time() - start:.0f} CPU s so far"
+        )
+    features, theta = fitted[True]
+    off = features.offsets
     for name, lo, hi, labels in (
-        ("tactics", offsets[1], offsets[2], TACTICS),
-        ("line", offsets[2], offsets[3], [str(i + 1) for i in range(LINES)]),
-        ("distance", offsets[3], n_feat, [str(d) for d in range(2, 10)] + ["10-13", "14+", "-"]),
+        ("tactics", off[1], off[2], TACTICS),
+        ("line", off[2], off[3], [str(i + 1) for i in range(LINES)]),
+        ("distance", off[3], off[4], [str(d) for d in range(2, 10)] + ["10-13", "14+", "-"]),
     ):
         shown = ", ".join(f"{lab} {v:+.2f}" for lab, v in zip(labels, theta[lo:hi], strict=True))
         print(f"  {name}: {shown}")
-    pattern_log = theta[: n_pat - 1] - theta[n_pat - 1]  # relative to a rare shape
+    rare = len(features.shapes)
+    pattern_log = theta[:rare] - theta[rare]  # relative to a rare shape
+    none = off[4] + len(features.spatial_keys)
+    spatial_log = theta[off[4] : none] - theta[none]  # relative to no known pattern
     if test.rows:
-        tx, ty, tseg = columns(test, shapes(test))
-        report("model (all features)", theta[tx].sum(axis=1), ty, tseg)
-        report("model (3x3 shapes only)", theta[tx[:, 0]], ty, tseg)
+        for spatial_on, label in ((False, "3x3 shapes"), (True, "3x3 and spatial patterns")):
+            feats, th = fitted[spatial_on]
+            tx, ty, tseg = feats.columns(test)
+            report(f"model, all features with {label}", th[tx].sum(axis=1), ty, tseg)
+        tx, ty, tseg = features.columns(test)
+        report("model, 3x3 shapes alone", theta[tx[:, 0]], ty, tseg)
+        if len(features.spatial_keys):
+            report("model, spatial patterns alone", theta[tx[:, 4]], ty, tseg)
+        canon = canonical_codes()
         learned = np.zeros(4**8 + 1)
-        for c, i in ids.items():
+        for c, i in features.shape_ids.items():
             learned[c] = pattern_log[i]
-        tried = [("search prior, old", np.zeros((2, 4**8)))]
+        nothing = (np.zeros(0, dtype=np.int64), np.zeros(0))
+        tried = [("search prior, no learned term", np.zeros((2, 4**8)), nothing)]
         for scale in args.scale:
             term = np.clip(scale * learned[canon], -PRIOR_CAP, PRIOR_CAP)
-            tried.append((f"search prior + {scale} x log-gamma", term))
-        for label, table in tried:
+            shapes = (features.spatial_keys, np.clip(scale * spatial_log, -PRIOR_CAP, PRIOR_CAP))
+            tried.append((f"search prior + {scale} x log-gamma (3x3)", term, nothing))
+            tried.append((f"search prior + {scale} x log-gamma (3x3, spatial)", term, shapes))
+        for label, table, shapes in tried:
             values = []
             for rows, (state, last) in zip(test.rows, test.states, strict=True):
-                values.append(prior_values(state, last, rows[:, 0], table))
+                values.append(prior_values(state, last, rows[:, 0], table, shapes))
             report(label, np.concatenate(values), ty, tseg)
     if args.write:
+        about = (
+            f"# bench/fit_go_patterns.py: {len(train_files)} GNU Go games, {len(train.rows)} "
+            f"moves; fitted with the spatial patterns; others 0."
+        )
         lines = [
             "# Go's learned 3x3 shapes: canonical code (games/go/learned.py), log-gamma.",
-            f"# bench/fit_go_patterns.py: {len(train_files)} GNU Go games, {len(train.rows)} "
-            f"moves, shapes played {args.min_count}+ times; others 0.",
+            about,
+            f"# Shapes played {args.min_count}+ times.",
         ]
-        lines += [f"{c} {pattern_log[i]:.3f}" for c, i in ids.items()]
+        lines += [f"{c} {pattern_log[i]:.3f}" for c, i in features.shape_ids.items()]
         WEIGHTS_FILE.write_text("\n".join(lines) + "\n")
-        print(f"wrote {len(ids)} shapes to {WEIGHTS_FILE}")
+        lines = [
+            "# Go's learned spatial patterns: size, canonical code (games/go/spatial.py), "
+            "log-gamma.",
+            about,
+            f"# Patterns played {args.min_spatial}+ times; a move takes its largest known.",
+        ]
+        for k, value in zip(features.spatial_keys, spatial_log, strict=True):
+            lines.append(f"{spatial.SIZES[int(k) & 3]} {int(k) >> 2} {value:.3f}")
+        spatial.WEIGHTS_FILE.write_text("\n".join(lines) + "\n")
+        print(
+            f"wrote {len(features.shapes)} shapes to {WEIGHTS_FILE} and "
+            f"{len(features.spatial_keys)} spatial patterns to {spatial.WEIGHTS_FILE}"
+        )
     return 0
-
-
-def colours_of(positions: Positions) -> list[np.ndarray]:
-    """Per position: the row of canonical_codes for its mover (0 Black, 1 White)."""
-    return [rows[:, 6] for rows in positions.rows]
 
 
 def fit(

@@ -1,4 +1,5 @@
-"""bench/fit_go_patterns.py: tactics read right, the fit learns a preference, ties share."""
+"""bench/fit_go_patterns.py: tactics read right, the fit learns a preference, ties share,
+and a run over games writes weights the search reads."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tabletop.games.go import kernels
+import tabletop
+from tabletop.games.go import kernels, spatial
+from tabletop.games.go.sgf import save_sgf
 from tests.games.go.helpers import point, position
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -21,7 +24,7 @@ def tactics_of(black: str, white: str) -> dict[str, str]:
     """The tactic of each candidate move for Black, by move name."""
     state = position(black=black, white=white, to_move="black")
     n = state.game.size
-    out = np.empty(((n + 2) ** 2, 5), dtype=np.int64)
+    out = np.empty(((n + 2) ** 2, 8), dtype=np.int64)
     k = fit.candidates(state._board, state._links, state._stats, n, 1, -1, -1, False, out)
     names = {point(state, f"{c}{r}"): f"{c}{r}" for c in "ABCDEFGHJ" for r in range(1, 10)}
     return {names[int(row[0])]: fit.TACTICS[int(row[2])] for row in out[:k]}
@@ -51,3 +54,40 @@ def test_tied_moves_share_the_top_1_credit(capsys: pytest.CaptureFixture[str]) -
     fit.report("x", scores, played, np.array([0, 3]))
     # First position: tied with one other at the top (1/2); second: the best (1).
     assert "top-1 75.0%" in capsys.readouterr().out
+
+
+def _game(path: Path, moves: list[str]) -> None:
+    state = tabletop.load_game("go", size=9).new_state()
+    for move in moves:
+        state.play(move)
+    save_sgf(state, path, black="a", white="b")
+
+
+def test_a_fit_writes_3x3_and_spatial_weights_the_search_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Black answers each corner approach the same way, so that shape is played every game.
+    opening = ["C3", "G7", "G3", "C7"]
+    for k, extra in enumerate((["D3", "C4"], ["C4", "D3"], ["D3", "C4"], ["C4", "D3"])):
+        _game(tmp_path / f"train-{k}.sgf", opening + extra + ["E5", "F5"])
+    _game(tmp_path / "gnugo-L10-9-0.sgf", [*opening, "D3", "C4"])
+    monkeypatch.setattr(fit, "WEIGHTS_FILE", tmp_path / "pattern_weights.txt")
+    monkeypatch.setattr(spatial, "WEIGHTS_FILE", tmp_path / "spatial_weights.txt")
+    games = str(tmp_path)
+    args = ["--games", games, "--min-count", "1", "--min-spatial", "2", "--steps", "50", "--write"]
+    assert fit.main(args) == 0
+    out = capsys.readouterr().out
+    assert "4 training games (32 moves), 1 held out (6 moves)" in out
+    assert "search prior + 0.05 x log-gamma (3x3, spatial)" in out
+    weights = spatial.read_weights(tmp_path / "spatial_weights.txt")
+    assert weights and all(size in spatial.SIZES for size, _ in weights)
+    # The empty-board opening points were played 4 times each: their patterns are known.
+    assert max(weights.values()) > 0
+
+
+def test_no_training_games_is_one_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        fit.main(["--games", str(tmp_path)])
+    assert "no training games" in capsys.readouterr().err

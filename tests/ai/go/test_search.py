@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tabletop.ai.agent import Budget
 from tabletop.ai.go import search
 from tabletop.ai.go.agent import GoSearchAgent
-from tabletop.games.go import GoState, eyespace, kernels, tactics
+from tabletop.games.go import GoState, eyespace, kernels, spatial, tactics
 from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tests.games.go.helpers import point, position, random_state
@@ -48,8 +48,17 @@ def test_search_never_retakes_a_ko_at_once() -> None:
     assert point(state, "E5") not in visited
 
 
-def prior_of(state: GoState, move: str, nakade: float = 0.0) -> float:
-    """The search's prior for the side to move playing ``move``."""
+NO_SHAPES = (np.zeros(0, dtype=np.int64), np.zeros(0))
+
+
+def prior_of(
+    state: GoState,
+    move: str,
+    nakade: float = 0.0,
+    shapes: tuple[np.ndarray, np.ndarray] = NO_SHAPES,
+) -> float:
+    """The search's prior for the side to move playing ``move`` (``shapes``: the spatial
+    patterns' keys and terms)."""
     n = state.game.size
     color = state.to_move + 1  # type: ignore[operator]
     last = state.history[-1] if state.history else None
@@ -71,6 +80,8 @@ def prior_of(state: GoState, move: str, nakade: float = 0.0) -> float:
             pattern_table(),
             opening_table(n),
             np.zeros((2, 4**8)),
+            *shapes,
+            np.empty(spatial.CODES_BUFFER, dtype=np.int64),
             np.empty(8, dtype=np.int64),
             tactics.ladder_stack(n),
             nakade,
@@ -89,6 +100,21 @@ def test_an_atari_that_ladders_is_preferred_to_one_that_does_not() -> None:
     works = position("C4 D5 E3", "D4", "black")
     broken = position("C4 D5 E3", "D4 B2", "black")
     assert prior_of(works, "E4") > prior_of(broken, "E4") + 0.1
+
+
+def test_a_known_spatial_pattern_moves_the_prior_by_its_largest_sizes_term() -> None:
+    state = position(black="C3 D4", white="E5", to_move="black")
+    n = state.game.size
+    codes = np.empty(spatial.CODES_BUFFER, dtype=np.int64)
+    spatial.spatial_codes(state._board, n, point(state, "D3"), 1, codes)
+    plain = prior_of(state, "D3")
+    sizes = (0, 2)  # the 12-point pattern at +0.1, the 28-point one at -0.05
+    keys = np.array(sorted(spatial.key(j, int(codes[j])) for j in sizes), dtype=np.int64)
+    terms = np.array([0.1 if int(k) & 3 == 0 else -0.05 for k in keys])
+    assert prior_of(state, "D3", shapes=(keys, terms)) == pytest.approx(plain - 0.05)
+    small = (np.array([spatial.key(0, int(codes[0]))]), np.array([0.1]))
+    assert prior_of(state, "D3", shapes=small) == pytest.approx(plain + 0.1)
+    assert prior_of(state, "F6", shapes=(keys, terms)) == prior_of(state, "F6")
 
 
 def test_a_big_chains_self_atari_is_never_tried_but_a_throw_in_may_be() -> None:

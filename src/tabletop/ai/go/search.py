@@ -42,12 +42,13 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from tabletop.games.go import eyespace, kernels, playout, tactics
+from tabletop.games.go import eyespace, kernels, playout, spatial, tactics
 from tabletop.games.go.kernels import BLACK, EMPTY, PASS, in_atari, is_own_eye
 from tabletop.games.go.learned import prior_term
 from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
+from tabletop.games.go.spatial import spatial_table
 
 # tree_i rows
 T_MOVE = 0
@@ -102,7 +103,8 @@ class SearchParams:
     # Virtual AMAF games of the opening term on 13x13 and up: RAVE counts reach thousands
     # at the root, and ten virtual games would not steer them off the first two lines.
     opening_n: float = 300.0
-    # The learned 3x3 shapes' prior term per log-gamma (games/go/learned.py); 0: off.
+    # The learned shapes' prior term per log-gamma, 3x3 (games/go/learned.py) and the largest
+    # spatial pattern known (games/go/spatial.py); 0: off.
     learned: float = 0.0
     # Virtual AMAF games at the prior for a child at the prior's floor (BLUNDER_PRIOR), so
     # many that its AMAF value stays the prior: the playouts that reach such a move first
@@ -204,6 +206,9 @@ def prior(
     patterns: np.ndarray,
     opening: np.ndarray,
     learned: np.ndarray,
+    shape_keys: np.ndarray,
+    shape_weights: np.ndarray,
+    codes: np.ndarray,
     buf: np.ndarray,
     stack: np.ndarray,
     nakade: float,
@@ -212,7 +217,9 @@ def prior(
     """The prior win rate of ``color`` playing legal p (PASS included), from Go knowledge:
     captures, atari escapes that a ladder does not catch, ataris that ladder, small capture
     races, self-ataris, 3x3 patterns (hand-written, and ``learned``'s term per colour and
-    code: games/go/learned.py), the opening lines, nearness to the last move, and with the
+    code: games/go/learned.py), the largest learned spatial pattern around p found in
+    (``shape_keys``, ``shape_weights``) (games/go/spatial.py; empty: off; ``codes`` is
+    scratch of spatial.CODES_BUFFER), the opening lines, nearness to the last move, and with the
     ``nakade`` rate set, the ``vital`` point of a small eye space (the caller's, from
     eyespace.vital_points) and a self-atari that kills by nakade (eyespace.py)."""
     if p == PASS:
@@ -314,6 +321,9 @@ def prior(
     if patterns[code]:
         v += 0.1
     v += learned[color - 1, code]
+    if shape_keys.shape[0] > 0:
+        spatial.spatial_codes(board, n, p, color, codes)
+        v += spatial.largest_weight(shape_keys, shape_weights, codes)
     row = p // w - 1
     col = p % w - 1
     line = min(row, col, n - 1 - row, n - 1 - col)
@@ -352,6 +362,8 @@ def expand(
     patterns: np.ndarray,
     opening: np.ndarray,
     learned: np.ndarray,
+    shape_keys: np.ndarray,
+    shape_weights: np.ndarray,
     params: np.ndarray,
     zob: np.ndarray,
     stack: np.ndarray,
@@ -364,6 +376,7 @@ def expand(
     if first + n * n + 1 > tree_i.shape[1]:
         return False
     buf = np.empty(8, dtype=np.int64)
+    codes = np.empty(spatial.CODES_BUFFER, dtype=np.int64)
     stones = 0
     for p in range(size):
         if board[p] == BLACK or board[p] == kernels.WHITE:
@@ -398,6 +411,9 @@ def expand(
             patterns,
             opening,
             learned,
+            shape_keys,
+            shape_weights,
+            codes,
             buf,
             stack,
             nakade,
@@ -425,6 +441,9 @@ def expand(
         patterns,
         opening,
         learned,
+        shape_keys,
+        shape_weights,
+        codes,
         buf,
         stack,
         nakade,
@@ -540,6 +559,8 @@ def search(
     patterns: np.ndarray,
     opening: np.ndarray,
     learned: np.ndarray,
+    shape_keys: np.ndarray,
+    shape_weights: np.ndarray,
     params: np.ndarray,
     own: np.ndarray,
     replies: np.ndarray,
@@ -604,6 +625,8 @@ def search(
                     patterns,
                     opening,
                     learned,
+                    shape_keys,
+                    shape_weights,
                     params,
                     zob,
                     stack,
@@ -785,6 +808,7 @@ class GoTree:
             pattern_table(),
             opening_table(game.size),
             prior_term(self.params.learned),
+            *spatial_table(self.params.learned),
             self.params.array(komi),
             self.own,
             self.replies,
