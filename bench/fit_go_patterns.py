@@ -30,6 +30,7 @@ learned term (3x3 alone, then 3x3 and spatial). ``--write`` writes the weights o
 fit with spatial patterns to games/go/pattern_weights.txt and spatial_weights.txt.
 
     python bench/fit_go_patterns.py --games /work/runs/h14b/games --write
+    python bench/fit_go_patterns.py --games GAMES MATCH_SGFS --mover "GNU Go" --write
 """
 
 from __future__ import annotations
@@ -140,9 +141,12 @@ class Positions:
         self.priors: list[np.ndarray] = []  # per position: the search's prior per candidate
         self.states: list[tuple[GoState, int]] = []
 
-    def add_game(self, path: Path, with_priors: bool) -> None:
+    def add_game(self, path: Path, with_priors: bool, mover: str | None = None) -> None:
+        """Add the positions of the game at ``path``; with ``mover``, only those where the
+        side to move is a player whose name (PB or PW) contains it."""
         record = load_sgf(path)
         final = record.state
+        names = {1: record.black or "", 2: record.white or ""}
         game = final.game
         state = game.new_state()
         n = game.size
@@ -167,7 +171,8 @@ class Positions:
             rows[:, :8] = buf[:k]
             rows[:, PLAYED] = rows[:, 0] == played
             rows[:, MOVER] = color - 1
-            if rows[:, PLAYED].sum() == 1:
+            wanted = mover is None or mover in names[color]
+            if wanted and rows[:, PLAYED].sum() == 1:
                 self.rows.append(rows)
                 if with_priors:
                     self.states.append((state.copy(), last))
@@ -291,7 +296,11 @@ class Features:
 def main(argv: list[str] | None = None) -> int:
     """Read the games, fit, report accuracy, optionally write the weights."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", required=True, help="folder of SGF files")
+    parser.add_argument("--games", required=True, nargs="+", help="folders of SGF files")
+    parser.add_argument(
+        "--mover",
+        help="learn only the moves of players whose name contains this (e.g. 'GNU Go')",
+    )
     parser.add_argument("--test", default="gnugo-L10-*.sgf", help="held-out files (glob)")
     parser.add_argument("--min-count", type=count, default=3, help="plays to keep a shape")
     parser.add_argument(
@@ -306,15 +315,17 @@ def main(argv: list[str] | None = None) -> int:
         "--write", action="store_true", help="write pattern_weights.txt and spatial_weights.txt"
     )
     args = parser.parse_args(argv)
-    folder = Path(args.games)
-    test_files = sorted(folder.glob(args.test))
-    train_files = sorted(set(folder.glob("*.sgf")) - set(test_files))
+    folders = [Path(folder) for folder in args.games]
+    test_files = sorted(path for folder in folders for path in folder.glob(args.test))
+    every = {path for folder in folders for path in folder.glob("*.sgf")}
+    train_files = sorted(every - set(test_files))
     if not train_files:
-        parser.error(f"--games {args.games}: no training games (*.sgf not matching --test)")
+        named = " ".join(args.games)
+        parser.error(f"--games {named}: no training games (*.sgf not matching --test)")
     start = time.process_time()
     train, test = Positions(), Positions()
     for path in train_files:
-        train.add_game(path, with_priors=False)
+        train.add_game(path, with_priors=False, mover=args.mover)
     for path in test_files:
         test.add_game(path, with_priors=True)
     print(
@@ -373,8 +384,8 @@ def main(argv: list[str] | None = None) -> int:
             report(label, np.concatenate(values), ty, tseg)
     if args.write:
         about = (
-            f"# bench/fit_go_patterns.py: {len(train_files)} GNU Go games, {len(train.rows)} "
-            f"moves; fitted with the spatial patterns; others 0."
+            f"# bench/fit_go_patterns.py: {len(train_files)} games, {len(train.rows)} moves"
+            f"{f' of players named {args.mover!r}' if args.mover else ''}; others 0."
         )
         lines = [
             "# Go's learned 3x3 shapes: canonical code (games/go/learned.py), log-gamma.",

@@ -91,3 +91,16 @@ def test_no_training_games_is_one_clear_error(
     with pytest.raises(SystemExit):
         fit.main(["--games", str(tmp_path)])
     assert "no training games" in capsys.readouterr().err
+
+
+def test_only_the_named_players_moves_are_learned(tmp_path: Path) -> None:
+    path = tmp_path / "match.sgf"
+    state = tabletop.load_game("go", size=9).new_state()
+    for move in ("C3", "G7", "G3", "C7", "E5"):
+        state.play(move)
+    save_sgf(state, path, black="tabletop level 10", white="GNU Go 3.8 level 10")
+    both, gnugo = fit.Positions(), fit.Positions()
+    both.add_game(path, with_priors=False)
+    gnugo.add_game(path, with_priors=False, mover="GNU Go")
+    assert len(both.rows) == 5 and len(gnugo.rows) == 2
+    assert all(rows[0, fit.MOVER] == 1 for rows in gnugo.rows)  # White's moves only
