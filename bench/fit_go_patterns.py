@@ -327,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in train_files:
         train.add_game(path, with_priors=False, mover=args.mover)
     for path in test_files:
-        test.add_game(path, with_priors=True)
+        test.add_game(path, with_priors=True, mover=args.mover)
     print(
         f"{len(train_files)} training games ({len(train.rows)} moves), {len(test_files)} "
         f"held out ({len(test.rows)} moves); read in {time.process_time() - start:.0f} CPU s"

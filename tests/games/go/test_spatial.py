@@ -155,3 +155,10 @@ def test_a_weights_file_is_read_strictly(tmp_path: Path) -> None:
 def test_the_table_is_empty_when_the_term_is_off() -> None:
     keys, weights = spatial_table(0.0)
     assert keys.shape == (0,) and weights.shape == (0,)
+
+
+def test_the_committed_patterns_make_a_sorted_table_of_distinct_keys() -> None:
+    keys, weights = spatial_table(0.05)
+    assert len(keys) == len(read_weights()) > 0
+    assert np.all(np.diff(keys) > 0)
+    assert np.all(np.abs(weights) <= 0.15)
