@@ -25,11 +25,12 @@ Prints one line a problem and the shares settled by off, on and GNU Go.
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
-from arguments import count, rate, run_main
+from arguments import count, run_main
 from gnugo_games import Gtp
+from go_knobs import add_knobs, knob_params
 from go_swings import start
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
@@ -134,23 +135,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--iterations", type=count, default=5000, help="our iterations a move")
     parser.add_argument("--seed", type=int, default=1, help="our search's seed (plus the ply)")
-    parser.add_argument("--nakade", type=rate, default=0.0, help="on: SearchParams.nakade_rate")
-    parser.add_argument(
-        "--low-liberty", type=rate, default=0.0, help="on: SearchParams.low_liberty_rate"
-    )
-    parser.add_argument("--lgrf", type=rate, default=0.0, help="on: last_good_reply_rate")
+    add_knobs(parser, '"on":')
     parser.add_argument("--gnugo", default="/usr/games/gnugo", help="the GNU Go program")
     parser.add_argument("--gnugo-level", type=count, default=10, help="GNU Go's level")
     args = parser.parse_args(argv)
     missing = [path for path in args.games if not Path(path).is_file()]
     if missing:
         parser.error(f"no such game record: {missing[0]}")
-    on = replace(
-        SearchParams(),
-        nakade_rate=args.nakade,
-        low_liberty_rate=args.low_liberty,
-        last_good_reply_rate=args.lgrf,
-    )
+    on = knob_params(args)
     rows: list[tuple[bool, ...]] = []
     for path in args.games:
         rows += problems(path, args, on)

@@ -25,7 +25,8 @@ import argparse
 from pathlib import Path
 
 import tabletop
-from arguments import count, rate, run_main, seconds, weight, whole
+from arguments import count, run_main, seconds, whole
+from go_knobs import add_knobs, knob_key, knob_params, knob_words
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
@@ -52,30 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         help="leave out games numbered below N (a match split over processes: --first 20)",
     )
     parser.add_argument("--scale", type=float, default=0.05, help="new's SearchParams.learned")
-    parser.add_argument(
-        "--low-liberty",
-        type=float,
-        default=0.0,
-        help="new's SearchParams.low_liberty_rate (decision 0183; 0: off)",
-    )
-    parser.add_argument(
-        "--lgrf",
-        type=float,
-        default=0.0,
-        help="new's SearchParams.last_good_reply_rate (decision 0186; 0: off)",
-    )
-    parser.add_argument(
-        "--criticality",
-        type=weight,
-        default=0.0,
-        help="new's SearchParams.criticality (decision 0189; 0: off)",
-    )
-    parser.add_argument(
-        "--nakade",
-        type=rate,
-        default=0.0,
-        help="new's SearchParams.nakade_rate (decision 0191; 0: off)",
-    )
+    add_knobs(parser, "new's", leave_out=("--learned",))  # --scale is new's learned term
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--ledger", help="results file to add to and resume from")
     args = parser.parse_args(argv)
@@ -87,14 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     for number in range(args.first, args.games):
         about = {"bench": BENCH, "number": number, "size": args.size, "scale": args.scale,
                  "iterations": args.iterations, "seed": args.seed}  # fmt: skip
-        if args.low_liberty:  # named only when on, so older ledgers keep their keys
-            about["low_liberty"] = args.low_liberty
-        if args.lgrf:
-            about["lgrf"] = args.lgrf
-        if args.criticality:
-            about["criticality"] = args.criticality
-        if args.nakade:
-            about["nakade"] = args.nakade
+        about.update(knob_key(args))  # named only when on, so older ledgers keep their keys
         if args.seconds:
             about["seconds"] = args.seconds
             del about["iterations"]
@@ -104,13 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             outcome, seat = Outcome.from_dict(entry["outcome"]), int(entry["strong_seat"])
         else:
             seed = args.seed + number
-            params = SearchParams(
-                learned=args.scale,
-                low_liberty_rate=args.low_liberty,
-                last_good_reply_rate=args.lgrf,
-                criticality=args.criticality,
-                nakade_rate=args.nakade,
-            )
+            params = knob_params(args, SearchParams(learned=args.scale))
             new = GoSearchAgent(seed=seed, params=params)
             old = GoSearchAgent(seed=seed + 1000)
             seat = number % 2
@@ -128,10 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     n = len(scores)
     mean = sum(scores) / n
     half = 1.96 * (mean * (1 - mean) / n) ** 0.5
-    rule = f", low-liberty replies at {args.low_liberty}" if args.low_liberty else ""
-    rule += f", last good replies at {args.lgrf}" if args.lgrf else ""
-    rule += f", criticality at {args.criticality}" if args.criticality else ""
-    rule += f", eye-space vital points at {args.nakade}" if args.nakade else ""
+    rule = knob_words(args)
     work = f"{args.seconds} s" if args.seconds else f"{args.iterations} iterations"
     print(f"learned term at {args.scale}{rule} vs off, {args.size}x{args.size}, {work} "
           f"a move: {sum(scores):g} of {n} ({mean:.1%}, 95% interval "

@@ -14,12 +14,10 @@ are counted, not played again: a killed run resumes. ``--report`` prints the
 ledger's games and plays none. ``--sgf-dir DIR`` also writes each game it plays
 to ``DIR/strength_go-<size>-<number>.sgf`` (the games are the same with or
 without it; the ledger's key does not hold it), to read how the games were lost.
-``--lgrf RATE`` and ``--low-liberty RATE`` switch on our playouts' last good replies
-(decision 0186) and two-liberty replies (decision 0183), ``--criticality WEIGHT`` the
-tree's criticality bias (decision 0189), ``--nakade RATE`` the eye-space vital points
-in the playouts and priors (decision 0191), all off by default, to measure them against an
-outside program; the key names them only when on, so older
-ledgers keep their keys.
+The Go knowledge switches of bench/go_knobs.py (``--lgrf``, ``--low-liberty``,
+``--criticality``, ``--nakade``, ``--learned``), all off by default, set our search's
+rules, to measure them against an outside program; the key names them only when on, so
+older ledgers keep their keys.
 
     python bench/strength_go.py --games 20              # 9x9, level 10 vs GNU Go 10
     python bench/strength_go.py --size 19 --iterations 8000 --games 40 \\
@@ -32,12 +30,13 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import tabletop
-from arguments import count, rate, run_main, weight
+from arguments import count, run_main
+from go_knobs import add_knobs, knob_key, knob_params, knob_words
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.gtp_player import GtpPlayer
@@ -65,10 +64,7 @@ def description(args: argparse.Namespace, number: int, gnugo_level: int) -> dict
         "seed": args.seed,
         "gnugo_level": gnugo_level,
         "time_settings": TIME_SETTINGS,
-        **({"lgrf": args.lgrf} if args.lgrf else {}),
-        **({"low_liberty": args.low_liberty} if args.low_liberty else {}),
-        **({"criticality": args.criticality} if args.criticality else {}),
-        **({"nakade": args.nakade} if args.nakade else {}),
+        **knob_key(args),
     }
 
 
@@ -79,17 +75,11 @@ def play_one(
     goes to ``--sgf-dir`` when given."""
     game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
     agent = agent_for_level(game, args.level, args.seed + number)
-    if args.lgrf or args.low_liberty or args.criticality or args.nakade:
+    if knob_key(args):
         assert isinstance(agent, LevelAgent)
         search = agent.inner  # the level's search, under its budget and noise
         assert isinstance(search, GoSearchAgent), "every Go level is Go's own search"
-        search.params = replace(
-            search.params,
-            last_good_reply_rate=args.lgrf,
-            low_liberty_rate=args.low_liberty,
-            criticality=args.criticality,
-            nakade_rate=args.nakade,
-        )
+        search.params = knob_params(args, search.params)
     ours = Timed(agent)
     if args.iterations:
         ours.budget = Budget(playouts=args.iterations)
@@ -126,18 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ledger", help="results file to add to and resume from")
     parser.add_argument("--report", action="store_true", help="count --ledger's games only")
     parser.add_argument("--sgf-dir", help="folder to write each played game's SGF to")
-    parser.add_argument(
-        "--lgrf", type=rate, default=0.0, help="our playouts' last good reply rate (0: off)"
-    )
-    parser.add_argument(
-        "--low-liberty", type=rate, default=0.0, help="our playouts' two-liberty reply rate"
-    )
-    parser.add_argument(
-        "--criticality", type=weight, default=0.0, help="our search's criticality weight (0: off)"
-    )
-    parser.add_argument(
-        "--nakade", type=rate, default=0.0, help="our search's eye-space vital point rate (0: off)"
-    )
+    add_knobs(parser, "our search's")
     args = parser.parse_args(argv)
     if args.report and not args.ledger:
         parser.error("--report reads --ledger FILE; give it")
@@ -183,9 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     mean = sum(scores) / n
     half = 1.96 * (mean * (1 - mean) / n) ** 0.5 if n > 1 else 1.0
     work = f"{args.iterations} iterations a move" if args.iterations else "its time budget"
-    work += f", last good replies at {args.lgrf}" if args.lgrf else ""
-    work += f", two-liberty replies at {args.low_liberty}" if args.low_liberty else ""
-    work += f", criticality at {args.criticality}" if args.criticality else ""
+    work += knob_words(args)
     print(
         f"level {args.level} ({work}) vs gnugo-{gnugo_level}, {args.size}x{args.size}, komi 7, "
         f"Chinese rules, {TIME_SETTINGS}: {sum(scores):g} of {n} "

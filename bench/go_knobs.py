@@ -1,0 +1,79 @@
+"""The Go search's knowledge switches as command-line flags, one definition for every bench.
+
+Each optional piece of Go knowledge is a field of ``SearchParams`` that is 0 (off) by
+default until a match shows it pays. The benches that measure them (strength_go,
+go_learned_match, go_critical) take the same flags from here, name the ones that are on
+in their ledger keys (only those, so a ledger written before a flag existed keeps its
+keys), and say them in their reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, replace
+from typing import Any
+
+from arguments import rate, weight
+from tabletop.ai.go.search import SearchParams
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One switch: its flag, the SearchParams field, its ledger name and its words."""
+
+    flag: str
+    field: str
+    key: str
+    kind: Any
+    words: str
+
+
+KNOBS = (
+    Knob("--low-liberty", "low_liberty_rate", "low_liberty", rate, "low-liberty replies"),
+    Knob("--lgrf", "last_good_reply_rate", "lgrf", rate, "last good replies"),
+    Knob("--criticality", "criticality", "criticality", weight, "criticality"),
+    Knob("--nakade", "nakade_rate", "nakade", rate, "eye-space vital points"),
+    Knob("--learned", "learned", "learned", weight, "learned shapes"),
+)
+
+HELP = {
+    "low_liberty_rate": "the playouts' two-liberty reply rate (decision 0183)",
+    "last_good_reply_rate": "the playouts' last good reply rate (decision 0186)",
+    "criticality": "the tree's criticality weight (decision 0189)",
+    "nakade_rate": "the eye-space vital point rate (decision 0191)",
+    "learned": "the learned shapes' prior term per log-gamma (decisions 0160, 0193)",
+}
+
+
+def add_knobs(parser: argparse.ArgumentParser, whose: str, leave_out: tuple[str, ...] = ()) -> None:
+    """Add a flag per knob (``whose``: whose search it sets, for the help; ``leave_out``:
+    flags the bench defines its own way)."""
+    for knob in KNOBS:
+        if knob.flag not in leave_out:
+            parser.add_argument(
+                knob.flag,
+                type=knob.kind,
+                default=0.0,
+                help=f"{whose} {HELP[knob.field]}; 0: off (the default)",
+            )
+
+
+def _on(args: argparse.Namespace) -> list[tuple[Knob, float]]:
+    found = ((knob, getattr(args, knob.key, 0.0)) for knob in KNOBS)  # key: the flag's dest
+    return [(knob, value) for knob, value in found if value]
+
+
+def knob_key(args: argparse.Namespace) -> dict[str, float]:
+    """The knobs that are on, by ledger name (none when every knob is off)."""
+    return {knob.key: value for knob, value in _on(args)}
+
+
+def knob_params(args: argparse.Namespace, params: SearchParams | None = None) -> SearchParams:
+    """``params`` (default: the default search's) with the knobs that are on set."""
+    changes: dict[str, Any] = {knob.field: value for knob, value in _on(args)}
+    return replace(params or SearchParams(), **changes)
+
+
+def knob_words(args: argparse.Namespace) -> str:
+    """The knobs that are on, in words (``", eye-space vital points at 1.0"``), or ""."""
+    return "".join(f", {knob.words} at {value}" for knob, value in _on(args))

@@ -1,0 +1,69 @@
+"""bench/strength_go.py: games against GNU Go kept in a ledger under keys that name only
+the knowledge switched on, so older ledgers keep theirs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.ai.ledger import task_key
+from tabletop.games.go.sgf import load_sgf
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+sys.path.insert(0, str(BENCH))
+
+import go_knobs  # noqa: E402
+import strength_go  # noqa: E402
+
+
+def _args(*flags: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--size", type=int, default=13)
+    parser.add_argument("--level", type=int, default=10)
+    parser.add_argument("--iterations", type=int, default=18500)
+    parser.add_argument("--seed", type=int, default=1)
+    go_knobs.add_knobs(parser, "our search's")
+    return parser.parse_args(list(flags))
+
+
+def test_a_ledger_key_names_only_the_knowledge_switched_on() -> None:
+    plain = strength_go.description(_args(), 3, 10)
+    assert not set(plain) & {knob.key for knob in go_knobs.KNOBS}
+    # The key docs/ladder/go-gnugo-13-v3.jsonl holds for game 3, written before go_knobs.
+    ledger = Path(__file__).resolve().parents[2] / "docs" / "ladder" / "go-gnugo-13-v3.jsonl"
+    keys = {json.loads(line)["number"]: json.loads(line)["key"] for line in ledger.open()}
+    assert task_key(plain) == keys[3]
+    on = strength_go.description(_args("--nakade", "1", "--learned", "0.05"), 3, 10)
+    assert {k: on[k] for k in ("nakade", "learned")} == {"nakade": 1.0, "learned": 0.05}
+    assert go_knobs.knob_params(_args("--nakade", "1")).nakade_rate == 1.0
+    assert go_knobs.knob_words(_args("--learned", "0.05")) == ", learned shapes at 0.05"
+
+
+def test_a_bad_knob_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        strength_go.main(["--nakade", "2"])
+    assert "argument --nakade: '2': must be from 0 to 1" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("/usr/games/gnugo") is None, reason="GNU Go is not installed")
+def test_a_quick_game_is_recorded_kept_as_sgf_and_counted_again_from_the_ledger(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ledger = tmp_path / "gnugo.jsonl"
+    args = ["--size", "9", "--iterations", "40", "--games", "1", "--quick", "--learned", "0.05"]
+    args += ["--ledger", str(ledger), "--sgf-dir", str(tmp_path)]
+    assert strength_go.main(args) == 0
+    first = capsys.readouterr().out
+    assert "learned shapes at 0.05) vs gnugo-1, 9x9" in first and "of 1 (" in first
+    (entry,) = [json.loads(line) for line in ledger.read_text().splitlines()]
+    record = load_sgf(tmp_path / "strength_go-9-0.sgf")
+    assert record.black == "tabletop level 10" and record.white == "GNU Go 3.8 level 1"
+    assert record.state.ply == entry["plies"]
+    assert strength_go.main(args) == 0  # counted from the ledger, not played again
+    assert "(from the ledger)" in capsys.readouterr().out
+    assert len(ledger.read_text().splitlines()) == 1
