@@ -14,7 +14,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from arguments import rate, weight
+from tabletop.ai.agent import Agent
+from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
+from tabletop.ai.levels import LevelAgent
 
 
 @dataclass(frozen=True)
@@ -77,3 +80,13 @@ def knob_params(args: argparse.Namespace, params: SearchParams | None = None) ->
 def knob_words(args: argparse.Namespace) -> str:
     """The knobs that are on, in words (``", eye-space vital points at 1.0"``), or ""."""
     return "".join(f", {knob.words} at {value}" for knob, value in _on(args))
+
+
+def knob_level(agent: Agent, args: argparse.Namespace) -> None:
+    """Set the knobs that are on in a Go level's search (under its budget and noise);
+    nothing when every knob is off."""
+    if knob_key(args):
+        assert isinstance(agent, LevelAgent)
+        search = agent.inner
+        assert isinstance(search, GoSearchAgent), "every Go level is Go's own search"
+        search.params = knob_params(args, search.params)

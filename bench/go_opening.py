@@ -7,6 +7,7 @@ machine). Prints each game's moves with their lines and how many held.
 
     python bench/go_opening.py --seeds 1 2 3 4
     python bench/go_opening.py --seeds 1 2 3 4 --iterations 5000
+    python bench/go_opening.py --iterations 5000 --learned 0.05   # go_knobs' switches
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import argparse
 
 import tabletop
 from arguments import count, run_main
+from go_knobs import add_knobs, knob_level, knob_words
 from tabletop.ai.agent import Budget
 from tabletop.ai.levels import agent_for_level
 
@@ -33,11 +35,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4], help="seeds")
     parser.add_argument("--iterations", type=count, help="iterations a move, instead of time")
     parser.add_argument("--level", type=count, default=10, help="the level (default 10)")
+    add_knobs(parser, "the level's search's")
     args = parser.parse_args(argv)
     game = tabletop.load_game("go", size=19, rules="chinese", komi=7)
     held = 0
     for seed in args.seeds:
         agent = agent_for_level(game, args.level, seed=seed)
+        knob_level(agent, args)
         budget = Budget(playouts=args.iterations) if args.iterations else None
         state = game.new_state()
         moves = []
@@ -51,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         shown = " ".join(f"{m}({line})" for m, line in zip(moves, lines, strict=True))
         print(f"seed {seed}: {shown}  {'ok' if ok else 'OFF the 3rd/4th line'}", flush=True)
     work = f"{args.iterations} iterations a move" if args.iterations else "its time cap"
+    work += knob_words(args)
     print(f"level {args.level} ({work}): {held} of {len(args.seeds)} openings on lines 3-4")
     return 0
 

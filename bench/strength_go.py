@@ -36,12 +36,11 @@ from typing import Any
 
 import tabletop
 from arguments import count, run_main
-from go_knobs import add_knobs, knob_key, knob_params, knob_words
+from go_knobs import add_knobs, knob_key, knob_level, knob_words
 from tabletop.ai.agent import Budget
-from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.gtp_player import GtpPlayer
 from tabletop.ai.ledger import Ledger, task_key
-from tabletop.ai.levels import LevelAgent, agent_for_level, level_for
+from tabletop.ai.levels import agent_for_level, level_for
 from tabletop.ai.tournament import play_game, score_of
 from tabletop.core.game import Outcome
 from tabletop.games.go import records
@@ -75,11 +74,7 @@ def play_one(
     goes to ``--sgf-dir`` when given."""
     game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
     agent = agent_for_level(game, args.level, args.seed + number)
-    if knob_key(args):
-        assert isinstance(agent, LevelAgent)
-        search = agent.inner  # the level's search, under its budget and noise
-        assert isinstance(search, GoSearchAgent), "every Go level is Go's own search"
-        search.params = knob_params(args, search.params)
+    knob_level(agent, args)
     ours = Timed(agent)
     if args.iterations:
         ours.budget = Budget(playouts=args.iterations)
