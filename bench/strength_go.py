@@ -13,7 +13,9 @@ it ends (tabletop.ai.ledger) and games already there under the same settings
 are counted, not played again: a killed run resumes. ``--report`` prints the
 ledger's games and plays none. ``--sgf-dir DIR`` also writes each game it plays
 to ``DIR/strength_go-<size>-<number>.sgf`` (the games are the same with or
-without it; the ledger's key does not hold it), to read how the games were lost.
+without it; the ledger's key does not hold it), to read how the games were lost and
+to learn GNU Go's shapes from (bench/fit_go_patterns.py); with a ledger it defaults to
+``go-records/<the ledger's name>/`` beside the ledger (docs/ladder/go-records/).
 The Go knowledge switches of bench/go_knobs.py (``--lgrf``, ``--low-liberty``,
 ``--criticality``, ``--nakade``, ``--learned``), all off by default, set our search's
 rules, to measure them against an outside program; the key names them only when on, so
@@ -47,6 +49,8 @@ from tabletop.games.go import records
 from timing import Timed
 
 BENCH = "strength_go"
+#: The folder beside a ledger that holds its games' records, one subfolder a ledger.
+RECORDS = "go-records"
 #: What GNU Go is told about the clock: no main time, 3 s of byo-yomi for each move.
 TIME_SETTINGS = "time_settings 0 3 1"
 
@@ -110,11 +114,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed for our player")
     parser.add_argument("--ledger", help="results file to add to and resume from")
     parser.add_argument("--report", action="store_true", help="count --ledger's games only")
-    parser.add_argument("--sgf-dir", help="folder to write each played game's SGF to")
+    parser.add_argument(
+        "--sgf-dir",
+        help="folder to write each played game's SGF to (with --ledger L: "
+        "go-records/<L's name> beside L)",
+    )
     add_knobs(parser, "our search's")
     args = parser.parse_args(argv)
     if args.report and not args.ledger:
         parser.error("--report reads --ledger FILE; give it")
+    if args.ledger and not args.sgf_dir:
+        ledger_path = Path(args.ledger)
+        args.sgf_dir = str(ledger_path.parent / RECORDS / ledger_path.stem)
     program = shutil.which(args.gnugo)
     if program is None and not args.report:
         print(f"GNU Go not found at {args.gnugo!r} (apt-get install gnugo)", file=sys.stderr)

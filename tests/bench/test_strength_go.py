@@ -67,3 +67,11 @@ def test_a_quick_game_is_recorded_kept_as_sgf_and_counted_again_from_the_ledger(
     assert strength_go.main(args) == 0  # counted from the ledger, not played again
     assert "(from the ledger)" in capsys.readouterr().out
     assert len(ledger.read_text().splitlines()) == 1
+
+
+@pytest.mark.skipif(shutil.which("/usr/games/gnugo") is None, reason="GNU Go is not installed")
+def test_a_ledgers_records_go_beside_it_by_default(tmp_path: Path) -> None:
+    ledger = tmp_path / "go-gnugo-9-try.jsonl"
+    args = ["--size", "9", "--iterations", "20", "--games", "1", "--quick"]
+    assert strength_go.main([*args, "--ledger", str(ledger)]) == 0
+    assert (tmp_path / "go-records" / "go-gnugo-9-try" / "strength_go-9-0.sgf").is_file()
