@@ -11,11 +11,13 @@ loaded the machine is; docs/strength.md says how long N iterations take on a
 quiet core. With ``--ledger FILE`` every game is added to a results ledger as
 it ends (tabletop.ai.ledger) and games already there under the same settings
 are counted, not played again: a killed run resumes. ``--report`` prints the
-ledger's games and plays none. ``--sgf-dir DIR`` also writes each game it plays
-to ``DIR/strength_go-<size>-<number>.sgf`` (the games are the same with or
-without it; the ledger's key does not hold it), to read how the games were lost and
-to learn GNU Go's shapes from (bench/fit_go_patterns.py); with a ledger it defaults to
-``go-records/<the ledger's name>/`` beside the ledger (docs/ladder/go-records/).
+ledger's games and plays none. ``--first N`` leaves out the games numbered below N, so
+two processes can share a match and its ledger (``--games 20`` and ``--first 20``).
+``--sgf-dir DIR`` also writes each game it plays to
+``DIR/strength_go-<size>-<number>.sgf`` (the games are the same with or without
+it; the ledger's key does not hold it), to read how the games were lost and to
+learn GNU Go's shapes from (bench/fit_go_patterns.py); with a ledger it defaults
+to ``go-records/<the ledger's name>/`` beside the ledger (docs/ladder/go-records/).
 The Go knowledge switches of bench/go_knobs.py (``--lgrf``, ``--low-liberty``,
 ``--criticality``, ``--nakade``, ``--learned``), all off by default, set our search's
 rules, to measure them against an outside program; the key names them only when on, so
@@ -37,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import tabletop
-from arguments import count, run_main
+from arguments import count, run_main, whole
 from go_knobs import add_knobs, knob_key, knob_level, knob_words
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.gtp_player import GtpPlayer
@@ -107,6 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, choices=(9, 13, 19), default=9, help="board size")
     parser.add_argument("--level", type=count, default=10, help="our level (default 10)")
     parser.add_argument("--games", type=count, default=20, help="games (default 20)")
+    parser.add_argument(
+        "--first",
+        type=whole,
+        default=0,
+        help="leave out games numbered below N (a match split over processes: --first 20)",
+    )
     parser.add_argument("--iterations", type=count, help="our work a move, instead of time")
     parser.add_argument("--gnugo-level", type=count, default=10, help="GNU Go's level (default 10)")
     parser.add_argument("--quick", action="store_true", help="against GNU Go level 1")
@@ -123,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.report and not args.ledger:
         parser.error("--report reads --ledger FILE; give it")
+    if args.first >= args.games:
+        parser.error(f"--first {args.first}: expected fewer than --games ({args.games})")
     if args.ledger and not args.sgf_dir:
         ledger_path = Path(args.ledger)
         args.sgf_dir = str(ledger_path.parent / RECORDS / ledger_path.stem)
@@ -134,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     ledger = Ledger(Path(args.ledger)) if args.ledger else None
     scores: list[float] = []
     seconds: list[float] = []
-    for number in range(args.games):
+    for number in range(args.first, args.games):
         key = task_key(description(args, number, gnugo_level))
         entry = None if ledger is None else ledger.entry(key)
         if entry is not None:

@@ -75,3 +75,19 @@ def test_a_ledgers_records_go_beside_it_by_default(tmp_path: Path) -> None:
     args = ["--size", "9", "--iterations", "20", "--games", "1", "--quick"]
     assert strength_go.main([*args, "--ledger", str(ledger)]) == 0
     assert (tmp_path / "go-records" / "go-gnugo-9-try" / "strength_go-9-0.sgf").is_file()
+
+
+def test_a_first_game_past_the_last_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        strength_go.main(["--games", "20", "--first", "20", "--report", "--ledger", "x"])
+    assert "--first 20: expected fewer than --games (20)" in capsys.readouterr().err
+
+
+def test_a_match_split_over_processes_reports_its_own_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ledger = tmp_path / "split.jsonl"
+    ledger.write_text("")
+    args = ["--size", "13", "--iterations", "18500", "--report", "--ledger", str(ledger)]
+    assert strength_go.main([*args, "--games", "40", "--first", "20"]) == 0
+    assert capsys.readouterr().out.strip() == "no games"
