@@ -36,6 +36,11 @@ def test_extra_keys_are_ignored_and_detail_is_optional() -> None:
         {"winners": [0], "returns": [1, -1]},  # no reason
         {"winners": [0], "returns": 3, "reason": "score"},
         {"winners": [0], "returns": [1, -1], "reason": "checkmate"},
+        # A list of pairs that dict() would take, with a key that is not text (found by
+        # tests/server/test_hostile.py: the record was stored and its page gave a 500).
+        {"winners": [0], "returns": [1, -1], "reason": "score", "detail": [[None, None]]},
+        {"winners": [0], "returns": [1, -1], "reason": "score", "detail": {1: "a"}},
+        {"winners": [0], "returns": [1, -1], "reason": "score", "detail": "B+5"},
     ],
 )
 def test_other_shapes_raise(data: dict[str, object]) -> None:

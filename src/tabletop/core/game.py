@@ -91,11 +91,16 @@ class Outcome:
         """Read back :meth:`to_dict` output (extra keys, such as a text, are ignored).
 
         Raises KeyError, TypeError or ValueError on data of another shape."""
+        detail = data.get("detail", {})
+        # An object with text keys only: dict() would also take a list of pairs, and a key
+        # that is not text breaks every view that shows the outcome (a hostile record).
+        if not isinstance(detail, Mapping) or not all(isinstance(k, str) for k in detail):
+            raise TypeError(f"an outcome's detail must be an object with text keys: {detail!r}")
         return cls(
             tuple(float(x) for x in data["returns"]),
             tuple(int(x) for x in data["winners"]),
             str(data["reason"]),
-            dict(data.get("detail", {})),
+            dict(detail),
         )
 
 
