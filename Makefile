@@ -38,7 +38,7 @@ pytest: $(VENV)/.installed-$(EXTRAS)
 	bash .ci/ensure-redis
 	bash .ci/ensure-nginx
 	bash .ci/ensure-gnugo
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist worksteal
 
 # N server processes behind nginx over a throwaway PostgreSQL and Redis, on 127.0.0.1
 # (deploy/README.md); Ctrl-C stops them all. `make cluster PROCESSES=3 PORT=8080`.
