@@ -233,19 +233,16 @@ class Features:
     def __init__(self, train: Positions, min_count: int, min_spatial: int, spatial_on: bool):
         canon = canonical_codes()
         counts: dict[int, int] = {}
+        spatial_counts: dict[int, int] = {}
         for rows in train.rows:
             played = rows[rows[:, PLAYED] == 1][0]
             code = int(canon[played[MOVER], played[1]])
             counts[code] = counts.get(code, 0) + 1
+            for j in range(len(spatial.SIZES) if spatial_on else 0):
+                k = spatial.key(j, int(played[SPATIAL + j]))
+                spatial_counts[k] = spatial_counts.get(k, 0) + 1
         self.shapes = sorted(c for c, k in counts.items() if k >= min_count)
         self.shape_ids = {c: i for i, c in enumerate(self.shapes)}
-        spatial_counts: dict[int, int] = {}
-        if spatial_on:
-            for rows in train.rows:
-                played = rows[rows[:, PLAYED] == 1][0]
-                for j in range(len(spatial.SIZES)):
-                    k = spatial.key(j, int(played[SPATIAL + j]))
-                    spatial_counts[k] = spatial_counts.get(k, 0) + 1
         self.spatial_keys = np.array(
             sorted(k for k, c in spatial_counts.items() if c >= min_spatial), dtype=np.int64
         )

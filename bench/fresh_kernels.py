@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import tabletop
-from tabletop.kernel_cache import forget_stale_kernels, sources_digest
+from tabletop.kernel_cache import forget_stale_kernels, package_digest
 
-forget_stale_kernels(
-    Path(__file__).parent, ("",), upstream=sources_digest(Path(tabletop.__file__).parent)
-)
+# tabletop's digest was computed when tabletop was imported: not read again here.
+forget_stale_kernels(Path(__file__).parent, ("",), upstream=package_digest())

@@ -28,24 +28,52 @@ class Knob:
     field: str
     key: str
     kind: Any
-    words: str
+    words: str  # in a report: ", <words> at <value>"
+    help: str  # in --help, after whose search it sets
 
 
 KNOBS = (
-    Knob("--low-liberty", "low_liberty_rate", "low_liberty", rate, "low-liberty replies"),
-    Knob("--lgrf", "last_good_reply_rate", "lgrf", rate, "last good replies"),
-    Knob("--criticality", "criticality", "criticality", weight, "criticality"),
-    Knob("--nakade", "nakade_rate", "nakade", rate, "eye-space vital points"),
-    Knob("--learned", "learned", "learned", weight, "learned shapes"),
+    Knob(
+        "--low-liberty",
+        "low_liberty_rate",
+        "low_liberty",
+        rate,
+        "low-liberty replies",
+        "the playouts' two-liberty reply rate (decision 0183)",
+    ),
+    Knob(
+        "--lgrf",
+        "last_good_reply_rate",
+        "lgrf",
+        rate,
+        "last good replies",
+        "the playouts' last good reply rate (decision 0186)",
+    ),
+    Knob(
+        "--criticality",
+        "criticality",
+        "criticality",
+        weight,
+        "criticality",
+        "the tree's criticality weight (decision 0189)",
+    ),
+    Knob(
+        "--nakade",
+        "nakade_rate",
+        "nakade",
+        rate,
+        "eye-space vital points",
+        "the eye-space vital point rate (decision 0191)",
+    ),
+    Knob(
+        "--learned",
+        "learned",
+        "learned",
+        weight,
+        "learned shapes",
+        "the learned shapes' prior term per log-gamma (decisions 0160, 0193)",
+    ),
 )
-
-HELP = {
-    "low_liberty_rate": "the playouts' two-liberty reply rate (decision 0183)",
-    "last_good_reply_rate": "the playouts' last good reply rate (decision 0186)",
-    "criticality": "the tree's criticality weight (decision 0189)",
-    "nakade_rate": "the eye-space vital point rate (decision 0191)",
-    "learned": "the learned shapes' prior term per log-gamma (decisions 0160, 0193)",
-}
 
 
 def add_knobs(parser: argparse.ArgumentParser, whose: str, leave_out: tuple[str, ...] = ()) -> None:
@@ -57,7 +85,7 @@ def add_knobs(parser: argparse.ArgumentParser, whose: str, leave_out: tuple[str,
                 knob.flag,
                 type=knob.kind,
                 default=0.0,
-                help=f"{whose} {HELP[knob.field]}; 0: off (the default)",
+                help=f"{whose} {knob.help}; 0: off (the default)",
             )
 
 

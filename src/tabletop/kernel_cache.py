@@ -43,6 +43,19 @@ def sources_digest(root: Path, sources: tuple[str, ...] = KERNEL_SOURCES) -> str
     return digest.hexdigest()
 
 
+#: tabletop's own kernel-source digest, once computed (at import, by forget_stale_kernels).
+_package_digest: str | None = None
+
+
+def package_digest() -> str:
+    """The digest of tabletop's own kernel sources, computed once a process (programs
+    built on tabletop's kernels pass it as their ``upstream``)."""
+    global _package_digest
+    if _package_digest is None:
+        _package_digest = sources_digest(Path(__file__).parent)
+    return _package_digest
+
+
 def forget_stale_kernels(
     root: Path | None = None, sources: tuple[str, ...] = KERNEL_SOURCES, upstream: str = ""
 ) -> bool:
@@ -54,9 +67,10 @@ def forget_stale_kernels(
     forgotten. An installation that cannot be written to is left alone: numba then
     caches elsewhere, and nothing there can go stale without an edit.
     """
+    own = root is None and sources == KERNEL_SOURCES
     root = Path(__file__).parent if root is None else root
     stamp = root / "__pycache__" / STAMP
-    current = sources_digest(root, sources) + upstream
+    current = (package_digest() if own else sources_digest(root, sources)) + upstream
     try:
         if stamp.read_text(encoding="ascii").strip() == current:
             return False

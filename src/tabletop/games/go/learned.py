@@ -14,6 +14,7 @@ colours) the log-gamma, 0 for a shape not in the file (an average one).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -62,14 +63,19 @@ def canonical_codes() -> np.ndarray:
     return out
 
 
+def weight_lines(path: Path) -> Iterator[tuple[int, str, list[str]]]:
+    """(line number, text, fields) of each line of a weights file that is not blank or a
+    ``#`` comment (a comment may also end a line); this file's and spatial.py's."""
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if line:
+            yield number, line, line.split()
+
+
 def read_weights(path: Path = WEIGHTS_FILE) -> dict[int, float]:
     """Canonical code -> log-gamma from a weights file (``#`` lines are comments)."""
     weights: dict[int, float] = {}
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        parts = line.split()
+    for number, line, parts in weight_lines(path):
         if len(parts) != 2:
             raise ValueError(f"{path}:{number}: expected 'code log-gamma', got {line!r}")
         weights[int(parts[0])] = float(parts[1])

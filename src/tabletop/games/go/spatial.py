@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from tabletop.games.go.kernels import BORDER, EMPTY
-from tabletop.games.go.learned import PRIOR_CAP
+from tabletop.games.go.learned import PRIOR_CAP, weight_lines
 
 WEIGHTS_FILE = Path(__file__).with_name("spatial_weights.txt")
 
@@ -125,11 +125,7 @@ def read_weights(path: Path = WEIGHTS_FILE) -> dict[tuple[int, int], float]:
     weights: dict[tuple[int, int], float] = {}
     if not path.exists():
         return weights
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        parts = line.split()
+    for number, line, parts in weight_lines(path):
         if len(parts) != 3 or not parts[0].isdigit() or int(parts[0]) not in SIZES:
             raise ValueError(f"{path}:{number}: expected 'size code log-gamma', got {line!r}")
         weights[(int(parts[0]), int(parts[1]))] = float(parts[2])
