@@ -73,6 +73,14 @@ KNOBS = (
         "learned shapes",
         "the learned shapes' prior term per log-gamma (decisions 0160, 0193)",
     ),
+    Knob(
+        "--local",
+        "local_n",
+        "local",
+        weight,
+        "local answers",
+        "the tree's virtual wins near the last move, by common fate graph (decision 0194)",
+    ),
 )
 
 

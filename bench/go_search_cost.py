@@ -10,15 +10,13 @@ changes little. Policy playouts run from a position 10 plies in (the level-1
 player's moves, seed 3), the search from the same position with a fresh tree
 each round. To compare two versions of the code, run this script with each
 version's ``src`` on PYTHONPATH, old and new alternating, after a warm-up run of
-each (the first run compiles the kernels). ``--learned SCALE``, ``--low-liberty
-RATE``, ``--lgrf RATE``, ``--criticality WEIGHT`` and/or ``--nakade RATE`` instead time
-the playouts and the search with the learned pattern term, the playouts' low-liberty
-rule, their last good replies, the tree's criticality bias and the eye-space vital
-points off and at SCALE / RATE / WEIGHT (SearchParams.learned, .low_liberty_rate,
-.last_good_reply_rate, .criticality, .nakade_rate), rounds alternating, and print both;
-the playouts with last good replies on read the reply table a 1,000-iteration search
-from the position learned (an empty table would never fire). ``--sgf FILE --ply N``
-starts from a recorded game's position instead (the middle game costs more).
+each (the first run compiles the kernels). The knowledge switches of go_knobs.py
+(``--learned``, ``--low-liberty``, ``--lgrf``, ``--criticality``, ``--nakade``,
+``--local``) instead time the playouts and the search with the switches off and as given,
+rounds alternating, and print both; the playouts with last good replies on read the
+reply table a 1,000-iteration search from the position learned (an empty table would
+never fire). ``--sgf FILE --ply N`` starts from a recorded game's position instead (the
+middle game costs more).
 """
 
 from __future__ import annotations
@@ -30,6 +28,7 @@ import numpy as np
 
 import tabletop
 from arguments import count, run_main
+from go_knobs import add_knobs, knob_key, knob_params, knob_words
 from tabletop.ai.go import search
 from tabletop.ai.levels import agent_for_level
 from tabletop.core.records import replay
@@ -126,25 +125,13 @@ def main() -> None:
     parser.add_argument("--iterations", type=count, default=3000)
     parser.add_argument("--playouts", type=count, default=2000)
     parser.add_argument("--rounds", type=count, default=3)
-    parser.add_argument("--learned", type=float, help="time the learned term off and on")
-    parser.add_argument("--low-liberty", type=float, help="time the low-liberty rule off and on")
-    parser.add_argument("--lgrf", type=float, help="time the last good replies off and on")
-    parser.add_argument("--criticality", type=float, help="time the criticality bias off and on")
-    parser.add_argument("--nakade", type=float, help="time the eye-space vital points off and on")
+    add_knobs(parser, "time off and on:")
     parser.add_argument("--sgf", help="start from this game's position (after --ply moves)")
     parser.add_argument("--ply", type=count, default=40, help="moves of --sgf played first")
     args = parser.parse_args()
     state = start(args.size) if args.sgf is None else game_position(args.sgf, args.ply)
-    rules = (args.learned, args.low_liberty, args.lgrf, args.criticality, args.nakade)
-    if any(rule is not None for rule in rules):
-        learned, low, lgrf, crit, nakade = (rule or 0.0 for rule in rules)
-        on = search.SearchParams(
-            learned=learned,
-            low_liberty_rate=low,
-            last_good_reply_rate=lgrf,
-            criticality=crit,
-            nakade_rate=nakade,
-        )
+    if knob_key(args):
+        on = knob_params(args)
         variants = {"off": search.SearchParams(), "on": on}
         tables = {name: learned_replies(state, params) for name, params in variants.items()}
         best = dict.fromkeys(variants, 0.0)
@@ -157,16 +144,13 @@ def main() -> None:
                 per_playout[name] = max(per_playout[name], rate)
                 rate = iterations_per_second(state, args.iterations, params)
                 best[name] = max(best[name], rate)
-        what = (
-            f"learned term {learned}, low-liberty rule {low}, last good replies {lgrf}, "
-            f"criticality {crit}, eye-space vital points {nakade}"
-        )
         print(
             f"{state.game.size}x{state.game.size}: policy playouts a CPU second, off "
             f"{per_playout['off']:,.0f}, on {per_playout['on']:,.0f} "
             f"(on/off {per_playout['on'] / per_playout['off']:.3f}); search iterations a CPU "
             f"second, off {best['off']:,.0f}, on {best['on']:,.0f} "
-            f"(on/off {best['on'] / best['off']:.3f}); on: {what}; best of {args.rounds}"
+            f"(on/off {best['on'] / best['off']:.3f}); on: {knob_words(args)[2:]}; best of "
+            f"{args.rounds}"
         )
         return
     playouts_per_second(state, 10)  # compile or load the kernels

@@ -244,3 +244,24 @@ def test_with_eye_space_knowledge_the_search_kills_a_bulky_five_at_its_vital_poi
         analysis = agent.analyze(state, Budget(playouts=3000))
         assert str(analysis.moves[0].move) == "B1"
         assert analysis.moves[0].value > 0.5
+
+
+def test_the_local_term_gives_virtual_wins_by_common_fate_distance_only_when_set() -> None:
+    # White's last move E6 touches Black's chain C5 D5 E5: Black's B5, a liberty of that
+    # chain three points from E6, is at distance 2; E7, a liberty of E6 itself, at 1; J1 is
+    # far. Off (the default) the root's children start from the prior alone.
+    state = position(black="C5 D5 E5", white="J9 H9 E6", rules="chinese", komi=7)
+    assert str(state.history[-1]) == "E6"
+    n0 = search.SearchParams().prior_n
+    for local_n in (0.0, 30.0):
+        tree = search.GoTree(10_000, search.SearchParams(local_n=local_n))
+        tree.set_root(state)
+        tree.run(state, 1, search.root_mask(state))  # expands the root, then one playout
+
+        def virtual(name: str, tree: search.GoTree = tree) -> float:
+            child = tree.child(tree.root, point(state, name))
+            return float(tree.tree_f[search.F_N, child] - tree.tree_i[search.T_VISITS, child])
+
+        assert virtual("J1") == pytest.approx(n0)
+        assert virtual("E7") == pytest.approx(n0 + local_n)
+        assert virtual("B5") == pytest.approx(n0 + 0.9 * local_n)

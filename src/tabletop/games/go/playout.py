@@ -60,7 +60,8 @@ P_LOW_LIBERTY = 9  # after the search's P_OPENING and P_BLUNDER
 P_REPLY = 10
 P_CRITICALITY = 11  # the search's weight of criticality (SearchParams.criticality)
 P_NAKADE = 12
-NUM_PARAMS = 13
+P_LOCAL = 13  # the search's virtual wins near the last move (SearchParams.local_n)
+NUM_PARAMS = 14
 
 
 @dataclass(frozen=True)
