@@ -119,7 +119,7 @@ def learned_replies(state: GoState, params: search.SearchParams) -> np.ndarray:
     return tree.replies
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--iterations", type=count, default=3000)
@@ -128,7 +128,7 @@ def main() -> None:
     add_knobs(parser, "time off and on:")
     parser.add_argument("--sgf", help="start from this game's position (after --ply moves)")
     parser.add_argument("--ply", type=count, default=40, help="moves of --sgf played first")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     state = start(args.size) if args.sgf is None else game_position(args.sgf, args.ply)
     if knob_key(args):
         on = knob_params(args)
