@@ -20,7 +20,8 @@ kernel call runs hundreds of iterations at playout speed:
 Selection maximises a RAVE blend: ``(1-b)*Q + b*Q_amaf + c*sqrt(ln N / n)``
 with ``b = n_amaf / (n_amaf + n + n_amaf*n/K)``. Priors come from Go
 knowledge when a node is expanded: captures, atari escapes, self-ataris,
-3x3 patterns (patterns.py), distance to the edge, nearness to the last move.
+3x3 patterns (patterns.py), distance to the edge, nearness to the last move; with
+``local_n`` set, virtual wins by common fate graph distance from the last move (fate.py).
 A playout ends after two passes and is scored by area with komi.
 
 Rules: moves at the root come from an exact mask (the game's own legal
@@ -444,7 +445,7 @@ def expand(
         if v <= BLUNDER_PRIOR:
             tree_f[F_RN, k] += params[P_BLUNDER]
             tree_f[F_RW, k] += params[P_BLUNDER] * v
-        elif local and near[p] <= LOCAL_REACH:
+        elif local and 0 < near[p] <= LOCAL_REACH:  # 0: the last move's point, emptied
             bonus = local_bonus(local_n, near[p])
             tree_f[F_N, k] += bonus
             tree_f[F_W, k] += bonus
