@@ -22,21 +22,24 @@ from tabletop.ai.levels import LevelAgent
 
 @dataclass(frozen=True)
 class Knob:
-    """One switch: its flag, the SearchParams field, its ledger name and its words."""
+    """One switch: its flag, the SearchParams field, its type and its words."""
 
     flag: str
     field: str
-    key: str
     kind: Any
     words: str  # in a report: ", <words> at <value>"
     help: str  # in --help, after whose search it sets
+
+    @property
+    def key(self) -> str:
+        """Its name in a ledger, which is also the flag's argparse dest (``low_liberty``)."""
+        return self.flag.removeprefix("--").replace("-", "_")
 
 
 KNOBS = (
     Knob(
         "--low-liberty",
         "low_liberty_rate",
-        "low_liberty",
         rate,
         "low-liberty replies",
         "the playouts' two-liberty reply rate (decision 0183)",
@@ -44,14 +47,12 @@ KNOBS = (
     Knob(
         "--lgrf",
         "last_good_reply_rate",
-        "lgrf",
         rate,
         "last good replies",
         "the playouts' last good reply rate (decision 0186)",
     ),
     Knob(
         "--criticality",
-        "criticality",
         "criticality",
         weight,
         "criticality",
@@ -60,14 +61,12 @@ KNOBS = (
     Knob(
         "--nakade",
         "nakade_rate",
-        "nakade",
         rate,
         "eye-space vital points",
         "the eye-space vital point rate (decision 0191)",
     ),
     Knob(
         "--learned",
-        "learned",
         "learned",
         weight,
         "learned shapes",
@@ -76,7 +75,6 @@ KNOBS = (
     Knob(
         "--local",
         "local_n",
-        "local",
         weight,
         "local answers",
         "the tree's virtual wins near the last move, by common fate graph (decision 0194)",
@@ -98,7 +96,7 @@ def add_knobs(parser: argparse.ArgumentParser, whose: str, leave_out: tuple[str,
 
 
 def _on(args: argparse.Namespace) -> list[tuple[Knob, float]]:
-    found = ((knob, getattr(args, knob.key, 0.0)) for knob in KNOBS)  # key: the flag's dest
+    found = ((knob, getattr(args, knob.key, 0.0)) for knob in KNOBS)
     return [(knob, value) for knob, value in found if value]
 
 

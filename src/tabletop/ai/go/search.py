@@ -379,9 +379,11 @@ def expand(
     params: np.ndarray,
     zob: np.ndarray,
     stack: np.ndarray,
+    near: np.ndarray,
 ) -> bool:
     """Give ``node`` a child per legal move (by ``mask`` at the root, else simple ko) and
-    pass, with priors; False when the tree is full."""
+    pass, with priors; False when the tree is full. ``stack`` is the ladder reads' scratch
+    (tactics.ladder_stack), ``near`` int64[2, points] the local term's (distances, queue)."""
     w = n + 2
     size = board.shape[0]
     first = counters[C_USED]
@@ -402,10 +404,8 @@ def expand(
         eyespace.vital_points(board, n, vital)
     local_n = params[P_LOCAL]
     local = local_n > 0.0 and last >= 0
-    # Filled only with the local term on (one entry, never read, when off).
-    near = np.empty(size if local else 1, dtype=np.int64)
     if local:
-        fate.fate_distances(board, links, w, last, LOCAL_REACH, near, np.empty(size, np.int64))
+        fate.fate_distances(board, links, w, last, LOCAL_REACH, near[0], near[1])
     for p in range(size):
         if board[p] != EMPTY:
             continue
@@ -445,8 +445,8 @@ def expand(
         if v <= BLUNDER_PRIOR:
             tree_f[F_RN, k] += params[P_BLUNDER]
             tree_f[F_RW, k] += params[P_BLUNDER] * v
-        elif local and 0 < near[p] <= LOCAL_REACH:  # 0: the last move's point, emptied
-            bonus = local_bonus(local_n, near[p])
+        elif local and 0 < near[0, p] <= LOCAL_REACH:  # 0: the last move's point, emptied
+            bonus = local_bonus(local_n, near[0, p])
             tree_f[F_N, k] += bonus
             tree_f[F_W, k] += bonus
         k += 1
@@ -616,6 +616,7 @@ def search(
     seq_color = np.empty(depth_cap + max_plies + 2, dtype=np.int64)
     first_color = np.zeros(size, dtype=np.int64)
     stack = tactics.ladder_stack(n)
+    near = np.empty((2, size), dtype=np.int64)  # expand's scratch for the local term
     learn_replies = params[playout.P_REPLY] > 0.0
     count_owners = params[P_CRITICALITY] > 0.0
     meta = pos[7]
@@ -663,6 +664,7 @@ def search(
                     params,
                     zob,
                     stack,
+                    near,
                 ):
                     break
             child = select_child(tree_i, tree_f, node, node == root, mask, params, crit)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from tabletop.games.go.kernels import BLACK, EMPTY, WHITE
+from tabletop.games.go.kernels import BORDER, EMPTY
 
 #: The distance of points farther than asked for (and of border points).
 FAR = 1 << 30
@@ -50,8 +50,7 @@ def fate_distances(
             break
         for step in (-w, -1, 1, w):
             q = p + step
-            c = board[q]
-            if dist[q] != FAR or (c != EMPTY and c != BLACK and c != WHITE):
+            if dist[q] != FAR or board[q] == BORDER:
                 continue
             tail = _reach(board, links, q, d + 1, dist, queue, tail)
 
