@@ -1,10 +1,12 @@
-"""The Go search's knowledge switches as command-line flags, one definition for every bench.
+"""The Go search's switches as command-line flags, one definition for every bench.
 
 Each optional piece of Go knowledge is a field of ``SearchParams`` that is 0 (off) by
-default until a match shows it pays. The benches that measure them (strength_go,
-go_learned_match, go_critical) take the same flags from here, name the ones that are on
-in their ledger keys (only those, so a ledger written before a flag existed keeps its
-keys), and say them in their reports.
+default until a match shows it pays; the search's tuning constants (exploration, RAVE's
+equivalence, the prior's weight) are knobs too, to measure another value against the
+default's. The benches that measure them (strength_go, go_learned_match, go_critical,
+go_search_cost, go_opening) take the same flags from here, name the knobs set away from
+the default search in their ledger keys (only those, so a ledger written before a flag
+existed keeps its keys), and say them in their reports.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import argparse
 from dataclasses import dataclass, replace
 from typing import Any
 
-from arguments import rate, weight
+from arguments import rate, seconds, weight
 from tabletop.ai.agent import Agent
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
@@ -79,7 +81,31 @@ KNOBS = (
         "local answers",
         "the tree's virtual wins near the last move, by common fate graph (decision 0194)",
     ),
+    Knob(
+        "--explore",
+        "explore",
+        weight,
+        "exploration",
+        "the tree's UCB exploration constant",
+    ),
+    Knob(
+        "--rave-k",
+        "rave_k",
+        seconds,  # a finite number above 0: the selection divides by it
+        "RAVE equivalence",
+        "the tree's RAVE equivalence (real visits at which AMAF weighs half)",
+    ),
+    Knob(
+        "--prior-n",
+        "prior_n",
+        seconds,
+        "prior weight",
+        "the tree's virtual games of an even prior",
+    ),
 )
+
+#: The default search, whose values the knobs are measured against.
+DEFAULT = SearchParams()
 
 
 def add_knobs(parser: argparse.ArgumentParser, whose: str, leave_out: tuple[str, ...] = ()) -> None:
@@ -87,21 +113,29 @@ def add_knobs(parser: argparse.ArgumentParser, whose: str, leave_out: tuple[str,
     flags the bench defines its own way)."""
     for knob in KNOBS:
         if knob.flag not in leave_out:
+            default = getattr(DEFAULT, knob.field)
+            said = "0: off (the default)" if default == 0 else f"the default search's: {default}"
             parser.add_argument(
                 knob.flag,
                 type=knob.kind,
-                default=0.0,
-                help=f"{whose} {knob.help}; 0: off (the default)",
+                default=None,
+                help=f"{whose} {knob.help}; {said}",
             )
 
 
 def _on(args: argparse.Namespace) -> list[tuple[Knob, float]]:
-    found = ((knob, getattr(args, knob.key, 0.0)) for knob in KNOBS)
-    return [(knob, value) for knob, value in found if value]
+    """The knobs given a value other than the default search's."""
+    found = ((knob, getattr(args, knob.key, None)) for knob in KNOBS)
+    return [
+        (knob, value)
+        for knob, value in found
+        if value is not None and value != getattr(DEFAULT, knob.field)
+    ]
 
 
 def knob_key(args: argparse.Namespace) -> dict[str, float]:
-    """The knobs that are on, by ledger name (none when every knob is off)."""
+    """The knobs that are on (set away from the default search), by ledger name (none when
+    every knob is at the default)."""
     return {knob.key: value for knob, value in _on(args)}
 
 

@@ -44,10 +44,25 @@ def test_a_ledger_key_names_only_the_knowledge_switched_on() -> None:
     assert go_knobs.knob_words(_args("--learned", "0.05")) == ", learned shapes at 0.05"
 
 
+def test_a_tuning_knob_is_named_only_away_from_the_default_search() -> None:
+    # --explore 0.2 is the default search's own value: the same key as no flag at all.
+    assert strength_go.description(_args("--explore", "0.2"), 3, 10) == strength_go.description(
+        _args(), 3, 10
+    )
+    away = _args("--explore", "0", "--rave-k", "3000")
+    assert go_knobs.knob_key(away) == {"explore": 0.0, "rave_k": 3000.0}
+    params = go_knobs.knob_params(away)
+    assert (params.explore, params.rave_k, params.prior_n) == (0.0, 3000.0, 10.0)
+    assert go_knobs.knob_words(away) == ", exploration at 0.0, RAVE equivalence at 3000.0"
+
+
 def test_a_bad_knob_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         strength_go.main(["--nakade", "2"])
     assert "argument --nakade: '2': must be from 0 to 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        strength_go.main(["--rave-k", "0"])
+    assert "argument --rave-k: '0': must be a finite number above 0" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(shutil.which("/usr/games/gnugo") is None, reason="GNU Go is not installed")
