@@ -13,7 +13,7 @@ $(BIN)/python:
 
 $(VENV)/.installed-$(EXTRAS): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
-	@echo "compiling the game kernels (once; about a minute)"
+	@echo "compiling the game kernels (once; a few minutes, one process a game)"
 	$(BIN)/python -m tabletop.ai.warm
 	touch $@
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 import tabletop
 from tabletop.ai.levels import level_for
-from tabletop.ai.warm import levels_by_search, variants, warm_up
+from tabletop.ai.warm import by_game, levels_by_search, main, variants, warm_up
 
 
 def test_one_level_of_each_search_the_table_uses() -> None:
@@ -30,3 +32,24 @@ def test_every_game_and_player_count_is_warmed() -> None:
     for info in tabletop.list_games():
         counts = {tabletop.load_game(n, **o).num_players for n, o in warmed if n == info.name}
         assert counts == set(info.players), info.name
+
+
+def test_two_games_are_warmed_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    names = [info.name for info in tabletop.list_games()][:2]
+    assert main([*names, "--jobs", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("all kernels ready in ")
+    wanted = sum(len(sets) for sets in by_game(names).values())
+    ready = [line for line in lines if ": kernels ready in " in line]
+    assert len(ready) == wanted
+    assert {line.split()[0] for line in ready} == set(names)
+
+
+def test_a_bad_game_or_job_count_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["nonsense"])
+    assert stop.value.code == 2
+    assert "no game 'nonsense'; the games are " in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--jobs", "0"])
+    assert "argument --jobs: '0': must be at least 1" in capsys.readouterr().err

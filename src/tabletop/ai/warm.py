@@ -10,13 +10,21 @@ processes only load them from the cache, which is quick.
 It runs, for every game and player count, a tiny search of every kind the
 level table uses, from the starting position and from a position some moves
 in, which reaches the kernels that play, undo, evaluate and play out.
+
+Compiling takes minutes of one core and each game's kernels are its own, so the
+games are warmed side by side, one process each, as many at once as there are
+cores (``--jobs``); ``python -m tabletop.ai.warm go`` warms one game.
 """
 
 from __future__ import annotations
 
+import argparse
+import multiprocessing
+import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from tabletop.ai.agent import Budget
@@ -67,17 +75,75 @@ def warm_up(game: Game) -> None:
         scoring.propose(game.new_state(), 0)
 
 
-def main() -> int:
-    """Warm every variant, printing how long each took."""
-    for name, options in variants():
+def warm_game(name: str, option_sets: Sequence[dict[str, Any]]) -> list[str]:
+    """Warm one game's variants in turn; a line for each saying how long it took."""
+    lines = []
+    for options in option_sets:
         start = time.perf_counter()
-        game = load_game(name, **options)
-        warm_up(game)
+        warm_up(load_game(name, **options))
         named = " ".join(f"{k}={v}" for k, v in options.items())
         label = f"{name} {named}".strip()
-        print(f"{label}: kernels ready in {time.perf_counter() - start:.1f} s", flush=True)
+        lines.append(f"{label}: kernels ready in {time.perf_counter() - start:.1f} s")
+    return lines
+
+
+def by_game(names: Sequence[str] = ()) -> dict[str, list[dict[str, Any]]]:
+    """The variants to warm, grouped by game (only ``names`` when given), in list order."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for name, options in variants():
+        if not names or name in names:
+            groups.setdefault(name, []).append(options)
+    return groups
+
+
+def _jobs(text: str) -> int:
+    """--jobs: a whole number of 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be at least 1")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Warm the games named (default: every game), printing how long each variant took."""
+    known = [info.name for info in list_games()]
+    parser = argparse.ArgumentParser(
+        prog="python -m tabletop.ai.warm", description="Compile the games' kernels."
+    )
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"of {', '.join(known)}")
+    parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=len(os.sched_getaffinity(0)),
+        help="games warmed at once, one process each (default: the cores this may use)",
+    )
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.games if name not in known]
+    if unknown:
+        parser.error(f"no game {unknown[0]!r}; the games are {', '.join(known)}")
+    groups = by_game(args.games)
+    start = time.perf_counter()
+    if args.jobs == 1 or len(groups) == 1:
+        for name, option_sets in groups.items():
+            print("\n".join(warm_game(name, option_sets)), flush=True)
+    else:
+        # Fresh interpreters ("spawn"): a forked one would share this process's numba state.
+        # This process imported tabletop first, so a stale cache was forgotten before any
+        # worker starts compiling (kernel_cache), and numba writes each cache file whole.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(min(args.jobs, len(groups)), mp_context=context) as pool:
+            futures = [pool.submit(warm_game, name, sets) for name, sets in groups.items()]
+            for future in as_completed(futures):
+                print("\n".join(future.result()), flush=True)
+    print(f"all kernels ready in {time.perf_counter() - start:.1f} s", flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Through the module's own name, so the workers find warm_game where they import it.
+    from tabletop.ai.warm import main as warm_main
+
+    sys.exit(warm_main())
