@@ -24,9 +24,14 @@ playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright 
 PATIENCE_MS = 60_000
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """One headless Chromium per test worker."""
+    """One headless Chromium per test worker while it runs tests/web's tests.
+
+    Package scope, not session: Playwright's sync API keeps an event loop running in the
+    worker's thread while it is open, and then any ``asyncio.run`` fails ("cannot be
+    called from a running event loop"). A worker that steals other tests after browser
+    tests (``--dist worksteal``) closes it first, and opens a new one if it comes back."""
     path = chromium_path()
     if path is None:
         pytest.skip(INSTALL_HINT)
