@@ -5,6 +5,10 @@ BIN := $(VENV)/bin
 # CI adds the peers (open-spiel) so the differential tests run there.
 EXTRAS ?= dev
 
+# One pytest worker more than the cores: browser, server and process tests spend much of
+# their time waiting, and the extra worker fills those waits (decision 0196).
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+
 .PHONY: run test lint typecheck pytest bench screenshots clean i18n cluster
 
 $(BIN)/python:
@@ -38,7 +42,7 @@ pytest: $(VENV)/.installed-$(EXTRAS)
 	bash .ci/ensure-redis
 	bash .ci/ensure-nginx
 	bash .ci/ensure-gnugo
-	$(BIN)/pytest -n 2 --dist worksteal
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
 # N server processes behind nginx over a throwaway PostgreSQL and Redis, on 127.0.0.1
 # (deploy/README.md); Ctrl-C stops them all. `make cluster PROCESSES=3 PORT=8080`.
