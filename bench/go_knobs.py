@@ -107,6 +107,12 @@ KNOBS = (
 #: The default search, whose values the knobs are measured against.
 DEFAULT = SearchParams()
 
+#: The search the ledgers' keys are named against: the defaults when the knobs came
+#: (2026-11-29). A default that moves since (exploration 0.2 to 0, decision 0197) is
+#: named in every key written after it, so an older ledger's key never comes to mean
+#: another search, and resuming it with today's code plays what it played.
+KEY_BASE = replace(DEFAULT, explore=0.2)
+
 
 def add_knobs(parser: argparse.ArgumentParser, whose: str, leave_out: tuple[str, ...] = ()) -> None:
     """Add a flag per knob (``whose``: whose search it sets, for the help; ``leave_out``:
@@ -133,10 +139,31 @@ def _on(args: argparse.Namespace) -> list[tuple[Knob, float]]:
     ]
 
 
+def any_on(args: argparse.Namespace) -> bool:
+    """True when a knob is set away from the default search."""
+    return bool(_on(args))
+
+
 def knob_key(args: argparse.Namespace) -> dict[str, float]:
-    """The knobs that are on (set away from the default search), by ledger name (none when
-    every knob is at the default)."""
-    return {knob.key: value for knob, value in _on(args)}
+    """The knobs whose value in this run (given, or the default search's) is away from
+    :data:`KEY_BASE`'s, by ledger name (none when every one is at it)."""
+    key = {}
+    for knob in KNOBS:
+        given = getattr(args, knob.key, None)
+        value = getattr(DEFAULT, knob.field) if given is None else given
+        if value != getattr(KEY_BASE, knob.field):
+            key[knob.key] = value
+    return key
+
+
+def default_key() -> dict[str, float]:
+    """The default search's own knobs away from :data:`KEY_BASE`, by ledger name: for a
+    bench whose other side plays the default search (go_learned_match)."""
+    return {
+        knob.key: getattr(DEFAULT, knob.field)
+        for knob in KNOBS
+        if getattr(DEFAULT, knob.field) != getattr(KEY_BASE, knob.field)
+    }
 
 
 def knob_params(args: argparse.Namespace, params: SearchParams | None = None) -> SearchParams:
@@ -153,7 +180,7 @@ def knob_words(args: argparse.Namespace) -> str:
 def knob_level(agent: Agent, args: argparse.Namespace) -> None:
     """Set the knobs that are on in a Go level's search (under its budget and noise);
     nothing when every knob is off."""
-    if knob_key(args):
+    if any_on(args):
         assert isinstance(agent, LevelAgent)
         search = agent.inner
         assert isinstance(search, GoSearchAgent), "every Go level is Go's own search"

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import tabletop
 from arguments import count, run_main, seconds, whole
-from go_knobs import add_knobs, knob_key, knob_params, knob_words
+from go_knobs import add_knobs, default_key, knob_key, knob_params, knob_words
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
@@ -66,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
         about = {"bench": BENCH, "number": number, "size": args.size, "scale": args.scale,
                  "iterations": args.iterations, "seed": args.seed}  # fmt: skip
         about.update(knob_key(args))  # named only when on, so older ledgers keep their keys
+        if default_key():  # the old side's search, once a default has moved (go_knobs)
+            about["old"] = default_key()
         if args.seconds:
             about["seconds"] = args.seconds
             del about["iterations"]

@@ -28,7 +28,7 @@ import numpy as np
 
 import tabletop
 from arguments import count, run_main
-from go_knobs import add_knobs, knob_key, knob_params, knob_words
+from go_knobs import add_knobs, any_on, knob_params, knob_words
 from tabletop.ai.go import search
 from tabletop.ai.levels import agent_for_level
 from tabletop.core.records import replay
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ply", type=count, default=40, help="moves of --sgf played first")
     args = parser.parse_args(argv)
     state = start(args.size) if args.sgf is None else game_position(args.sgf, args.ply)
-    if knob_key(args):
+    if any_on(args):
         on = knob_params(args)
         variants = {"off": search.SearchParams(), "on": on}
         tables = {name: learned_replies(state, params) for name, params in variants.items()}

@@ -32,28 +32,38 @@ def _args(*flags: str) -> argparse.Namespace:
 
 
 def test_a_ledger_key_names_only_the_knowledge_switched_on() -> None:
-    plain = strength_go.description(_args(), 3, 10)
-    assert not set(plain) & {knob.key for knob in go_knobs.KNOBS}
+    # --explore 0.2: the search of every ledger written before the default moved to 0.
+    old = strength_go.description(_args("--explore", "0.2"), 3, 10)
+    assert not set(old) & {knob.key for knob in go_knobs.KNOBS}
     # The key docs/ladder/go-gnugo-13-v3.jsonl holds for game 3, written before go_knobs.
     ledger = Path(__file__).resolve().parents[2] / "docs" / "ladder" / "go-gnugo-13-v3.jsonl"
     keys = {json.loads(line)["number"]: json.loads(line)["key"] for line in ledger.open()}
-    assert task_key(plain) == keys[3]
+    assert task_key(old) == keys[3]
     on = strength_go.description(_args("--nakade", "1", "--learned", "0.05"), 3, 10)
     assert {k: on[k] for k in ("nakade", "learned")} == {"nakade": 1.0, "learned": 0.05}
     assert go_knobs.knob_params(_args("--nakade", "1")).nakade_rate == 1.0
     assert go_knobs.knob_words(_args("--learned", "0.05")) == ", learned shapes at 0.05"
 
 
+def test_a_moved_default_is_named_so_an_older_key_keeps_its_search() -> None:
+    # Today's default search explores at 0 (decision 0197): its key says so, and is the key
+    # of the match that measured exploration 0 as a knob, which played the same search.
+    plain = strength_go.description(_args(), 3, 10)
+    assert plain["explore"] == 0.0
+    assert plain == strength_go.description(_args("--explore", "0"), 3, 10)
+    ledger = Path(__file__).resolve().parents[2] / "docs" / "ladder" / "go-gnugo-13-explore0.jsonl"
+    keys = {json.loads(line)["number"]: json.loads(line)["key"] for line in ledger.open()}
+    assert task_key(strength_go.description(_args(), 0, 10)) == keys[0]
+    assert not go_knobs.any_on(_args()) and go_knobs.any_on(_args("--explore", "0.2"))
+    assert go_knobs.default_key() == {"explore": 0.0}
+
+
 def test_a_tuning_knob_is_named_only_away_from_the_default_search() -> None:
-    # --explore 0.2 is the default search's own value: the same key as no flag at all.
-    assert strength_go.description(_args("--explore", "0.2"), 3, 10) == strength_go.description(
-        _args(), 3, 10
-    )
-    away = _args("--explore", "0", "--rave-k", "3000")
-    assert go_knobs.knob_key(away) == {"explore": 0.0, "rave_k": 3000.0}
+    away = _args("--explore", "0.2", "--rave-k", "3000")
+    assert go_knobs.knob_key(away) == {"rave_k": 3000.0}
     params = go_knobs.knob_params(away)
-    assert (params.explore, params.rave_k, params.prior_n) == (0.0, 3000.0, 10.0)
-    assert go_knobs.knob_words(away) == ", exploration at 0.0, RAVE equivalence at 3000.0"
+    assert (params.explore, params.rave_k, params.prior_n) == (0.2, 3000.0, 10.0)
+    assert go_knobs.knob_words(away) == ", exploration at 0.2, RAVE equivalence at 3000.0"
 
 
 def test_a_bad_knob_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

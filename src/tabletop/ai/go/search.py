@@ -97,7 +97,9 @@ LOCAL_REACH = 3
 class SearchParams:
     """The search's tunable constants."""
 
-    explore: float = 0.2  # UCB constant (small: RAVE and priors do most of the exploring)
+    # UCB's exploration constant: 0, none, as in MoGo's and Fuego's RAVE searches: the
+    # priors and the AMAF values do the exploring (decision 0197; 0.2 until then).
+    explore: float = 0.0
     rave_k: float = 1000.0  # playouts after which RAVE and real values weigh the same
     prior_n: float = 10.0  # virtual games of an even prior
     expand: int = 2  # real visits before a leaf is expanded
