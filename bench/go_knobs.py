@@ -4,9 +4,10 @@ Each optional piece of Go knowledge is a field of ``SearchParams`` that is 0 (of
 default until a match shows it pays; the search's tuning constants (exploration, RAVE's
 equivalence, the prior's weight) are knobs too, to measure another value against the
 default's. The benches that measure them (strength_go, go_learned_match, go_critical,
-go_search_cost, go_opening) take the same flags from here, name the knobs set away from
-the default search in their ledger keys (only those, so a ledger written before a flag
-existed keeps its keys), and say them in their reports.
+go_search_cost, go_opening) take the same flags from here, name in their ledger keys the
+knobs whose value differs from ``KEY_BASE`` (the search the keys were first written for,
+so a ledger written before a flag existed, or before a default moved, keeps its keys),
+and say the knobs set away from today's default in their reports.
 """
 
 from __future__ import annotations
@@ -159,11 +160,7 @@ def knob_key(args: argparse.Namespace) -> dict[str, float]:
 def default_key() -> dict[str, float]:
     """The default search's own knobs away from :data:`KEY_BASE`, by ledger name: for a
     bench whose other side plays the default search (go_learned_match)."""
-    return {
-        knob.key: getattr(DEFAULT, knob.field)
-        for knob in KNOBS
-        if getattr(DEFAULT, knob.field) != getattr(KEY_BASE, knob.field)
-    }
+    return knob_key(argparse.Namespace())
 
 
 def knob_params(args: argparse.Namespace, params: SearchParams | None = None) -> SearchParams:

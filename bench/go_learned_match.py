@@ -62,12 +62,13 @@ def main(argv: list[str] | None = None) -> int:
     game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
     ledger = Ledger(Path(args.ledger)) if args.ledger else None
     scores = []
+    old_search = default_key()  # the old side's search, once a default has moved (go_knobs)
     for number in range(args.first, args.games):
         about = {"bench": BENCH, "number": number, "size": args.size, "scale": args.scale,
                  "iterations": args.iterations, "seed": args.seed}  # fmt: skip
-        about.update(knob_key(args))  # named only when on, so older ledgers keep their keys
-        if default_key():  # the old side's search, once a default has moved (go_knobs)
-            about["old"] = default_key()
+        about.update(knob_key(args))  # new's knobs away from go_knobs.KEY_BASE
+        if old_search:
+            about["old"] = old_search
         if args.seconds:
             about["seconds"] = args.seconds
             del about["iterations"]
