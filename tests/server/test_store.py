@@ -8,13 +8,17 @@ import json
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import event as sa_event
 
 from tabletop.core import load_game
 from tabletop.play.match import Match, SeatSpec
 from tabletop.server.app import create_app
 from tabletop.server.dbcheck import check_sqlite_file
+from tabletop.server.scratch import ScratchPostgres
 from tabletop.server.store import (
     PAGE_SIZE,
     Conflict,
@@ -58,6 +62,43 @@ def test_a_commit_writes_the_new_move_not_the_whole_game(client: TestClient, db:
     ):
         after = again.get(f"/api/games/{gid}").json()
         assert after["moves"] == before["moves"] and after["board"] == before["board"]
+
+
+@pytest.mark.parametrize("db", ["postgresql"], indirect=True)
+def test_a_game_is_read_as_of_one_moment(
+    client: TestClient, db: str, postgres: ScratchPostgres
+) -> None:
+    """Another process commits a move between the reads of the game's row and of its
+    moves: the game read is still the one before that move, not its number with the
+    newer moves (a reconnecting watcher's snapshot would have a move it is sent again)."""
+    created = new_game(client, seats=[{"claim": True}, {"claim": True}])
+    gid = created["id"]
+    play(client, gid, [s["token"] for s in created["seats"]], POINTS[:2])
+    store: Store = client.app.state.rooms.store  # type: ignore[attr-defined]
+    database = db.rsplit("/", 1)[1]
+    committed: list[str] = []
+
+    def commit_between(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "FROM moves" in statement and not committed:
+            committed.append(statement)
+            entry = json.dumps([{"seat": 0, "move": POINTS[2], "clock": None}, POINTS[2]])
+            postgres.psql(
+                f"insert into moves values ('{gid}', 2, '{entry}');"
+                f" update games set seq = seq + 1 where id = '{gid}'",
+                database,
+            )
+
+    before = client.portal.call(store.load, gid)  # type: ignore[union-attr]
+    sa_event.listen(store.engine.sync_engine, "before_cursor_execute", commit_between)
+    try:
+        loaded = client.portal.call(store.load, gid)  # type: ignore[union-attr]
+    finally:
+        sa_event.remove(store.engine.sync_engine, "before_cursor_execute", commit_between)
+    assert committed and before is not None and loaded is not None
+    assert loaded[1] == before[1] and loaded[0]["moves"] == before[0]["moves"]
+    assert len(loaded[0]["moves"]) == 2
+    after = client.portal.call(store.load, gid)  # type: ignore[union-attr]
+    assert after is not None and after[1] == before[1] + 1 and len(after[0]["moves"]) == 3
 
 
 def test_an_undo_removes_the_stored_moves_it_takes_back(client: TestClient, db: str) -> None:

@@ -540,8 +540,15 @@ class Store:
         return None if row is None else (int(row.seat), str(row.state))
 
     async def load(self, game_id: str) -> tuple[dict[str, Any], int, list[str | None]] | None:
-        """(match, seq, token hash per seat) of a game, or None if there is no such game."""
+        """(match, seq, token hash per seat) of a game, or None if there is no such game.
+
+        Its three reads see one moment of the database: under PostgreSQL's default (each
+        statement sees what was committed when it began) a move committed between them
+        would give moves the number ``seq`` does not have. SQLite has one connection
+        here, so no commit can come between them."""
         async with self.engine.connect() as conn:
+            if not self.sqlite:
+                await conn.execution_options(isolation_level="REPEATABLE READ")
             found = (
                 await conn.execute(select(games.c.match, games.c.seq).where(games.c.id == game_id))
             ).first()
