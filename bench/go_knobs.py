@@ -103,6 +103,13 @@ KNOBS = (
         "prior weight",
         "the tree's virtual games of an even prior",
     ),
+    Knob(
+        "--prior-amaf",
+        "prior_amaf",
+        weight,
+        "AMAF at the prior",
+        "the tree's virtual AMAF games at the prior (heuristic MC-RAVE)",
+    ),
 )
 
 #: The default search, whose values the knobs are measured against.

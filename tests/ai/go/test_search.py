@@ -265,3 +265,26 @@ def test_the_local_term_gives_virtual_wins_by_common_fate_distance_only_when_set
         assert virtual("J1") == pytest.approx(n0)
         assert virtual("E7") == pytest.approx(n0 + local_n)
         assert virtual("B5") == pytest.approx(n0 + 0.9 * local_n)
+
+
+def test_the_prior_seeds_the_amaf_values_only_when_set() -> None:
+    # Heuristic MC-RAVE: with prior_amaf a child starts with that many AMAF games at its
+    # prior besides the real ones; off (the default) its AMAF value starts empty. A move at
+    # the prior's floor keeps its own pinned AMAF games either way.
+    state = _lost_group(60)
+    floor = point(state, "H1")
+    for amaf in (0.0, 25.0):
+        tree = search.GoTree(1_000_000, search.SearchParams(prior_amaf=amaf))
+        tree.set_root(state)
+        tree.run(state, 1, search.root_mask(state))  # expands the root, then one playout
+        untouched = 0
+        for move in ("A19", "K10", "T1", "C17"):
+            child = tree.child(tree.root, point(state, move))
+            rn, rw = tree.tree_f[search.F_RN, child], tree.tree_f[search.F_RW, child]
+            assert amaf <= rn <= amaf + 1  # one playout adds one AMAF game at most
+            if rn == amaf and amaf > 0:
+                untouched += 1
+                assert rw / rn == pytest.approx(prior_of(state, move))
+        assert untouched or amaf == 0
+        pinned = tree.tree_f[search.F_RN, tree.child(tree.root, floor)]
+        assert pinned >= search.SearchParams().blunder_n

@@ -78,6 +78,7 @@ P_BLUNDER = 8
 P_CRITICALITY = playout.P_CRITICALITY
 P_NAKADE = playout.P_NAKADE
 P_LOCAL = playout.P_LOCAL
+P_PRIOR_AMAF = playout.P_PRIOR_AMAF
 
 #: Playouts a move's search counts before criticality steers it: fewer are noise.
 CRIT_MIN_PLAYOUTS = 256.0
@@ -132,6 +133,12 @@ class SearchParams:
     # the fight the last move started before it looks elsewhere. 0: off, until a match
     # shows it pays.
     local_n: float = 0.0
+    # Virtual AMAF games at the prior, besides its prior_n real ones: heuristic MC-RAVE
+    # (Gelly and Silver) starts both values at the prior. Without it the AMAF values, which
+    # weigh most early, are the first few playouts' alone and drown a tactical prior (a
+    # saving or capturing move) after a few hundred playouts. 0: off, until a match shows
+    # it pays.
+    prior_amaf: float = 0.0
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
@@ -151,6 +158,7 @@ class SearchParams:
         out[P_BLUNDER] = self.blunder_n
         out[P_CRITICALITY] = self.criticality
         out[P_LOCAL] = self.local_n
+        out[P_PRIOR_AMAF] = self.prior_amaf
         return out
 
 
@@ -404,6 +412,7 @@ def expand(
     vital = np.zeros(size if nakade > 0.0 else 1, dtype=np.bool_)
     if nakade > 0.0:
         eyespace.vital_points(board, n, vital)
+    prior_amaf = params[P_PRIOR_AMAF]
     local_n = params[P_LOCAL]
     local = local_n > 0.0 and last >= 0
     if local:
@@ -447,10 +456,13 @@ def expand(
         if v <= BLUNDER_PRIOR:
             tree_f[F_RN, k] += params[P_BLUNDER]
             tree_f[F_RW, k] += params[P_BLUNDER] * v
-        elif local and 0 < near[0, p] <= LOCAL_REACH:  # 0: the last move's point, emptied
-            bonus = local_bonus(local_n, near[0, p])
-            tree_f[F_N, k] += bonus
-            tree_f[F_W, k] += bonus
+        else:
+            tree_f[F_RN, k] += prior_amaf
+            tree_f[F_RW, k] += prior_amaf * v
+            if local and 0 < near[0, p] <= LOCAL_REACH:  # 0: the last move's point, emptied
+                bonus = local_bonus(local_n, near[0, p])
+                tree_f[F_N, k] += bonus
+                tree_f[F_W, k] += bonus
         k += 1
     pass_prior = prior(
         board,

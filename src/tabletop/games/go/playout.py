@@ -61,7 +61,8 @@ P_REPLY = 10
 P_CRITICALITY = 11  # the search's weight of criticality (SearchParams.criticality)
 P_NAKADE = 12
 P_LOCAL = 13  # the search's virtual wins near the last move (SearchParams.local_n)
-NUM_PARAMS = 14
+P_PRIOR_AMAF = 14  # the search's virtual AMAF games at the prior (SearchParams.prior_amaf)
+NUM_PARAMS = 15
 
 
 @dataclass(frozen=True)
