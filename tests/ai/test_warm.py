@@ -34,6 +34,7 @@ def test_every_game_and_player_count_is_warmed() -> None:
         assert counts == set(info.players), info.name
 
 
+@pytest.mark.slow
 def test_two_games_are_warmed_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
     names = [info.name for info in tabletop.list_games()][:2]
     assert main([*names, "--jobs", "2"]) == 0

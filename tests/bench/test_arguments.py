@@ -52,6 +52,7 @@ def test_nonsense_is_refused(parse: Callable[[str], float], text: str) -> None:
         parse(text)
 
 
+@pytest.mark.slow
 def test_a_level_the_library_refuses_is_one_line() -> None:
     done = subprocess.run(
         [sys.executable, str(BENCH / "level_work.py"), "oust", "--levels", "11"],

@@ -63,6 +63,7 @@ def _game(path: Path, moves: list[str]) -> None:
     save_sgf(state, path, black="a", white="b")
 
 
+@pytest.mark.slow
 def test_a_fit_writes_3x3_and_spatial_weights_the_search_reads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

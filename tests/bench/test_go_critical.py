@@ -17,6 +17,7 @@ sys.path.insert(0, str(BENCH))
 import go_critical  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("/usr/games/gnugo") is None, reason="GNU Go is not installed")
 def test_the_eye_space_knowledge_settles_a_bulky_five_gnugo_calls_critical(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -42,6 +42,7 @@ def test_the_list_names_every_attack() -> None:
     assert "baseline" in NAMES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_an_attack_reports_one_line_in_quick_mode(name: str) -> None:
     result = run_driver("--quick", "--only", name)

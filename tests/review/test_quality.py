@@ -64,6 +64,7 @@ def test_a_blunder_is_labelled_and_the_saving_move_found(case: dict[str, Any]) -
 QUIET: list[dict[str, Any]] = json.loads(QUIET_DATA.read_text())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("record", QUIET, ids=[r["game"] for r in QUIET])
 def test_a_game_between_equal_players_is_quiet(record: dict[str, Any]) -> None:
     state = _state(record)

@@ -206,6 +206,7 @@ def close_code(data: bytes) -> int | None:
     return None
 
 
+@pytest.mark.slow
 def test_a_socket_that_leaves_a_ping_unanswered_is_closed_with_4408(tmp_path: Path) -> None:
     # Nothing is played, so the send timeout never sees a stalled write: the keep-alive
     # ping, never read nor answered, is what shows that the client stopped reading.

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import httpx
+import pytest
 import websockets
 
 from tests.server.live import Live, live_server
@@ -69,6 +70,7 @@ async def one_race(http: httpx.AsyncClient, where: str) -> str:
         return "join" if joined.status_code == 200 else "socket"
 
 
+@pytest.mark.slow
 def test_an_invite_socket_and_a_lobby_join_never_both_hold_a_seat(db: str) -> None:
     async def races(live: Live) -> list[str]:
         where = f"{live.host}:{live.port}"

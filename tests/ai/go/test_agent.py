@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 import tabletop
 from tabletop.ai import Budget
 from tabletop.ai.agent import MoveStat
@@ -154,6 +156,7 @@ def test_level_one_takes_three_stones_in_atari() -> None:
         assert str(agent_for_level(game, 1, seed=seed).choose(state)) == "F6"
 
 
+@pytest.mark.slow
 def test_level_10_opens_the_big_board_on_the_third_and_fourth_lines() -> None:
     # Issue 14: from the empty 19x19 board it played the second line (S11, S6).
     game = tabletop.load_game("go", size=19, rules="chinese", komi=7)

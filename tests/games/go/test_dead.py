@@ -17,6 +17,7 @@ from .helpers import column, finished, lone_stones
 SEEDS = range(6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_lone_stones_of_issue_7_are_dead_for_every_seed(seed: int) -> None:
     # The old per-point estimate from the ended state said [], ["B5"] or ["H5"] by seed.

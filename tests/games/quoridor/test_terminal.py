@@ -49,6 +49,7 @@ def test_a_race_to_the_goal_row(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Winner: South" in out
 
 
+@pytest.mark.slow
 def test_cli_plays_four_players_against_the_computer(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
