@@ -285,6 +285,10 @@ def test_a_late_subscription_loses_no_event(
         numbers: list[int] = []
         events(bob_ws, 1, numbers)
         assert numbers == [1]
+        # The replayed event has no delta: a snapshot of the same number brings the view.
+        snapshot = bob_ws.receive_json()
+        assert (snapshot["type"], snapshot["seq"]) == ("snapshot", 1)
+        assert [m["move"] for m in snapshot["game"]["moves"]] == ["E5"]
 
 
 def lossy_publish(app_client: TestClient, monkeypatch: pytest.MonkeyPatch, lost: set[int]) -> None:
