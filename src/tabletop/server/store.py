@@ -188,6 +188,18 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+async def one_moment(conn: AsyncConnection) -> None:
+    """Make the reads on ``conn`` see one moment of the database.
+
+    PostgreSQL's default has each statement see what was committed when it began, so
+    reads in several statements may mix two moments (a game's number with a later move,
+    a rating with a history it has not yet): they run in one REPEATABLE READ transaction.
+    SQLite needs nothing: the server has one connection to it, so no commit can come
+    between two reads."""
+    if conn.dialect.name != "sqlite":
+        await conn.execution_options(isolation_level="REPEATABLE READ")
+
+
 def database_url(db: str | None) -> str:
     """An SQLAlchemy async URL from ``--db``: a URL as is (an SQLite one given the async
     driver the server uses, ``postgresql://`` taken as ``postgresql+asyncpg://``), a path
@@ -542,13 +554,10 @@ class Store:
     async def load(self, game_id: str) -> tuple[dict[str, Any], int, list[str | None]] | None:
         """(match, seq, token hash per seat) of a game, or None if there is no such game.
 
-        Its three reads see one moment of the database: under PostgreSQL's default (each
-        statement sees what was committed when it began) a move committed between them
-        would give moves the number ``seq`` does not have. SQLite has one connection
-        here, so no commit can come between them."""
+        Its three reads see one moment of the database (:func:`one_moment`): otherwise a
+        move committed between them would give moves the number ``seq`` does not have."""
         async with self.engine.connect() as conn:
-            if not self.sqlite:
-                await conn.execution_options(isolation_level="REPEATABLE READ")
+            await one_moment(conn)
             found = (
                 await conn.execute(select(games.c.match, games.c.seq).where(games.c.id == game_id))
             ).first()

@@ -10,10 +10,13 @@ import glicko2
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import event as sa_event
 
 from tabletop.play.ratings import DAY, Rating, rate_game
+from tabletop.server.scratch import ScratchPostgres
 from tabletop.server.store import Store
 from tests.server.accounts.conftest import Clock, browser, play, rated_game, register, resign
+from tests.server.conftest import new_game
 
 
 def ratings_of(client: TestClient, name: str) -> dict[str, Any]:
@@ -165,3 +168,49 @@ def test_the_rating_is_written_with_the_end_or_not_at_all(
         ).fetchone() == (0,)
     resign(ada, gid, t0)  # stored now, ratings with it
     assert set(ratings_of(ada, "bob")) == {"go-9"}
+
+
+@pytest.mark.parametrize("db", ["postgresql"], indirect=True)
+def test_a_profile_is_read_as_of_one_moment(
+    client: TestClient, app: FastAPI, db: str, postgres: ScratchPostgres
+) -> None:
+    """Another process rates a game between the profile's reads of the ratings and of
+    their history: the profile shows the rating and the history before it, not the old
+    rating with the new point (PostgreSQL; SQLite has one connection, nothing between)."""
+    register(client, "Ada")
+    # One browser only: a second TestClient runs on its own event loop, which asyncpg's
+    # pooled connections refuse; the rating is written as the game's end writes it.
+    gid = new_game(client, seats=[{"claim": True}, {"claim": True}])["id"]
+    database = db.rsplit("/", 1)[1]
+    ada_id = "(select id from accounts where name_key = 'ada')"
+    postgres.psql(
+        f"insert into ratings values ({ada_id}, 'go-9', 1600, 200, 0.06, 1, 1);"
+        " insert into rating_history (account_id, pool, game_id, at, rating, rd)"
+        f" values ({ada_id}, 'go-9', '{gid}', 1, 1600, 200)",
+        database,
+    )
+    committed: list[str] = []
+
+    def rate_between(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "FROM rating_history" in statement and not committed:
+            committed.append(statement)
+            postgres.psql(
+                "insert into rating_history (account_id, pool, game_id, at, rating, rd)"
+                " select account_id, pool, game_id, at + 1, rating + 100, rd"
+                " from rating_history where pool = 'go-9';"
+                " update ratings set rating = rating + 100, games = games + 1",
+                database,
+            )
+
+    store: Store = app.state.store
+    before = client.get("/api/players/Ada").json()
+    sa_event.listen(store.engine.sync_engine, "before_cursor_execute", rate_between)
+    try:
+        during = client.get("/api/players/Ada").json()
+    finally:
+        sa_event.remove(store.engine.sync_engine, "before_cursor_execute", rate_between)
+    after = client.get("/api/players/Ada").json()
+    assert committed
+    assert during["ratings"] == before["ratings"] and during["history"] == before["history"]
+    assert after["ratings"]["go-9"]["rating"] == before["ratings"]["go-9"]["rating"] + 100
+    assert [p["rating"] for p in after["history"]["go-9"]][-1] == after["ratings"]["go-9"]["rating"]

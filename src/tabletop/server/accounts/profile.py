@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from tabletop.play.ratings import Rating
 from tabletop.server.accounts.tables import account_seats, accounts, rating_history, ratings
-from tabletop.server.store import games
+from tabletop.server.store import games, one_moment
 
 RECENT = 20
 #: Points of each pool's history the graph draws (the latest ones).
@@ -18,8 +18,12 @@ HISTORY = 200
 
 
 async def profile(engine: AsyncEngine, key: str) -> dict[str, Any] | None:
-    """The profile of the account named ``key`` (lower case), or None."""
+    """The profile of the account named ``key`` (lower case), or None.
+
+    Its reads see one moment (:func:`~tabletop.server.store.one_moment`): a game rated
+    meanwhile shows in the ratings, the history and the recent games, or in none."""
     async with engine.connect() as conn:
+        await one_moment(conn)
         account = (
             await conn.execute(
                 select(accounts.c.id, accounts.c.username, accounts.c.created).where(
