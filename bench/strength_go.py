@@ -143,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     gnugo_level = 1 if args.quick else args.gnugo_level
     ledger = Ledger(Path(args.ledger)) if args.ledger else None
     scores: list[float] = []
+    by_colour: dict[str, list[float]] = {"Black": [], "White": []}
     seconds: list[float] = []
     for number in range(args.first, args.games):
         key = task_key(description(args, number, gnugo_level))
@@ -166,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         scores.append(score)
         seconds.extend(secs)
         colour = "Black" if seat == 0 else "White"
+        by_colour[colour].append(score)
         print(
             f"game {number + 1}: ours as {colour}: {score:g} ({outcome.reason}, "
             f"{plies} plies){where}",
@@ -183,6 +185,11 @@ def main(argv: list[str] | None = None) -> int:
         f"level {args.level} ({work}) vs gnugo-{gnugo_level}, {args.size}x{args.size}, komi 7, "
         f"Chinese rules, {TIME_SETTINGS}: {sum(scores):g} of {n} "
         f"({mean:.1%}, 95% interval {max(0, mean - half):.1%} - {min(1, mean + half):.1%})"
+    )
+    # Black moves first and White has the komi: a gap between the two says which side of
+    # the game our play lacks (a weak reply to GNU Go's fixed openings, say).
+    print(
+        "; ".join(f"as {c}: {sum(v):g} of {len(v)}" for c, v in by_colour.items() if v),
     )
     if seconds:
         print(
