@@ -16,6 +16,9 @@
   ``--ledger FILE`` does the same with a results file of one line a game,
   kept in the repository (docs/ladder/), and ``--first N`` leaves out the
   games numbered below N;
+* ``--top-iterations N`` gives the top level N iterations a move instead of its
+  time (Go's level 10 on 19x19: the count its 2.7 s buy on a quiet core), so that
+  the rung does not depend on the machine's load; N goes into each game's key;
 * ``--team-weights today|pressing|fitted`` (Abalone) plays every seat's evaluation
   with that weight row for the player count (games/abalone/eval_kernels.py
   ``team_weights``; decision 0188), and the name with a digest of the row goes into
@@ -75,6 +78,12 @@ def main() -> None:
         "--report", action="store_true", help="count the games in --records/--ledger, play none"
     )
     parser.add_argument(
+        "--top-iterations",
+        type=count,
+        help="the top level's iterations a move instead of its time: level 10 at the count "
+        "its time buys on a quiet core, whatever the load (in each game's key)",
+    )
+    parser.add_argument(
         "--team-weights",
         metavar="NAME",
         help="Abalone: the evaluation's weight row (" + ", ".join(eval_kernels.TEAM_WEIGHTS) + ")",
@@ -90,7 +99,7 @@ def main() -> None:
         parser.error("--report reads --records DIR or --ledger FILE; give one")
     if args.first >= args.games:
         parser.error(f"--first {args.first}: expected fewer than --games ({args.games})")
-    if args.jobs > 1 or args.records or args.ledger or args.first:
+    if args.jobs > 1 or args.records or args.ledger or args.first or args.top_iterations:
         pooled(game, args.top, bottom, args, setup, variant)
         return
     if setup is not None:
@@ -192,6 +201,7 @@ def pooled(
         play=not args.report,
         variant=variant,
         setup=setup,
+        top_iterations=args.top_iterations,
     )
     seconds = time.perf_counter() - start
     if not rung.scores:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -172,3 +173,35 @@ def test_records_keep_who_thought_how_long_and_the_table_shows_it(tmp_path: Path
     last_line = elo_table([rung]).splitlines()[-1]
     assert f"{max(rung.seconds):.2f}" in last_line
     assert elo_table([Rung("ai:2", scores=[1.0], level=2)]).splitlines()[-1].endswith("-")
+
+
+def test_a_top_level_at_fixed_iterations_plays_them_and_keys_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``top_iterations``: the stronger seat thinks that many iterations with no time cap
+    (a rung that does not depend on the machine's load); the weaker keeps its level's
+    budget, and the count is part of each game's key."""
+    from tabletop.ai import ladder
+    from tabletop.ai.agent import Budget
+    from tabletop.ai.levels import level_for
+
+    game = tabletop.load_game("oust", width=3, height=3)
+    budgets: list[list[Budget | None]] = []
+    real = ladder.play_game
+
+    def spying(game: object, agents: list[Any], *args: object) -> object:
+        budgets.append([agent.budget for agent in agents])
+        return real(game, agents, *args)
+
+    monkeypatch.setattr(ladder, "play_game", spying)
+    run_ladder(game, [2], 2, seed=4, records=tmp_path, top_iterations=7)
+    below = level_for(game, 1)
+    weaker = Budget(seconds=below.seconds, playouts=below.iterations)
+    assert budgets == [[Budget(playouts=7), weaker], [weaker, Budget(playouts=7)]]
+    record = json.loads((tmp_path / "2-vs-1" / "game-001.json").read_text())
+    assert record["ladder"]["top_iterations"] == 7
+    played = _count_played(monkeypatch)
+    run_ladder(game, [2], 2, seed=4, records=tmp_path, top_iterations=7)
+    assert played == []  # resumed: the same key
+    run_ladder(game, [2], 2, seed=4, records=tmp_path)
+    assert sorted(played) == [0, 1]  # the level's own budget is another game

@@ -58,6 +58,10 @@ class LadderGame:
     record: str | None = None  # where the finished game is written (a .json path), if anywhere
     max_repeats: int | None = None  # times one position may stand before a draw
     variant: str | None = None  # a setting the caller names that the level table does not show
+    # The stronger seat's iterations a move instead of its level's budget and time cap:
+    # a top level measured at the count its time buys on a quiet core plays the same
+    # games however busy the machine is.
+    top_iterations: int | None = None
 
     def description(self, game: Game) -> dict[str, Any]:
         """What makes a recorded game this one: the task and the seats' level entries.
@@ -77,6 +81,8 @@ class LadderGame:
             described["max_repeats"] = self.max_repeats
         if self.variant is not None:  # absent too, so the keys of earlier ledgers stay
             described["variant"] = self.variant
+        if self.top_iterations is not None:  # absent too
+            described["top_iterations"] = self.top_iterations
         same_as_read_back: dict[str, Any] = json.loads(json.dumps(described))
         return same_as_read_back
 
@@ -120,13 +126,15 @@ def ladder_games(
     max_repeats: int | None = None,
     first: int = 0,
     variant: str | None = None,
+    top_iterations: int | None = None,
 ) -> Iterator[tuple[int, LadderGame]]:
     """Every game of the ladder as (upper level, task), rungs interleaved so progress is even.
 
     The other seats play ``upper - 1``, or ``below`` when given (level 10 against
     three level-3 seats is ``levels=[10], below=3``). Games are numbered from 0;
     ``first`` leaves out the games numbered below it (played elsewhere); ``variant``
-    goes into every task (and so into its ledger key)."""
+    goes into every task (and so into its ledger key), and so does ``top_iterations``
+    (the upper seat's fixed work a move, :attr:`LadderGame.top_iterations`)."""
     n = game.num_players
     options = tuple(sorted((k, v) for k, v in game.options.items() if v is not None))
     for number in range(first, games_per_rung):
@@ -142,6 +150,7 @@ def ladder_games(
                     number=number,
                     max_repeats=max_repeats,
                     variant=variant,
+                    top_iterations=top_iterations,
                 ),
             )
 
@@ -186,6 +195,8 @@ def play_ladder_game(task: LadderGame) -> RungGame:
     """Play one task (and record it where it says)."""
     game = load_game(task.game, **dict(task.options))
     agents = [make_agent(spec, game, task.seed + s) for s, spec in enumerate(task.seats)]
+    if task.top_iterations is not None:
+        agents[task.strong_seat].budget = Budget(playouts=task.top_iterations)
     result = play_game(game, agents, Budget(seconds=3.0), task.max_plies, task.max_repeats)
     if task.record is not None:
         stem = Path(task.record).with_suffix("")
@@ -238,6 +249,7 @@ def run_ladder(
     first: int = 0,
     variant: str | None = None,
     setup: Callable[[], None] | None = None,
+    top_iterations: int | None = None,
 ) -> list[Rung]:
     """Play every rung ``level`` vs ``level - 1`` (or vs ``below``) for the given upper
     levels; the rungs. ``max_plies`` and ``max_repeats`` adjudicate endless games as
@@ -249,11 +261,14 @@ def run_ladder(
     each rung's games numbered below it. ``variant`` names a setting the level table does
     not show (a benchmark's evaluation weights, say) and is part of every game's key;
     ``setup`` (picklable) puts that setting in place, here and in every worker process
-    before its first game."""
+    before its first game. ``top_iterations`` fixes the upper levels' work a move
+    (:attr:`LadderGame.top_iterations`)."""
     rungs = {level: Rung(f"ai:{level}", level=level) for level in levels}
     tasks = list(
         ladder_games(
-            game, levels, games_per_rung, seed, max_plies, below, max_repeats, first, variant
+            *(game, levels, games_per_rung, seed, max_plies, below, max_repeats, first),
+            variant=variant,
+            top_iterations=top_iterations,
         )
     )
     if records is not None:
