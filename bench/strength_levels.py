@@ -17,8 +17,9 @@
   kept in the repository (docs/ladder/), and ``--first N`` leaves out the
   games numbered below N;
 * ``--top-iterations N`` gives the top level N iterations a move instead of its
-  time (Go's level 10 on 19x19: the count its 2.7 s buy on a quiet core), so that
-  the rung does not depend on the machine's load; N goes into each game's key;
+  time (Go's level 10 on 19x19: the count its time buys on a quiet core) and the
+  bottom level its own count without its time cap, so that the rung does not depend
+  on the machine's load; N goes into each game's key;
 * ``--team-weights today|pressing|fitted`` (Abalone) plays every seat's evaluation
   with that weight row for the player count (games/abalone/eval_kernels.py
   ``team_weights``; decision 0188), and the name with a digest of the row goes into
@@ -80,8 +81,8 @@ def main() -> None:
     parser.add_argument(
         "--top-iterations",
         type=count,
-        help="the top level's iterations a move instead of its time: level 10 at the count "
-        "its time buys on a quiet core, whatever the load (in each game's key)",
+        help="the top level's iterations a move instead of its time, the bottom level's own "
+        "count without its time cap: the same games whatever the load (in each game's key)",
     )
     parser.add_argument(
         "--team-weights",

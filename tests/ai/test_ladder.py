@@ -178,9 +178,9 @@ def test_records_keep_who_thought_how_long_and_the_table_shows_it(tmp_path: Path
 def test_a_top_level_at_fixed_iterations_plays_them_and_keys_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``top_iterations``: the stronger seat thinks that many iterations with no time cap
-    (a rung that does not depend on the machine's load); the weaker keeps its level's
-    budget, and the count is part of each game's key."""
+    """``top_iterations``: the stronger seat thinks that many iterations, the weaker its
+    level's count, neither with a time cap (a rung that does not depend on the machine's
+    load); the count is part of each game's key."""
     from tabletop.ai import ladder
     from tabletop.ai.agent import Budget
     from tabletop.ai.levels import level_for
@@ -195,8 +195,7 @@ def test_a_top_level_at_fixed_iterations_plays_them_and_keys_them(
 
     monkeypatch.setattr(ladder, "play_game", spying)
     run_ladder(game, [2], 2, seed=4, records=tmp_path, top_iterations=7)
-    below = level_for(game, 1)
-    weaker = Budget(seconds=below.seconds, playouts=below.iterations)
+    weaker = Budget(playouts=level_for(game, 1).iterations)
     assert budgets == [[Budget(playouts=7), weaker], [weaker, Budget(playouts=7)]]
     record = json.loads((tmp_path / "2-vs-1" / "game-001.json").read_text())
     assert record["ladder"]["top_iterations"] == 7

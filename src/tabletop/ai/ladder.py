@@ -58,9 +58,11 @@ class LadderGame:
     record: str | None = None  # where the finished game is written (a .json path), if anywhere
     max_repeats: int | None = None  # times one position may stand before a draw
     variant: str | None = None  # a setting the caller names that the level table does not show
-    # The stronger seat's iterations a move instead of its level's budget and time cap:
-    # a top level measured at the count its time buys on a quiet core plays the same
-    # games however busy the machine is.
+    # The stronger seat's iterations a move instead of its level's budget and time cap
+    # (a top level at the count its time buys on a quiet core), the other seats' their
+    # level's count without the cap: the same games however busy the machine is (a
+    # loaded machine would stop the weaker seats short of their count, and the stronger
+    # one short of its time's).
     top_iterations: int | None = None
 
     def description(self, game: Game) -> dict[str, Any]:
@@ -196,7 +198,10 @@ def play_ladder_game(task: LadderGame) -> RungGame:
     game = load_game(task.game, **dict(task.options))
     agents = [make_agent(spec, game, task.seed + s) for s, spec in enumerate(task.seats)]
     if task.top_iterations is not None:
-        agents[task.strong_seat].budget = Budget(playouts=task.top_iterations)
+        for seat, agent in enumerate(agents):
+            level = level_for(game, int(task.seats[seat][3:]))
+            count = task.top_iterations if seat == task.strong_seat else level.iterations
+            agent.budget = Budget(playouts=count)
     result = play_game(game, agents, Budget(seconds=3.0), task.max_plies, task.max_repeats)
     if task.record is not None:
         stem = Path(task.record).with_suffix("")
