@@ -136,7 +136,8 @@ def ladder_games(
     three level-3 seats is ``levels=[10], below=3``). Games are numbered from 0;
     ``first`` leaves out the games numbered below it (played elsewhere); ``variant``
     goes into every task (and so into its ledger key), and so does ``top_iterations``
-    (the upper seat's fixed work a move, :attr:`LadderGame.top_iterations`)."""
+    (the upper seat's fixed work a move, the others' their level's count:
+    :attr:`LadderGame.top_iterations`)."""
     n = game.num_players
     options = tuple(sorted((k, v) for k, v in game.options.items() if v is not None))
     for number in range(first, games_per_rung):
@@ -266,8 +267,8 @@ def run_ladder(
     each rung's games numbered below it. ``variant`` names a setting the level table does
     not show (a benchmark's evaluation weights, say) and is part of every game's key;
     ``setup`` (picklable) puts that setting in place, here and in every worker process
-    before its first game. ``top_iterations`` fixes the upper levels' work a move
-    (:attr:`LadderGame.top_iterations`)."""
+    before its first game. ``top_iterations`` fixes every seat's work a move, the upper
+    levels' at that count (:attr:`LadderGame.top_iterations`)."""
     rungs = {level: Rung(f"ai:{level}", level=level) for level in levels}
     tasks = list(
         ladder_games(
