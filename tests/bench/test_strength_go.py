@@ -116,3 +116,31 @@ def test_a_match_split_over_processes_reports_its_own_games(
     args = ["--size", "13", "--iterations", "18500", "--report", "--ledger", str(ledger)]
     assert strength_go.main([*args, "--games", "40", "--first", "20"]) == 0
     assert capsys.readouterr().out.strip() == "no games"
+
+
+FAKE_ENGINE = """\
+import sys
+# Answers GTP's set-up, then exits at its first genmove or play: a crash mid-game.
+for line in sys.stdin:
+    command = line.split()[0] if line.split() else ""
+    if command in ("genmove", "play"):
+        sys.exit(139)
+    sys.stdout.write("= fake\\n\\n" if command == "name" else "=\\n\\n")
+    sys.stdout.flush()
+"""
+
+
+def test_a_game_gnu_go_crashes_in_is_not_counted_and_the_match_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = tmp_path / "crashing-gtp"
+    engine.write_text(f"#!{sys.executable}\n{FAKE_ENGINE}")
+    engine.chmod(0o755)
+    ledger = tmp_path / "crash.jsonl"
+    args = ["--size", "9", "--iterations", "20", "--games", "2", "--gnugo", str(engine)]
+    assert strength_go.main([*args, "--ledger", str(ledger)]) == 1
+    out = capsys.readouterr().out
+    assert "game 1: not played to its end (GTP engine" in out
+    assert "game 2: not played to its end (GTP engine" in out
+    assert "games 1, 2: GNU Go stopped in them; not counted" in out
+    assert not ledger.exists() or ledger.read_text() == ""

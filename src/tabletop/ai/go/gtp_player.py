@@ -30,6 +30,10 @@ def gtp_player(game: Game, command: str) -> GtpPlayer:
     return GtpPlayer(command)
 
 
+class EngineGone(TabletopError):
+    """The GTP engine exited or closed its output in the middle of a game (it crashed)."""
+
+
 class GtpPlayer(Agent):
     """Plays Go through an external GTP engine; the whole game is replayed to it each move.
 
@@ -84,7 +88,7 @@ class GtpPlayer(Agent):
             stdin.write(command + "\n")
             stdin.flush()
         except BrokenPipeError:
-            raise TabletopError(f"GTP engine {self.command!r} has exited") from None
+            raise EngineGone(f"GTP engine {self.command!r} has exited") from None
         limit = self.answer_seconds if seconds is None else seconds
         deadline = time.monotonic() + limit
         lines: list[str] = []
@@ -96,7 +100,7 @@ class GtpPlayer(Agent):
                     f"GTP engine {self.command!r} did not answer {command!r} within {limit:g} s"
                 ) from None
             if line is None:
-                raise TabletopError(f"GTP engine {self.command!r} stopped answering")
+                raise EngineGone(f"GTP engine {self.command!r} stopped answering")
             if line.strip() == "" and lines:
                 break
             if line.strip():
