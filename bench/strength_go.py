@@ -186,9 +186,10 @@ def main(argv: list[str] | None = None) -> int:
             f"games {', '.join(map(str, unplayed))}: GNU Go stopped in them; not counted "
             "(the same command plays them again)"
         )
+    status = 1 if unplayed else 0
     if not scores:
         print("no games")
-        return 1 if unplayed else 0
+        return status
     n = len(scores)
     mean = sum(scores) / n
     half = 1.96 * (mean * (1 - mean) / n) ** 0.5 if n > 1 else 1.0
@@ -210,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{max(seconds):.2f} over {len(seconds)} moves, {sum(s > 3.0 for s in seconds)} "
             "over 3 s"
         )
-    return 1 if unplayed else 0
+    return status
 
 
 if __name__ == "__main__":

@@ -200,9 +200,12 @@ def play_ladder_game(task: LadderGame) -> RungGame:
     agents = [make_agent(spec, game, task.seed + s) for s, spec in enumerate(task.seats)]
     if task.top_iterations is not None:
         for seat, agent in enumerate(agents):
-            level = level_for(game, int(task.seats[seat][3:]))
-            count = task.top_iterations if seat == task.strong_seat else level.iterations
-            agent.budget = Budget(playouts=count)
+            assert agent.budget is not None  # a level's agent has its level's budget
+            agent.budget = (
+                Budget(playouts=task.top_iterations)
+                if seat == task.strong_seat
+                else replace(agent.budget, seconds=None)  # its own count, no time cap
+            )
     result = play_game(game, agents, Budget(seconds=3.0), task.max_plies, task.max_repeats)
     if task.record is not None:
         stem = Path(task.record).with_suffix("")
@@ -272,9 +275,16 @@ def run_ladder(
     rungs = {level: Rung(f"ai:{level}", level=level) for level in levels}
     tasks = list(
         ladder_games(
-            *(game, levels, games_per_rung, seed, max_plies, below, max_repeats, first),
-            variant=variant,
-            top_iterations=top_iterations,
+            game,
+            levels,
+            games_per_rung,
+            seed,
+            max_plies,
+            below,
+            max_repeats,
+            first,
+            variant,
+            top_iterations,
         )
     )
     if records is not None:
