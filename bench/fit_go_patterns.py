@@ -26,8 +26,12 @@ matching ``--test``, GNU Go level 10 in bench/gnugo_games.py's naming) measure
 how often the move played is the model's first choice or among its five
 first (top-1/top-5; tied moves share the credit), next to the same numbers
 for the search's own priors (tabletop.ai.go.search.prior) with and without the
-learned term (3x3 alone, then 3x3 and spatial). ``--write`` writes the weights of the
-fit with spatial patterns to games/go/pattern_weights.txt and spatial_weights.txt.
+learned term (3x3 alone, then 3x3 and spatial), and for the search's priors with the whole
+model's virtual wins (``--pattern-n``: model_n x sqrt(p), SearchParams.model_n; ranked by
+the value a child starts with). The features are games/go/move_model.py's, the search's
+own. ``--write`` writes the weights of the fit with spatial patterns to
+games/go/pattern_weights.txt, spatial_weights.txt and move_weights.txt (tactic, line,
+distance).
 
     python bench/fit_go_patterns.py --games /work/runs/h14b/games --write
     python bench/fit_go_patterns.py --games GAMES MATCH_SGFS --mover "GNU Go" --write
@@ -45,17 +49,15 @@ from numba import njit
 import fresh_kernels  # noqa: F401  (stale cached kernels forgotten first: decision 0192)
 from arguments import count, run_main
 from tabletop.ai.go import search
-from tabletop.games.go import kernels, playout, spatial, tactics
-from tabletop.games.go.kernels import EMPTY, LEGAL, in_atari
+from tabletop.games.go import kernels, move_model, playout, spatial, tactics
+from tabletop.games.go.kernels import EMPTY, LEGAL
 from tabletop.games.go.learned import PRIOR_CAP, WEIGHTS_FILE, canonical_codes
+from tabletop.games.go.move_model import DISTANCES, LINES, TACTICS
 from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
 from tabletop.games.go.sgf import load_sgf
 
-TACTICS = ("none", "capture", "escape", "self-atari", "atari")
-LINES = 5
-DISTANCES = 11  # d = 2..9, 10-13, 14+, and no last move
 SPATIAL = 5  # a candidate row's first spatial code (sizes 12, 20, 28 in columns 5-7)
 PLAYED = 8  # 1 on the move played
 MOVER = 9  # the side to move - 1
@@ -79,51 +81,17 @@ def candidates(
     w = n + 2
     buf = np.empty(8, dtype=np.int64)
     codes = np.empty(spatial.CODES_BUFFER, dtype=np.int64)
-    opp = 3 - color
     k = 0
     for p in range(board.shape[0]):
         if board[p] != EMPTY:
             continue
         if kernels.check_move(board, links, stats, w, p, color, ko, allow_suicide) != LEGAL:
             continue
-        capture = False
-        escape = False
-        atari = False
-        for d in (-w, -1, 1, w):
-            nb = p + d
-            c = board[nb]
-            if c == opp:
-                h = links[0, nb]
-                if in_atari(stats, h):
-                    capture = True
-                elif playout.chain_liberties(board, links, w, h, 3, buf) == 2:
-                    atari = True
-            elif c == color and in_atari(stats, links[0, nb]):
-                escape = True
-        libs = playout.libs_after(board, links, stats, w, p, color, 3, buf)
-        tactic = 0
-        if capture:
-            tactic = 1
-        elif escape and libs >= 2:
-            tactic = 2
-        elif libs == 1:
-            tactic = 3
-        elif atari:
-            tactic = 4
-        row = p // w - 1
-        col = p % w - 1
-        line = min(row, col, n - 1 - row, n - 1 - col)
-        dist = DISTANCES - 1
-        if last >= 0:
-            dr = abs(p // w - last // w)
-            dc = abs(p % w - last % w)
-            dd = dr + dc + max(dr, dc)
-            dist = dd - 2 if dd <= 9 else (8 if dd <= 13 else 9)
         out[k, 0] = p
         out[k, 1] = playout.pattern_code(board, w, p)
-        out[k, 2] = tactic
-        out[k, 3] = min(line, LINES - 1)
-        out[k, 4] = dist
+        out[k, 2] = move_model.tactic_of(board, links, stats, w, p, color, buf)
+        out[k, 3] = move_model.line_of(n, p)
+        out[k, 4] = move_model.distance_of(w, p, last)
         spatial.spatial_codes(board, n, p, color, codes)
         out[k, 5] = codes[0]
         out[k, 6] = codes[1]
@@ -309,7 +277,16 @@ def main(argv: list[str] | None = None) -> int:
         "--scale", type=float, nargs="+", default=[0.05], help="prior terms per log-gamma to try"
     )
     parser.add_argument(
-        "--write", action="store_true", help="write pattern_weights.txt and spatial_weights.txt"
+        "--pattern-n",
+        type=float,
+        nargs="+",
+        default=[20.0],
+        help="virtual wins per square root of the model's probability to try (pattern_n)",
+    )
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="write pattern_weights.txt, spatial_weights.txt and move_weights.txt",
     )
     args = parser.parse_args(argv)
     folders = [Path(folder) for folder in args.games]
@@ -374,11 +351,24 @@ def main(argv: list[str] | None = None) -> int:
             shapes = (features.spatial_keys, np.clip(scale * spatial_log, -PRIOR_CAP, PRIOR_CAP))
             tried.append((f"search prior + {scale} x log-gamma (3x3)", term, nothing))
             tried.append((f"search prior + {scale} x log-gamma (3x3, spatial)", term, shapes))
+        plain = None
         for label, table, shapes in tried:
             values = []
             for rows, (state, last) in zip(test.rows, test.states, strict=True):
                 values.append(prior_values(state, last, rows[:, 0], table, shapes))
             report(label, np.concatenate(values), ty, tseg)
+            plain = np.concatenate(values) if plain is None else plain
+        assert plain is not None
+        model = theta[tx].sum(axis=1)
+        ends = np.append(tseg[1:], len(model))
+        prob = np.concatenate(
+            [move_model.probabilities(model[a:b]) for a, b in zip(tseg, ends, strict=True)]
+        )
+        prior_n = search.SearchParams().prior_n
+        for pattern_n in args.pattern_n:
+            wins = np.where(plain > search.BLUNDER_PRIOR, pattern_n * np.sqrt(prob), 0.0)
+            start_value = (prior_n * plain + wins) / (prior_n + wins)
+            report(f"search prior + {pattern_n} x sqrt(p) virtual wins", start_value, ty, tseg)
     if args.write:
         about = (
             f"# bench/fit_go_patterns.py: {len(train_files)} games, {len(train.rows)} moves"
@@ -400,9 +390,11 @@ def main(argv: list[str] | None = None) -> int:
         for k, value in zip(features.spatial_keys, spatial_log, strict=True):
             lines.append(f"{spatial.SIZES[int(k) & 3]} {int(k) >> 2} {value:.3f}")
         spatial.WEIGHTS_FILE.write_text("\n".join(lines) + "\n")
+        move_model.write_features(theta[off[1] : off[4]], about)
         print(
-            f"wrote {len(features.shapes)} shapes to {WEIGHTS_FILE} and "
-            f"{len(features.spatial_keys)} spatial patterns to {spatial.WEIGHTS_FILE}"
+            f"wrote {len(features.shapes)} shapes to {WEIGHTS_FILE}, "
+            f"{len(features.spatial_keys)} spatial patterns to {spatial.WEIGHTS_FILE} and "
+            f"the tactic, line and distance weights to {move_model.WEIGHTS_FILE}"
         )
     return 0
 

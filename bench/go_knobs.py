@@ -83,6 +83,13 @@ KNOBS = (
         "the tree's virtual wins near the last move, by common fate graph (decision 0194)",
     ),
     Knob(
+        "--model",
+        "model_n",
+        weight,
+        "move model",
+        "the tree's virtual wins per square root of the learned move model's probability",
+    ),
+    Knob(
         "--explore",
         "explore",
         weight,

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.games.go import kernels, spatial
+from tabletop.games.go import kernels, move_model, spatial
 from tabletop.games.go.sgf import save_sgf
 from tests.games.go.helpers import point, position
 
@@ -64,7 +64,7 @@ def _game(path: Path, moves: list[str]) -> None:
 
 
 @pytest.mark.slow
-def test_a_fit_writes_3x3_and_spatial_weights_the_search_reads(
+def test_a_fit_writes_its_weights_where_the_search_and_the_model_read_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Black answers each corner approach the same way, so that shape is played every game.
@@ -74,6 +74,7 @@ def test_a_fit_writes_3x3_and_spatial_weights_the_search_reads(
     _game(tmp_path / "gnugo-L10-9-0.sgf", [*opening, "D3", "C4"])
     monkeypatch.setattr(fit, "WEIGHTS_FILE", tmp_path / "pattern_weights.txt")
     monkeypatch.setattr(spatial, "WEIGHTS_FILE", tmp_path / "spatial_weights.txt")
+    monkeypatch.setattr(move_model, "WEIGHTS_FILE", tmp_path / "move_weights.txt")
     games = str(tmp_path)
     args = ["--games", games, "--min-count", "1", "--min-spatial", "2", "--steps", "50", "--write"]
     assert fit.main(args) == 0
@@ -84,6 +85,10 @@ def test_a_fit_writes_3x3_and_spatial_weights_the_search_reads(
     assert weights and all(size in spatial.SIZES for size, _ in weights)
     # The empty-board opening points were played 4 times each: their patterns are known.
     assert max(weights.values()) > 0
+    assert "search prior + 20.0 x sqrt(p) virtual wins" in out
+    # Every move was played within a few points of the last: near beats far.
+    features = move_model.read_features(tmp_path / "move_weights.txt")
+    assert features[move_model.DISTANCE_AT + 1] > features[move_model.DISTANCE_AT + 9]
 
 
 def test_no_training_games_is_one_clear_error(

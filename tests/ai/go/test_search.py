@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tabletop.ai.agent import Budget
 from tabletop.ai.go import search
 from tabletop.ai.go.agent import GoSearchAgent
-from tabletop.games.go import GoState, eyespace, kernels, spatial, tactics
+from tabletop.games.go import GoState, eyespace, kernels, move_model, spatial, tactics
 from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tests.games.go.helpers import point, position, random_state
@@ -288,3 +288,57 @@ def test_the_prior_seeds_the_amaf_values_only_when_set() -> None:
         assert untouched or amaf == 0
         pinned = tree.tree_f[search.F_RN, tree.child(tree.root, floor)]
         assert pinned >= search.SearchParams().blunder_n
+
+
+def test_the_move_model_gives_virtual_wins_by_its_probabilities_only_when_set() -> None:
+    # Each root child not at the prior's floor gains model_n * sqrt(p) virtual wins, real
+    # and AMAF, p its move's softmax probability by the move model among the legal moves.
+    state = position(black="C5 D5 E5 D3", white="J9 H9 E6 C4", rules="chinese", komi=7)
+    game = state.game
+    n, w = game.size, game.size + 2
+    last = point(state, str(state.history[-1]))
+    shapes, keys, values, features = move_model.model_tables()
+    buf = np.empty(8, dtype=np.int64)
+    codes = np.empty(spatial.CODES_BUFFER, dtype=np.int64)
+    names = [str(move) for move in state.legal_moves() if str(move) != "pass"]
+    legal = [point(state, name) for name in names]
+    color = int(state._meta[kernels.M_COLOR])
+    scores = np.array(
+        [
+            move_model.move_score(
+                state._board,
+                state._links,
+                state._stats,
+                n,
+                p,
+                color,
+                last,
+                shapes,
+                keys,
+                values,
+                features,
+                buf,
+                codes,
+            )
+            for p in legal
+        ]
+    )
+    expected = dict(zip(legal, np.sqrt(move_model.probabilities(scores)), strict=True))
+    assert w * w == state._board.shape[0]
+    n0 = search.SearchParams().prior_n
+    for model_n in (0.0, 40.0):
+        tree = search.GoTree(10_000, search.SearchParams(model_n=model_n))
+        tree.set_root(state)
+        tree.run(state, 1, search.root_mask(state))  # expands the root, then one playout
+        floors = 0
+        for name, p in zip(names, legal, strict=True):
+            child = tree.child(tree.root, p)
+            real = tree.tree_f[search.F_N, child] - tree.tree_i[search.T_VISITS, child]
+            amaf = tree.tree_f[search.F_RN, child]
+            if prior_of(state, name) <= search.BLUNDER_PRIOR:
+                floors += 1
+                continue
+            wins = model_n * expected[p]
+            assert real == pytest.approx(n0 + wins)
+            assert wins - 1e-9 <= amaf <= wins + 1  # a playout adds one AMAF game at most
+        assert floors < len(legal) // 2

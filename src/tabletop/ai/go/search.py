@@ -43,9 +43,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from tabletop.games.go import eyespace, fate, kernels, playout, spatial, tactics
+from tabletop.games.go import eyespace, fate, kernels, move_model, playout, spatial, tactics
 from tabletop.games.go.kernels import BLACK, EMPTY, PASS, in_atari, is_own_eye
 from tabletop.games.go.learned import prior_term
+from tabletop.games.go.move_model import model_tables
 from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
@@ -79,6 +80,7 @@ P_CRITICALITY = playout.P_CRITICALITY
 P_NAKADE = playout.P_NAKADE
 P_LOCAL = playout.P_LOCAL
 P_PRIOR_AMAF = playout.P_PRIOR_AMAF
+P_MODEL = playout.P_MODEL
 
 #: Playouts a move's search counts before criticality steers it: fewer are noise.
 CRIT_MIN_PLAYOUTS = 256.0
@@ -139,6 +141,12 @@ class SearchParams:
     # saving or capturing move) after a few hundred playouts. 0: off, until a match shows
     # it pays.
     prior_amaf: float = 0.0
+    # Virtual wins, real and AMAF, by the learned move model (games/go/move_model.py), as
+    # Pachi's pattern prior: a move the model gives probability p among the legal moves
+    # gains model_n * sqrt(p) of them (none at the prior's floor). The hand-written prior
+    # knows tactics; the model knows which of the quiet moves a strong player picks. 0:
+    # off, until a match shows it pays.
+    model_n: float = 0.0
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
@@ -159,6 +167,7 @@ class SearchParams:
         out[P_CRITICALITY] = self.criticality
         out[P_LOCAL] = self.local_n
         out[P_PRIOR_AMAF] = self.prior_amaf
+        out[P_MODEL] = self.model_n
         return out
 
 
@@ -386,14 +395,17 @@ def expand(
     learned: np.ndarray,
     shape_keys: np.ndarray,
     shape_weights: np.ndarray,
+    model: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     params: np.ndarray,
     zob: np.ndarray,
     stack: np.ndarray,
     near: np.ndarray,
 ) -> bool:
     """Give ``node`` a child per legal move (by ``mask`` at the root, else simple ko) and
-    pass, with priors; False when the tree is full. ``stack`` is the ladder reads' scratch
-    (tactics.ladder_stack), ``near`` int64[2, points] the local term's (distances, queue)."""
+    pass, with priors; False when the tree is full. ``model`` is the learned move model
+    (move_model.model_tables), read with SearchParams.model_n set. ``stack`` is the ladder
+    reads' scratch (tactics.ladder_stack), ``near`` int64[2, points] the local term's
+    (distances, queue)."""
     w = n + 2
     size = board.shape[0]
     first = counters[C_USED]
@@ -417,6 +429,10 @@ def expand(
     local = local_n > 0.0 and last >= 0
     if local:
         fate.fate_distances(board, links, w, last, LOCAL_REACH, near[0], near[1])
+    model_n = params[P_MODEL]
+    # With the model on: each child's model score, and whether it may have the bonus.
+    scores = np.empty(n * n if model_n > 0.0 else 0, dtype=np.float64)
+    bonus_ok = np.empty(scores.shape[0], dtype=np.bool_)
     for p in range(size):
         if board[p] != EMPTY:
             continue
@@ -463,7 +479,26 @@ def expand(
                 bonus = local_bonus(local_n, near[0, p])
                 tree_f[F_N, k] += bonus
                 tree_f[F_W, k] += bonus
+        if model_n > 0.0:
+            scores[k - first] = move_model.move_score(
+                board,
+                links,
+                stats,
+                n,
+                p,
+                color,
+                last,
+                model[0],
+                model[1],
+                model[2],
+                model[3],
+                buf,
+                codes,
+            )
+            bonus_ok[k - first] = v > BLUNDER_PRIOR
         k += 1
+    if model_n > 0.0 and k > first:
+        _model_wins(tree_f, first, scores[: k - first], bonus_ok, model_n)
     pass_prior = prior(
         board,
         links,
@@ -491,6 +526,27 @@ def expand(
     tree_i[T_COUNT, node] = k - first
     counters[C_USED] = k
     return True
+
+
+@njit(cache=True)
+def _model_wins(
+    tree_f: np.ndarray, first: int, scores: np.ndarray, bonus_ok: np.ndarray, model_n: float
+) -> None:
+    """Give the children from ``first`` on (one per entry of ``scores``, the model's scores
+    of their moves) model_n * sqrt(p) virtual wins, real and AMAF, p the softmax of their
+    scores, where ``bonus_ok``."""
+    top = scores.max()
+    total = 0.0
+    for i in range(scores.shape[0]):
+        total += math.exp(scores[i] - top)
+    for i in range(scores.shape[0]):
+        if bonus_ok[i]:
+            wins = model_n * math.sqrt(math.exp(scores[i] - top) / total)
+            c = first + i
+            tree_f[F_N, c] += wins
+            tree_f[F_W, c] += wins
+            tree_f[F_RN, c] += wins
+            tree_f[F_RW, c] += wins
 
 
 @njit(cache=True, inline="always")
@@ -608,6 +664,7 @@ def search(
     learned: np.ndarray,
     shape_keys: np.ndarray,
     shape_weights: np.ndarray,
+    model: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     params: np.ndarray,
     own: np.ndarray,
     replies: np.ndarray,
@@ -675,6 +732,7 @@ def search(
                     learned,
                     shape_keys,
                     shape_weights,
+                    model,
                     params,
                     zob,
                     stack,
@@ -858,6 +916,7 @@ class GoTree:
             opening_table(game.size),
             prior_term(self.params.learned),
             *spatial_table(self.params.learned),
+            model_tables(),
             self.params.array(komi),
             self.own,
             self.replies,

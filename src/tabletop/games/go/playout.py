@@ -62,7 +62,8 @@ P_CRITICALITY = 11  # the search's weight of criticality (SearchParams.criticali
 P_NAKADE = 12
 P_LOCAL = 13  # the search's virtual wins near the last move (SearchParams.local_n)
 P_PRIOR_AMAF = 14  # the search's virtual AMAF games at the prior (SearchParams.prior_amaf)
-NUM_PARAMS = 15
+P_MODEL = 15  # the search's virtual wins by the learned move model (SearchParams.model_n)
+NUM_PARAMS = 16
 
 
 @dataclass(frozen=True)

@@ -133,19 +133,26 @@ def read_weights(path: Path = WEIGHTS_FILE) -> dict[tuple[int, int], float]:
 
 
 @cache
-def spatial_table(scale: float) -> tuple[np.ndarray, np.ndarray]:
-    """(int64 keys sorted, float64 ``scale`` x log-gamma within +-PRIOR_CAP) of the fitted
-    patterns; both empty when ``scale`` is 0 (off), so the prior skips the patterns."""
-    pairs = (
-        []
-        if scale == 0.0
-        else sorted(
-            (key(SIZES.index(size), code), min(PRIOR_CAP, max(-PRIOR_CAP, scale * value)))
-            for (size, code), value in read_weights().items()
-        )
+def raw_table() -> tuple[np.ndarray, np.ndarray]:
+    """(int64 keys sorted, float64 log-gammas) of the fitted patterns, unscaled: the move
+    model's (move_model.py)."""
+    pairs = sorted(
+        (key(SIZES.index(size), code), value) for (size, code), value in read_weights().items()
     )
     keys = np.array([k for k, _ in pairs], dtype=np.int64)
     values = np.array([v for _, v in pairs], dtype=np.float64)
     keys.setflags(write=False)
     values.setflags(write=False)
     return keys, values
+
+
+@cache
+def spatial_table(scale: float) -> tuple[np.ndarray, np.ndarray]:
+    """(int64 keys sorted, float64 ``scale`` x log-gamma within +-PRIOR_CAP) of the fitted
+    patterns; both empty when ``scale`` is 0 (off), so the prior skips the patterns."""
+    keys, values = raw_table()
+    if scale == 0.0:
+        keys, values = keys[:0], values[:0]
+    scaled = np.clip(scale * values, -PRIOR_CAP, PRIOR_CAP)
+    scaled.setflags(write=False)
+    return keys, scaled
