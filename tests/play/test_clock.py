@@ -3,6 +3,8 @@ periods, fall."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -146,3 +148,26 @@ def test_time_never_goes_up_without_an_increment_and_flag_time_is_exact(
         if not ok:
             break
         now += think
+
+
+@given(
+    st.floats(min_value=0, max_value=1e6, allow_nan=False),
+    st.sampled_from(["absolute", "fischer", "byoyomi", "correspondence"]),
+)
+def test_a_move_at_the_flag_time_falls_and_a_hair_before_does_not(start: float, kind: str) -> None:
+    # flag_time is a sum and the time a move used a difference: they can round apart, so
+    # stop() decides by flagged() itself, and the two never disagree.
+    specs = {
+        "absolute": {"kind": kind, "main": 100},
+        "fischer": {"kind": kind, "main": 100, "increment": 2},
+        "byoyomi": {"kind": kind, "main": 100, "periods": 2, "period": 10},
+        "correspondence": {"kind": kind, "days": 1},
+    }
+    for before, falls in ((True, False), (False, True)):
+        clock = Clock(TimeControl.from_dict(specs[kind]), 1)
+        clock.start(0, start)
+        flag = clock.flag_time()
+        assert flag is not None
+        at = math.nextafter(flag, -math.inf) if before else flag
+        assert (clock.flagged(at) is not None) == falls
+        assert clock.stop(at) is not falls

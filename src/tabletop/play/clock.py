@@ -239,16 +239,22 @@ class Clock:
     def stop(self, now: float) -> bool:
         """Charge the running seat for its move; False if its flag fell before ``now``."""
         seat = self.running
+        # The flag falls exactly when flagged() says so: a sum (flag_time) and a difference
+        # (the time used) can round apart by a hair, and the two must never disagree.
+        fell = self.flagged(now) is not None
         self.running = None
         if seat is None:
             return True
         used = max(0.0, now - self.started)
         after = self._after(seat, used)
-        if after is None:
+        if fell:
             self.main[seat] = 0.0
             if self.spec.kind == "byoyomi":
                 self.periods_left[seat] = 0
             return False
+        if after is None:  # a hair before the flag: nothing is left, but it has not fallen
+            periods = self.periods_left[seat]
+            after = (0.0, max(1, periods) if self.spec.kind == "byoyomi" else periods)
         self.main[seat], self.periods_left[seat] = after
         if self.spec.kind == "fischer":
             self.main[seat] += self.spec.increment
