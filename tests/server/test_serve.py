@@ -282,25 +282,30 @@ def test_a_broken_pipe_at_start_exits_non_zero(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    command = [
-        sys.executable,
-        "-m",
-        "tabletop.cli",
-        "serve",
-        "--port",
-        str(_free_port()),
-        "--db",
-        str(tmp_path / "g.db"),
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.close()  # nobody reads the address
-    try:
-        err = process.stderr.read().decode()
-        status = process.wait(timeout=120)
-    finally:
-        if process.poll() is None:
-            process.kill()
+    # A free port can be taken by another test worker before the server binds it (it
+    # then says so and exits, before it prints): try another port then.
+    for _ in range(5):
+        command = [
+            sys.executable,
+            "-m",
+            "tabletop.cli",
+            "serve",
+            "--port",
+            str(_free_port()),
+            "--db",
+            str(tmp_path / "g.db"),
+        ]
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # nobody reads the address
+        try:
+            err = process.stderr.read().decode()
+            status = process.wait(timeout=120)
+        finally:
+            if process.poll() is None:
+                process.kill()
+        if "Address already in use" not in err:
+            break
     assert status != 0 and "Traceback" not in err
     assert "standard output is closed" in err
 
