@@ -281,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         nargs="+",
         default=[20.0],
-        help="virtual wins per square root of the model's probability to try (pattern_n)",
+        help="model_n values to try: virtual wins per square root of the model's probability",
     )
     parser.add_argument(
         "--write",
@@ -351,14 +351,17 @@ def main(argv: list[str] | None = None) -> int:
             shapes = (features.spatial_keys, np.clip(scale * spatial_log, -PRIOR_CAP, PRIOR_CAP))
             tried.append((f"search prior + {scale} x log-gamma (3x3)", term, nothing))
             tried.append((f"search prior + {scale} x log-gamma (3x3, spatial)", term, shapes))
-        plain = None
+        ranked = []
         for label, table, shapes in tried:
-            values = []
-            for rows, (state, last) in zip(test.rows, test.states, strict=True):
-                values.append(prior_values(state, last, rows[:, 0], table, shapes))
-            report(label, np.concatenate(values), ty, tseg)
-            plain = np.concatenate(values) if plain is None else plain
-        assert plain is not None
+            values = np.concatenate(
+                [
+                    prior_values(state, last, rows[:, 0], table, shapes)
+                    for rows, (state, last) in zip(test.rows, test.states, strict=True)
+                ]
+            )
+            report(label, values, ty, tseg)
+            ranked.append(values)
+        plain = ranked[0]  # the search's priors without a learned term, as it plays
         model = theta[tx].sum(axis=1)
         ends = np.append(tseg[1:], len(model))
         prob = np.concatenate(

@@ -46,7 +46,6 @@ from numba import njit
 from tabletop.games.go import eyespace, fate, kernels, move_model, playout, spatial, tactics
 from tabletop.games.go.kernels import BLACK, EMPTY, PASS, in_atari, is_own_eye
 from tabletop.games.go.learned import prior_term
-from tabletop.games.go.move_model import model_tables
 from tabletop.games.go.opening import opening_table
 from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
@@ -916,7 +915,7 @@ class GoTree:
             opening_table(game.size),
             prior_term(self.params.learned),
             *spatial_table(self.params.learned),
-            model_tables(),
+            move_model.model_tables(),
             self.params.array(komi),
             self.own,
             self.replies,

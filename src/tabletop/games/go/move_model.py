@@ -20,7 +20,7 @@ group's weights are relative to one of its members (a rare shape, no spatial pat
 which the softmax does not see: every move has exactly one feature of each group.
 
 :func:`model_tables` reads the three files into the arrays :func:`move_score` takes;
-the search's prior turns the probabilities into virtual wins (SearchParams.pattern_n).
+the search's prior turns the probabilities into virtual wins (SearchParams.model_n).
 """
 
 from __future__ import annotations
