@@ -90,6 +90,13 @@ KNOBS = (
         "the tree's virtual wins per square root of the learned move model's probability",
     ),
     Knob(
+        "--margin",
+        "margin",
+        rate,
+        "margin share",
+        "the share of a playout's value its margin gives (Pachi's val_scale)",
+    ),
+    Knob(
         "--explore",
         "explore",
         weight,

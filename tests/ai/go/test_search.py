@@ -342,3 +342,33 @@ def test_the_move_model_gives_virtual_wins_by_its_probabilities_only_when_set() 
             assert real == pytest.approx(n0 + wins)
             assert wins - 1e-9 <= amaf <= wins + 1  # a playout adds one AMAF game at most
         assert floors < len(legal) // 2
+
+
+def _settled_board() -> GoState:
+    """9x9, Chinese rules, komi 7, Black to move: Black fills columns A-E but for the eyes
+    B2 and B8, White F-J but for H2 and H8. No move is left but filling an own eye, so
+    every playout ends at once with Black 45 points, White 36: Black wins by 2."""
+    black = [f"{c}{r}" for c in "ABCDE" for r in range(1, 10) if f"{c}{r}" not in ("B2", "B8")]
+    white = [f"{c}{r}" for c in "FGHJ" for r in range(1, 10) if f"{c}{r}" not in ("H2", "H8")]
+    return position(" ".join(black), " ".join(white), rules="chinese", komi=7)
+
+
+def test_the_margins_share_moves_a_playouts_value_by_the_points_it_was_won_by() -> None:
+    # The same seed plays the same first iteration with or without the share, so the one
+    # child it visits differs by value - result = share * (m - 1), m = 1/2 + 1/2 * 2 /
+    # margin_points; every other child is untouched; off (the default), the trees match.
+    state = _settled_board()
+    assert search.exact_margin_of(state) == pytest.approx(2.0)
+    m = 0.5 + 0.5 * 2.0 / search.margin_points_of(9)
+    trees = {}
+    for share in (0.0, 0.0, 0.5):
+        tree = search.GoTree(10_000, search.SearchParams(margin=share))
+        tree.set_root(state)
+        kernels.seed_random(4)
+        tree.run(state, 1, search.root_mask(state))  # expands the root, then one playout
+        trees.setdefault(share, []).append(tree.tree_f[search.F_W].copy())
+    off, again, on = trees[0.0][0], trees[0.0][1], trees[0.5][0]
+    assert np.array_equal(off, again)
+    changed = np.flatnonzero(off != on)
+    assert len(changed) == 1
+    assert on[changed[0]] - off[changed[0]] == pytest.approx(0.5 * (m - 1.0))

@@ -80,6 +80,7 @@ P_NAKADE = playout.P_NAKADE
 P_LOCAL = playout.P_LOCAL
 P_PRIOR_AMAF = playout.P_PRIOR_AMAF
 P_MODEL = playout.P_MODEL
+P_MARGIN = playout.P_MARGIN
 
 #: Playouts a move's search counts before criticality steers it: fewer are noise.
 CRIT_MIN_PLAYOUTS = 256.0
@@ -93,6 +94,13 @@ NAKADE_PRIOR = 0.2
 
 #: How far from the last move (common fate graph distance, fate.py) moves count as local.
 LOCAL_REACH = 3
+
+
+@njit(cache=True)
+def margin_points_of(n: int) -> float:
+    """The margin at which the margin's share of a playout's value is all won or all lost
+    (SearchParams.margin): a ninth of the board's points, Pachi's 40 on 19x19."""
+    return n * n / 9.0
 
 
 @dataclass(frozen=True)
@@ -146,6 +154,14 @@ class SearchParams:
     # knows tactics; the model knows which of the quiet moves a strong player picks. 0:
     # off, until a match shows it pays.
     model_n: float = 0.0
+    # The share of a playout's value its margin gives, as Pachi's ``val_scale`` and Fuego's
+    # score modification: a playout is worth (1 - margin) * result + margin * m, m going
+    # from 0 to 1 as the margin goes from MARGIN_POINTS points against the winner to as many
+    # for it. Win rates alone do not care by how much: a search well ahead gives ground it
+    # does not need and one behind plays for nothing; a small share makes it keep its lead
+    # and chase back the points, and a close win still beats a close loss. 0: off, until a
+    # match shows it pays.
+    margin: float = 0.0
 
     def array(self, komi: float) -> np.ndarray:
         """The params vector the kernels read, with the komi (White's bonus included)."""
@@ -167,6 +183,7 @@ class SearchParams:
         out[P_LOCAL] = self.local_n
         out[P_PRIOR_AMAF] = self.prior_amaf
         out[P_MODEL] = self.model_n
+        out[P_MARGIN] = self.margin
         return out
 
 
@@ -689,6 +706,8 @@ def search(
     near = np.empty((2, size), dtype=np.int64)  # expand's scratch for the local term
     learn_replies = params[playout.P_REPLY] > 0.0
     count_owners = params[P_CRITICALITY] > 0.0
+    margin_share = params[P_MARGIN]
+    margin_points = margin_points_of(n)
     meta = pos[7]
     root_color = int(meta[kernels.M_COLOR])
     black_wins = 0
@@ -783,6 +802,11 @@ def search(
             margin = playout.settled_margin(board, n, komi, own)
             counters[C_PLAYOUTS] += 1
         result = 1.0 if margin > 0 else (0.0 if margin < 0 else 0.5)
+        # Black's value of the playout: its result, with the margin's share when set.
+        value = result
+        if margin_share > 0.0:
+            m = 0.5 + 0.5 * min(1.0, max(-1.0, margin / margin_points))
+            value = (1.0 - margin_share) * result + margin_share * m
         if margin > 0:
             black_wins += 1
         if learn_replies:
@@ -795,7 +819,7 @@ def search(
             tree_i[T_VISITS, nd] += 1
             if d > 0:
                 tree_f[F_N, nd] += 1.0
-                tree_f[F_W, nd] += result if seq_color[d - 1] == BLACK else 1.0 - result
+                tree_f[F_W, nd] += value if seq_color[d - 1] == BLACK else 1.0 - value
         # AMAF: for each expanded node on the path, the children whose point its side to
         # move played first from there on (in the tree or the playout).
         for p in range(size):
@@ -812,7 +836,7 @@ def search(
             if count == 0:
                 continue
             mover = seq_color[d] if d < length else color
-            reward = result if mover == BLACK else 1.0 - result
+            reward = value if mover == BLACK else 1.0 - value
             first = tree_i[T_FIRST, nd]
             for c in range(first, first + count):
                 m = tree_i[T_MOVE, c]

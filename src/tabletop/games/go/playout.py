@@ -63,7 +63,8 @@ P_NAKADE = 12
 P_LOCAL = 13  # the search's virtual wins near the last move (SearchParams.local_n)
 P_PRIOR_AMAF = 14  # the search's virtual AMAF games at the prior (SearchParams.prior_amaf)
 P_MODEL = 15  # the search's virtual wins by the learned move model (SearchParams.model_n)
-NUM_PARAMS = 16
+P_MARGIN = 16  # the search's share of a playout's value given by its margin (SearchParams.margin)
+NUM_PARAMS = 17
 
 
 @dataclass(frozen=True)
