@@ -13,7 +13,9 @@ and say the knobs set away from today's default in their reports.
 from __future__ import annotations
 
 import argparse
+import hashlib
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from arguments import rate, seconds, weight
@@ -21,6 +23,7 @@ from tabletop.ai.agent import Agent
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
 from tabletop.ai.levels import LevelAgent
+from tabletop.games.go import learned, move_model, spatial
 
 
 @dataclass(frozen=True)
@@ -166,19 +169,40 @@ def any_on(args: argparse.Namespace) -> bool:
     return bool(_on(args))
 
 
-def knob_key(args: argparse.Namespace) -> dict[str, float]:
+def knob_key(args: argparse.Namespace) -> dict[str, Any]:
     """The knobs whose value in this run (given, or the default search's) is away from
-    :data:`KEY_BASE`'s, by ledger name (none when every one is at it)."""
-    key = {}
+    :data:`KEY_BASE`'s, by ledger name (none when every one is at it), and ``weights``,
+    the learned files' digest, when a knob that reads them is on."""
+    key: dict[str, Any] = {}
+    reads_weights = False
     for knob in KNOBS:
         given = getattr(args, knob.key, None)
         value = getattr(DEFAULT, knob.field) if given is None else given
         if value != getattr(KEY_BASE, knob.field):
             key[knob.key] = value
+        if knob.field in LEARNED_FIELDS and value:
+            reads_weights = True
+    if reads_weights:
+        key["weights"] = weights_digest()
     return key
 
 
-def default_key() -> dict[str, float]:
+#: The fields whose search reads the learned weights files (the 3x3 shapes, the spatial
+#: patterns, the move model's other features): a key with one of them on names the
+#: files' digest too, so games played before a refit are never counted for the new weights.
+LEARNED_FIELDS = ("learned", "model_n")
+
+
+@cache
+def weights_digest() -> str:
+    """The first 12 hex digits of the SHA-256 of the learned weights files as they are."""
+    digest = hashlib.sha256()
+    for path in (learned.WEIGHTS_FILE, spatial.WEIGHTS_FILE, move_model.WEIGHTS_FILE):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def default_key() -> dict[str, Any]:
     """The default search's own knobs away from :data:`KEY_BASE`, by ledger name: for a
     bench whose other side plays the default search (go_learned_match)."""
     return knob_key(argparse.Namespace())

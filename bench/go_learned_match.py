@@ -26,7 +26,7 @@ from pathlib import Path
 
 import tabletop
 from arguments import count, run_main, seconds, whole
-from go_knobs import add_knobs, default_key, knob_key, knob_params, knob_words
+from go_knobs import add_knobs, default_key, knob_key, knob_params, knob_words, weights_digest
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
@@ -67,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         about = {"bench": BENCH, "number": number, "size": args.size, "scale": args.scale,
                  "iterations": args.iterations, "seed": args.seed}  # fmt: skip
         about.update(knob_key(args))  # new's knobs away from go_knobs.KEY_BASE
+        if args.scale:
+            about["weights"] = weights_digest()  # new's learned term reads the weights files
         if old_search:
             about["old"] = old_search
         if args.seconds:

@@ -41,6 +41,7 @@ def test_a_ledger_key_names_only_the_knowledge_switched_on() -> None:
     assert task_key(old) == keys[3]
     on = strength_go.description(_args("--nakade", "1", "--learned", "0.05"), 3, 10)
     assert {k: on[k] for k in ("nakade", "learned")} == {"nakade": 1.0, "learned": 0.05}
+    assert on["weights"] == go_knobs.weights_digest()
     assert go_knobs.knob_params(_args("--nakade", "1")).nakade_rate == 1.0
     assert go_knobs.knob_words(_args("--learned", "0.05")) == ", learned shapes at 0.05"
 
@@ -56,6 +57,28 @@ def test_a_moved_default_is_named_so_an_older_key_keeps_its_search() -> None:
     assert task_key(strength_go.description(_args(), 0, 10)) == keys[0]
     assert not go_knobs.any_on(_args()) and go_knobs.any_on(_args("--explore", "0.2"))
     assert go_knobs.default_key() == {"explore": 0.0}
+
+
+def test_a_key_that_reads_the_learned_weights_names_their_digest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A refit changes the weights behind a --model or --learned game: the new weights'
+    # games get new keys, so a resumed ledger never counts the old ones for them.
+    assert "weights" not in strength_go.description(_args("--nakade", "1"), 3, 10)
+    before = strength_go.description(_args("--model", "40"), 3, 10)
+    assert before["weights"] == go_knobs.weights_digest()
+    refit = tmp_path / "move_weights.txt"
+    refit.write_text(go_knobs.move_model.WEIGHTS_FILE.read_text() + "tactic 1 0.5\n")
+    monkeypatch.setattr(go_knobs.move_model, "WEIGHTS_FILE", refit)
+    go_knobs.weights_digest.cache_clear()
+    try:
+        after = strength_go.description(_args("--model", "40"), 3, 10)
+    finally:
+        go_knobs.weights_digest.cache_clear()
+    assert after["weights"] != before["weights"]
+    assert {k: v for k, v in after.items() if k != "weights"} == {
+        k: v for k, v in before.items() if k != "weights"
+    }
 
 
 def test_a_tuning_knob_is_named_only_away_from_the_default_search() -> None:
