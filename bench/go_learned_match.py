@@ -10,10 +10,11 @@ playouts' two-liberty replies, decision 0183, and with ``--lgrf RATE`` their las
 good replies, decision 0186, with ``--criticality WEIGHT`` the tree's criticality
 bias, decision 0189, and with ``--nakade RATE`` the eye-space vital points in the
 playouts and priors, decision 0191; ``--scale 0`` for those alone),
-"old" the default (both off). The colours alternate (game k: new is Black
-when k is even), komi 7, Chinese rules. With ``--ledger FILE`` each game is
-added as it ends and games already there under the same settings are counted,
-not played again. Prints new's score with its 95% interval.
+"old" the default (both off), or with ``--old "FLAGS"`` the default with those
+knobs (``--old "--model 40"``: a switch measured on top of another). The colours
+alternate (game k: new is Black when k is even), komi 7, Chinese rules. With
+``--ledger FILE`` each game is added as it ends and games already there under the
+same settings are counted, not played again. Prints new's score with its 95% interval.
 
     python bench/go_learned_match.py --size 9 --iterations 3000 --games 40 \\
         --scale 0.05 --ledger /work/runs/h14b/learned-9.jsonl
@@ -26,7 +27,15 @@ from pathlib import Path
 
 import tabletop
 from arguments import count, run_main, seconds, whole
-from go_knobs import add_knobs, default_key, knob_key, knob_params, knob_words, weights_digest
+from go_knobs import (
+    add_knobs,
+    any_on,
+    default_key,
+    knob_key,
+    knob_params,
+    knob_words,
+    weights_digest,
+)
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
 from tabletop.ai.go.search import SearchParams
@@ -56,13 +65,24 @@ def main(argv: list[str] | None = None) -> int:
     add_knobs(parser, "new's", leave_out=("--learned",))  # --scale is new's learned term
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--ledger", help="results file to add to and resume from")
+    parser.add_argument(
+        "--old",
+        default="",
+        metavar="FLAGS",
+        help="old's knobs, in the knobs' own flags (--old '--model 40'); default: none",
+    )
     args = parser.parse_args(argv)
+    old_parser = argparse.ArgumentParser(prog="--old", add_help=False)
+    add_knobs(old_parser, "old's")
+    old_args = old_parser.parse_args(args.old.split())
     if args.first >= args.games:
         parser.error(f"--first {args.first}: expected fewer than --games ({args.games})")
     game = tabletop.load_game("go", size=args.size, rules="chinese", komi=7)
     ledger = Ledger(Path(args.ledger)) if args.ledger else None
     scores = []
-    old_search = default_key()  # the old side's search, once a default has moved (go_knobs)
+    # The old side's search: its knobs away from go_knobs.KEY_BASE (the default's, once a
+    # default has moved; no --old keeps the keys the default's matches were written with).
+    old_search = knob_key(old_args) if args.old else default_key()
     for number in range(args.first, args.games):
         about = {"bench": BENCH, "number": number, "size": args.size, "scale": args.scale,
                  "iterations": args.iterations, "seed": args.seed}  # fmt: skip
@@ -82,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             seed = args.seed + number
             params = knob_params(args, SearchParams(learned=args.scale))
             new = GoSearchAgent(seed=seed, params=params)
-            old = GoSearchAgent(seed=seed + 1000)
+            old = GoSearchAgent(seed=seed + 1000, params=knob_params(old_args))
             seat = number % 2
             agents = [new, old] if seat == 0 else [old, new]
             budget = (
@@ -100,7 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     half = 1.96 * (mean * (1 - mean) / n) ** 0.5
     rule = knob_words(args)
     work = f"{args.seconds} s" if args.seconds else f"{args.iterations} iterations"
-    print(f"learned term at {args.scale}{rule} vs off, {args.size}x{args.size}, {work} "
+    against = f"old{knob_words(old_args)}" if any_on(old_args) else "off"
+    print(f"learned term at {args.scale}{rule} vs {against}, {args.size}x{args.size}, {work} "
           f"a move: {sum(scores):g} of {n} ({mean:.1%}, 95% interval "
           f"{max(0, mean - half):.1%} - {min(1, mean + half):.1%})")  # fmt: skip
     return 0

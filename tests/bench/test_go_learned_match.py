@@ -48,3 +48,21 @@ def test_a_split_match_plays_only_its_own_games(tmp_path: Path) -> None:
     assert [game["number"] for game in _games(ledger)] == [2]
     with pytest.raises(SystemExit):
         go_learned_match.main([*base, "--games", "3", "--first", "3"])
+
+
+def test_the_old_side_can_play_with_knobs_and_its_games_are_keyed_by_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ledger = tmp_path / "match.jsonl"
+    base = ["--size", "9", "--iterations", "30", "--games", "1", "--scale", "0"]
+    base += ["--model", "80", "--ledger", str(ledger)]
+    assert go_learned_match.main([*base, "--old", "--model 40"]) == 0
+    assert "move model at 80.0 vs old, move model at 40.0" in capsys.readouterr().out
+    assert go_learned_match.main(base) == 0  # against the default: another game
+    games = _games(ledger)
+    assert len(games) == 2 and games[0]["key"] != games[1]["key"]
+    old = games[0]["old"]
+    assert isinstance(old, dict) and old["model"] == 40.0 and "weights" in old
+    with pytest.raises(SystemExit):
+        go_learned_match.main([*base, "--old", "--model -1"])
+    assert "--model" in capsys.readouterr().err
