@@ -12,7 +12,7 @@ features' gammas, i.e. its score is the sum of their log-gammas:
 * its tactics: a capture, an escape from atari (to 2+ liberties), a
   self-atari, an atari, or none (the first that applies);
 * its line from the edge (1-5+) and its distance to the last move
-  (|dx| + |dy| + max(|dx|, |dy|), bucketed);
+  (|dx| + |dy| + max(|dx|, |dy|), bucketed), and to the move before the last;
 * its largest spatial pattern (games/go/spatial.py: 12, 20 or 28 points around it)
   played ``--min-spatial`` times or more as a move in the training games, or none.
 
@@ -31,7 +31,7 @@ model's virtual wins (``--pattern-n``: model_n x sqrt(p), SearchParams.model_n; 
 the value a child starts with). The features are games/go/move_model.py's, the search's
 own. ``--write`` writes the weights of the fit with spatial patterns to
 games/go/pattern_weights.txt, spatial_weights.txt and move_weights.txt (tactic, line,
-distance).
+both distances).
 
     python bench/fit_go_patterns.py --games /work/runs/h14b/games --write
     python bench/fit_go_patterns.py --games GAMES MATCH_SGFS --mover "GNU Go" --write
@@ -58,10 +58,12 @@ from tabletop.games.go.patterns import pattern_table
 from tabletop.games.go.rules import GoState
 from tabletop.games.go.sgf import load_sgf
 
-SPATIAL = 5  # a candidate row's first spatial code (sizes 12, 20, 28 in columns 5-7)
-PLAYED = 8  # 1 on the move played
-MOVER = 9  # the side to move - 1
-COLUMNS = 10
+BEFORE = 5  # a candidate row's distance to the move before the last
+SPATIAL = 6  # its first spatial code (sizes 12, 20, 28 in columns 6-8)
+CANDIDATE = 9  # candidates()' columns
+PLAYED = 9  # 1 on the move played
+MOVER = 10  # the side to move - 1
+COLUMNS = 11
 
 
 @njit(cache=True)
@@ -73,11 +75,13 @@ def candidates(
     color: int,
     ko: int,
     last: int,
+    before: int,
     allow_suicide: bool,
     out: np.ndarray,
 ) -> int:
-    """Fill out[k] = (point, code, tactic, line, distance, and the spatial codes of sizes
-    12, 20 and 28) for each legal move; returns k."""
+    """Fill out[k] = (point, code, tactic, line, distance to ``last``, distance to
+    ``before``, and the spatial codes of sizes 12, 20 and 28) for each legal move; returns
+    k."""
     w = n + 2
     buf = np.empty(8, dtype=np.int64)
     codes = np.empty(spatial.CODES_BUFFER, dtype=np.int64)
@@ -92,10 +96,11 @@ def candidates(
         out[k, 2] = move_model.tactic_of(board, links, stats, w, p, color, buf)
         out[k, 3] = move_model.line_of(n, p)
         out[k, 4] = move_model.distance_of(w, p, last)
+        out[k, BEFORE] = move_model.distance_of(w, p, before)
         spatial.spatial_codes(board, n, p, color, codes)
-        out[k, 5] = codes[0]
-        out[k, 6] = codes[1]
-        out[k, 7] = codes[2]
+        out[k, SPATIAL] = codes[0]
+        out[k, SPATIAL + 1] = codes[1]
+        out[k, SPATIAL + 2] = codes[2]
         k += 1
     return k
 
@@ -119,24 +124,27 @@ class Positions:
         state = game.new_state()
         n = game.size
         w = n + 2
-        buf = np.empty((w * w, 8), dtype=np.int64)
+        buf = np.empty((w * w, CANDIDATE), dtype=np.int64)
         for move in final.history:
             if move.is_pass:
                 state.play(move)
                 continue
             color = int(state._meta[kernels.M_COLOR])
             ko = int(state._meta[kernels.M_KO])
-            last_move = state.history[-1] if state.history else None
-            last = (
-                -1
-                if last_move is None or last_move.is_pass
-                else game.points_by_action[state.move_to_action(last_move)]
+            last, before = (
+                -1 if m is None or m.is_pass else game.points_by_action[state.move_to_action(m)]
+                for m in (
+                    state.history[-1] if state.history else None,
+                    state.history[-2] if len(state.history) >= 2 else None,
+                )
             )
             allow = bool(state._flags & kernels.ALLOW_SUICIDE)
-            k = candidates(state._board, state._links, state._stats, n, color, ko, last, allow, buf)
+            k = candidates(
+                state._board, state._links, state._stats, n, color, ko, last, before, allow, buf
+            )
             played = game.points_by_action[state.move_to_action(move)]
             rows = np.zeros((k, COLUMNS), dtype=np.int64)
-            rows[:, :8] = buf[:k]
+            rows[:, :CANDIDATE] = buf[:k]
             rows[:, PLAYED] = rows[:, 0] == played
             rows[:, MOVER] = color - 1
             wanted = mover is None or mover in names[color]
@@ -216,7 +224,7 @@ class Features:
         )
         n_pat = len(self.shapes) + 1  # the last: every rarer shape
         n_sp = len(self.spatial_keys) + 1  # the last: no known spatial pattern
-        self.offsets = np.cumsum([0, n_pat, len(TACTICS), LINES, DISTANCES])
+        self.offsets = np.cumsum([0, n_pat, len(TACTICS), LINES, DISTANCES, DISTANCES])
         self.size = int(self.offsets[-1]) + (n_sp if spatial_on else 0)
         self.spatial_on = spatial_on
 
@@ -234,9 +242,10 @@ class Features:
                 self.offsets[1] + rows[:, 2],
                 self.offsets[2] + rows[:, 3],
                 self.offsets[3] + rows[:, 4],
+                self.offsets[4] + rows[:, BEFORE],
             ]
             if self.spatial_on:
-                ids.append(self.offsets[4] + self.largest_known(rows))
+                ids.append(self.offsets[5] + self.largest_known(rows))
             cols.append(np.stack(ids, axis=1))
             played.append(rows[:, PLAYED] == 1)
             seg.append(total)
@@ -324,13 +333,14 @@ def main(argv: list[str] | None = None) -> int:
         ("tactics", off[1], off[2], TACTICS),
         ("line", off[2], off[3], [str(i + 1) for i in range(LINES)]),
         ("distance", off[3], off[4], [str(d) for d in range(2, 10)] + ["10-13", "14+", "-"]),
+        ("before", off[4], off[5], [str(d) for d in range(2, 10)] + ["10-13", "14+", "-"]),
     ):
         shown = ", ".join(f"{lab} {v:+.2f}" for lab, v in zip(labels, theta[lo:hi], strict=True))
         print(f"  {name}: {shown}")
     rare = len(features.shapes)
     pattern_log = theta[:rare] - theta[rare]  # relative to a rare shape
-    none = off[4] + len(features.spatial_keys)
-    spatial_log = theta[off[4] : none] - theta[none]  # relative to no known pattern
+    none = off[5] + len(features.spatial_keys)
+    spatial_log = theta[off[5] : none] - theta[none]  # relative to no known pattern
     if test.rows:
         for spatial_on, label in ((False, "3x3 shapes"), (True, "3x3 and spatial patterns")):
             feats, th = fitted[spatial_on]
@@ -339,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
         tx, ty, tseg = features.columns(test)
         report("model, 3x3 shapes alone", theta[tx[:, 0]], ty, tseg)
         if len(features.spatial_keys):
-            report("model, spatial patterns alone", theta[tx[:, 4]], ty, tseg)
+            report("model, spatial patterns alone", theta[tx[:, 5]], ty, tseg)
         canon = canonical_codes()
         learned = np.zeros(4**8 + 1)
         for c, i in features.shape_ids.items():
@@ -393,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
         for k, value in zip(features.spatial_keys, spatial_log, strict=True):
             lines.append(f"{spatial.SIZES[int(k) & 3]} {int(k) >> 2} {value:.3f}")
         spatial.WEIGHTS_FILE.write_text("\n".join(lines) + "\n")
-        move_model.write_features(theta[off[1] : off[4]], about)
+        move_model.write_features(theta[off[1] : off[5]], about)
         print(
             f"wrote {len(features.shapes)} shapes to {WEIGHTS_FILE}, "
             f"{len(features.spatial_keys)} spatial patterns to {spatial.WEIGHTS_FILE} and "

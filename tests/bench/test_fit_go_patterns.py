@@ -24,8 +24,8 @@ def tactics_of(black: str, white: str) -> dict[str, str]:
     """The tactic of each candidate move for Black, by move name."""
     state = position(black=black, white=white, to_move="black")
     n = state.game.size
-    out = np.empty(((n + 2) ** 2, 8), dtype=np.int64)
-    k = fit.candidates(state._board, state._links, state._stats, n, 1, -1, -1, False, out)
+    out = np.empty(((n + 2) ** 2, fit.CANDIDATE), dtype=np.int64)
+    k = fit.candidates(state._board, state._links, state._stats, n, 1, -1, -1, -1, False, out)
     names = {point(state, f"{c}{r}"): f"{c}{r}" for c in "ABCDEFGHJ" for r in range(1, 10)}
     return {names[int(row[0])]: fit.TACTICS[int(row[2])] for row in out[:k]}
 
@@ -89,6 +89,7 @@ def test_a_fit_writes_its_weights_where_the_search_and_the_model_read_them(
     # Every move was played within a few points of the last: near beats far.
     features = move_model.read_features(tmp_path / "move_weights.txt")
     assert features[move_model.DISTANCE_AT + 1] > features[move_model.DISTANCE_AT + 9]
+    assert features[move_model.BEFORE_AT :].any()  # the move before the last is fitted too
 
 
 def test_no_training_games_is_one_clear_error(

@@ -297,6 +297,7 @@ def test_the_move_model_gives_virtual_wins_by_its_probabilities_only_when_set() 
     game = state.game
     n, w = game.size, game.size + 2
     last = point(state, str(state.history[-1]))
+    before = point(state, str(state.history[-2]))
     shapes, keys, values, features = move_model.model_tables()
     buf = np.empty(8, dtype=np.int64)
     codes = np.empty(spatial.CODES_BUFFER, dtype=np.int64)
@@ -313,6 +314,7 @@ def test_the_move_model_gives_virtual_wins_by_its_probabilities_only_when_set() 
                 p,
                 color,
                 last,
+                before,
                 shapes,
                 keys,
                 values,

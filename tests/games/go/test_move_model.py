@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.games.go import GoState, move_model, playout, spatial
-from tabletop.games.go.move_model import DISTANCE_AT, FEATURES, LINE_AT, TACTICS
+from tabletop.games.go.move_model import BEFORE_AT, DISTANCE_AT, FEATURES, LINE_AT, TACTICS
 from tests.games.go.helpers import point, position
 
 
@@ -18,8 +18,13 @@ def _score(
     state: GoState, move: str, features: np.ndarray, shapes: np.ndarray | None = None
 ) -> float:
     n = state.game.size
-    last = state.history[-1] if state.history else None
-    last_point = -1 if last is None or last.is_pass else point(state, str(last))
+    last_point, before_point = (
+        -1 if m is None or m.is_pass else point(state, str(m))
+        for m in (
+            state.history[-1] if state.history else None,
+            state.history[-2] if len(state.history) >= 2 else None,
+        )
+    )
     color = state.to_move + 1  # type: ignore[operator]
     return float(
         move_model.move_score(
@@ -30,6 +35,7 @@ def _score(
             point(state, move),
             color,
             last_point,
+            before_point,
             np.zeros((2, 4**8)) if shapes is None else shapes,
             np.zeros(0, dtype=np.int64),
             np.zeros(0),
@@ -91,12 +97,21 @@ def test_a_score_is_the_sum_of_its_features_log_gammas() -> None:
     features[LINE_AT + 2] = 0.5  # the third line
     features[LINE_AT + 3] = 0.75  # the fourth
     features[DISTANCE_AT + 0] = 0.25  # d = 2 from the last move
+    features[BEFORE_AT + 1] = 0.125  # d = 3 from the move before it (Black's D5)
     shapes = np.zeros((2, 4**8))
     shapes[0, playout.pattern_code(state._board, 11, point(state, "E4"))] = 2.0
-    # E4: its shape, the fourth line, d = 2 from E5; C3: the third line, d = 6, a shape
-    # of empty points only.
-    assert _score(state, "E4", features, shapes) == pytest.approx(2.0 + 0.75 + 0.25)
+    # E4: its shape, the fourth line, d = 2 from E5, d = 3 from D5; C3: the third line,
+    # d = 6 from E5 and 5 from D5, a shape of empty points only.
+    assert _score(state, "E4", features, shapes) == pytest.approx(2.0 + 0.75 + 0.25 + 0.125)
     assert _score(state, "C3", features, shapes) == pytest.approx(0.5)
+
+
+def test_with_no_move_before_the_last_the_before_group_says_none() -> None:
+    state = position(white="E5", rules="chinese")  # pass, E5: the move before is a pass
+    assert [str(m) for m in state.history] == ["pass", "E5"]
+    none = _one(BEFORE_AT, move_model.DISTANCES - 1)
+    assert _score(state, "E4", none) == 1.0
+    assert _score(state, "E4", _one(BEFORE_AT, 0)) == 0.0
 
 
 def test_probabilities_are_the_softmax() -> None:
@@ -116,6 +131,10 @@ def test_the_weights_file_round_trips_and_a_bad_line_is_named(tmp_path: Path) ->
     path.write_text("tactic 0 0.1\nline 5 0.2\n")
     with pytest.raises(ValueError, match=r"move_weights.txt:2: .*'line 5 0.2'"):
         move_model.read_features(path)
+    # A file fitted before a group existed reads with that group at 0 (out of the model).
+    path.write_text("tactic 1 0.5\n")
+    read = move_model.read_features(path)
+    assert read[1] == 0.5 and not read[BEFORE_AT:].any()
 
 
 def test_the_shipped_model_prefers_a_capture_to_a_self_atari() -> None:

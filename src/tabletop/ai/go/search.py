@@ -403,6 +403,7 @@ def expand(
     color: int,
     ko: int,
     last: int,
+    before: int,
     allow_suicide: bool,
     use_mask: bool,
     mask: np.ndarray,
@@ -418,10 +419,11 @@ def expand(
     near: np.ndarray,
 ) -> bool:
     """Give ``node`` a child per legal move (by ``mask`` at the root, else simple ko) and
-    pass, with priors; False when the tree is full. ``model`` is the learned move model
-    (move_model.model_tables), read with SearchParams.model_n set. ``stack`` is the ladder
-    reads' scratch (tactics.ladder_stack), ``near`` int64[2, points] the local term's
-    (distances, queue)."""
+    pass, with priors; False when the tree is full. ``last`` and ``before`` are the points
+    of the last move and the one before it (PASS: none or a pass). ``model`` is the
+    learned move model (move_model.model_tables), read with SearchParams.model_n set.
+    ``stack`` is the ladder reads' scratch (tactics.ladder_stack), ``near`` int64[2,
+    points] the local term's (distances, queue)."""
     w = n + 2
     size = board.shape[0]
     first = counters[C_USED]
@@ -504,6 +506,7 @@ def expand(
                 p,
                 color,
                 last,
+                before,
                 model[0],
                 model[1],
                 model[2],
@@ -673,6 +676,7 @@ def search(
     iterations: int,
     mask: np.ndarray,
     root_last: int,
+    root_before: int,
     n: int,
     allow_suicide: bool,
     patterns: np.ndarray,
@@ -720,6 +724,7 @@ def search(
         ko = int(meta[kernels.M_KO])
         passes = int(meta[kernels.M_PASSES])
         last = root_last
+        before = root_before
         node = root
         depth = 0
         path[0] = root
@@ -742,6 +747,7 @@ def search(
                     color,
                     ko,
                     last,
+                    before,
                     allow_suicide,
                     node == root,
                     mask,
@@ -768,6 +774,7 @@ def search(
             else:
                 passes = 0
                 _, _, ko, _ = kernels.play_stone(board, links, stats, zob, w, move, color)
+            before = last
             last = move
             color = 3 - color
             node = child
@@ -920,8 +927,13 @@ class GoTree:
         """``iterations`` more iterations from the root (which must be ``state``)."""
         game = state.game
         komi = game.settings.komi + game.bonus_for(len(state.handicap_stones))
-        last = state.history[-1] if state.history else None
-        last_point = -1 if last is None else game.points_by_action[state.move_to_action(last)]
+        last_point, before_point = (
+            game.points_by_action[state.move_to_action(m)] if m is not None else PASS
+            for m in (
+                state.history[-1] if state.history else None,
+                state.history[-2] if len(state.history) >= 2 else None,
+            )
+        )
         before = int(self.counters[C_PLAYOUTS])
         self.black_wins += search(
             state.position_array,
@@ -933,6 +945,7 @@ class GoTree:
             iterations,
             root_mask,
             last_point,
+            before_point,
             game.size,
             bool(game.kernel_flags & kernels.ALLOW_SUICIDE),
             pattern_table(),

@@ -13,9 +13,11 @@ search alike so the two can never disagree:
   self-atari, an atari; or none;
 * its line from the edge (1-5, the fifth and beyond as one);
 * its distance to the last move, ``|dx| + |dy| + max(|dx|, |dy|)``: 2-9 each, 10-13,
-  14 and beyond, or no last move (a pass or the first move).
+  14 and beyond, or no last move (a pass or the first move);
+* its distance, in the same buckets, to the move before the last (the mover's own
+  previous move: a player goes on where it played, as Coulom's model found).
 
-``move_weights.txt`` beside this module holds the last three groups' log-gammas. Each
+``move_weights.txt`` beside this module holds the last four groups' log-gammas. Each
 group's weights are relative to one of its members (a rare shape, no spatial pattern),
 which the softmax does not see: every move has exactly one feature of each group.
 
@@ -40,15 +42,18 @@ WEIGHTS_FILE = Path(__file__).with_name("move_weights.txt")
 TACTICS = ("none", "capture", "escape", "self-atari", "atari")
 LINES = 5
 DISTANCES = 11  # d = 2..9, 10-13, 14+, and no last move
-#: Where each group starts in the features array (tactic, line, distance).
+#: Where each group starts in the features array (tactic, line, distance, and distance
+#: to the move before the last).
 LINE_AT = len(TACTICS)
 DISTANCE_AT = LINE_AT + LINES
-FEATURES = DISTANCE_AT + DISTANCES
+BEFORE_AT = DISTANCE_AT + DISTANCES
+FEATURES = BEFORE_AT + DISTANCES
 #: The names of the groups in move_weights.txt, with their sizes and offsets.
 GROUPS = {
     "tactic": (len(TACTICS), 0),
     "line": (LINES, LINE_AT),
     "distance": (DISTANCES, DISTANCE_AT),
+    "before": (DISTANCES, BEFORE_AT),
 }
 
 
@@ -101,7 +106,8 @@ def line_of(n: int, p: int) -> int:
 
 @njit(cache=True, inline="always")
 def distance_of(w: int, p: int, last: int) -> int:
-    """The distance feature of p from the last move's point (-1: none), 0 to DISTANCES - 1."""
+    """The distance feature of p from the last move's point (-1: none), 0 to DISTANCES - 1
+    (also from the move before the last, for the ``before`` group)."""
     if last < 0:
         return DISTANCES - 1
     dr = abs(p // w - last // w)
@@ -121,6 +127,7 @@ def move_score(
     p: int,
     color: int,
     last: int,
+    before: int,
     shapes: np.ndarray,
     keys: np.ndarray,
     values: np.ndarray,
@@ -128,13 +135,15 @@ def move_score(
     buf: np.ndarray,
     codes: np.ndarray,
 ) -> float:
-    """The model's score (sum of log-gammas) of ``color`` playing legal empty p, from
+    """The model's score (sum of log-gammas) of ``color`` playing legal empty p, the last
+    move at ``last`` and the one before it at ``before`` (-1: none or a pass), from
     :func:`model_tables`' arrays; ``codes`` is scratch of spatial.CODES_BUFFER."""
     w = n + 2
     score = shapes[color - 1, playout.pattern_code(board, w, p)]
     score += features[tactic_of(board, links, stats, w, p, color, buf)]
     score += features[LINE_AT + line_of(n, p)]
     score += features[DISTANCE_AT + distance_of(w, p, last)]
+    score += features[BEFORE_AT + distance_of(w, p, before)]
     if keys.shape[0] > 0:
         spatial.spatial_codes(board, n, p, color, codes)
         score += spatial.largest_weight(keys, values, codes)
@@ -144,7 +153,7 @@ def move_score(
 def read_features(path: Path | None = None) -> np.ndarray:
     """float64[FEATURES]: the tactic, line and distance log-gammas of a weights file
     (default WEIGHTS_FILE; lines ``group index log-gamma``; a missing line, or no file,
-    is 0)."""
+    is 0: a file fitted before a group existed leaves it out of the model)."""
     path = path or WEIGHTS_FILE
     out = np.zeros(FEATURES)
     if not path.exists():
@@ -153,23 +162,26 @@ def read_features(path: Path | None = None) -> np.ndarray:
         group = GROUPS.get(parts[0]) if len(parts) == 3 else None
         if group is None or not parts[1].isdigit() or int(parts[1]) >= group[0]:
             raise ValueError(
-                f"{path}:{number}: expected 'tactic|line|distance index log-gamma', got {line!r}"
+                f"{path}:{number}: expected '{'|'.join(GROUPS)} index log-gamma', got {line!r}"
             )
         out[group[1] + int(parts[1])] = float(parts[2])
     return out
 
 
 def write_features(features: np.ndarray, about: str, path: Path | None = None) -> None:
-    """Write the tactic, line and distance log-gammas in :func:`read_features`' form
+    """Write the tactic, line and both distances' log-gammas in :func:`read_features`' form
     (default WEIGHTS_FILE)."""
     path = path or WEIGHTS_FILE
+    distances = [str(d) for d in range(2, 10)] + ["10-13", "14+", "none"]
     labels = {
         "tactic": TACTICS,
         "line": [str(i + 1) for i in range(LINES)],
-        "distance": [str(d) for d in range(2, 10)] + ["10-13", "14+", "none"],
+        "distance": distances,
+        "before": distances,
     }
     lines = [
-        "# Go's learned move model: tactic, line and distance log-gammas (move_model.py).",
+        "# Go's learned move model: tactic, line, distance to the last move and to the one",
+        "# before it (before): log-gammas (move_model.py).",
         about,
     ]
     for name, (size, at) in GROUPS.items():
