@@ -407,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"wrote {len(features.shapes)} shapes to {WEIGHTS_FILE}, "
             f"{len(features.spatial_keys)} spatial patterns to {spatial.WEIGHTS_FILE} and "
-            f"the tactic, line and distance weights to {move_model.WEIGHTS_FILE}"
+            f"the tactic, line and both distances' weights to {move_model.WEIGHTS_FILE}"
         )
     return 0
 
