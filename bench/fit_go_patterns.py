@@ -166,6 +166,7 @@ def prior_values(
     buf = np.empty(8, dtype=np.int64)
     codes = np.empty(spatial.CODES_BUFFER, dtype=np.int64)
     stack = tactics.ladder_stack(n)
+    tactic = np.empty(1, dtype=np.int64)  # the prior's tactic, unused here
     table, opening = pattern_table(), opening_table(n)
     return np.array(
         [
@@ -189,6 +190,7 @@ def prior_values(
                 stack,
                 0.0,  # the eye-space knowledge off, as in the default search
                 False,
+                tactic,
             )
             for p in points
         ]

@@ -56,9 +56,10 @@ def prior_of(
     move: str,
     nakade: float = 0.0,
     shapes: tuple[np.ndarray, np.ndarray] = NO_SHAPES,
+    tactic: np.ndarray | None = None,
 ) -> float:
     """The search's prior for the side to move playing ``move`` (``shapes``: the spatial
-    patterns' keys and terms)."""
+    patterns' keys and terms; ``tactic``: int64[1] the prior sets to the move's tactic)."""
     n = state.game.size
     color = state.to_move + 1  # type: ignore[operator]
     last = state.history[-1] if state.history else None
@@ -86,8 +87,35 @@ def prior_of(
             tactics.ladder_stack(n),
             nakade,
             bool(vital[point(state, move)]),
+            np.empty(1, dtype=np.int64) if tactic is None else tactic,
         )
     )
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 120))
+def test_the_tactic_the_prior_reads_is_the_move_models(seed: int, plies: int) -> None:
+    # The search's expansion takes each move's tactic from the prior instead of reading it
+    # again: for every legal move it must be move_model.tactic_of's (or -1: an own eye).
+    state = random_state(seed, plies)
+    if state.is_over():
+        return
+    n = state.game.size
+    color = state.to_move + 1  # type: ignore[operator]
+    tactic = np.empty(1, dtype=np.int64)
+    buf = np.empty(8, dtype=np.int64)
+    for move in state.legal_moves():
+        if move.is_pass:
+            continue
+        prior_of(state, str(move), tactic=tactic)
+        p = point(state, str(move))
+        if tactic[0] < 0:
+            assert kernels.is_own_eye(state._board, n + 2, p, color)
+            continue
+        expected = move_model.tactic_of(
+            state._board, state._links, state._stats, n + 2, p, color, buf
+        )
+        assert tactic[0] == expected, str(move)
 
 
 def test_running_into_a_ladder_is_a_bad_escape_and_a_breaker_makes_it_good() -> None:
@@ -342,7 +370,7 @@ def test_the_move_model_gives_virtual_wins_by_its_probabilities_only_when_set() 
                 continue
             wins = model_n * expected[p]
             assert real == pytest.approx(n0 + wins)
-            assert wins - 1e-9 <= amaf <= wins + 1  # a playout adds one AMAF game at most
+            assert wins - 1e-9 <= amaf <= wins + 1 + 1e-9  # a playout adds one AMAF game at most
         assert floors < len(legal) // 2
 
 

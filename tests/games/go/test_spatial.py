@@ -14,12 +14,17 @@ from tabletop.games.go.spatial import (
     CODES_BUFFER,
     OFFSETS,
     SIZES,
+    canonical,
+    check_nested,
     key,
+    known_weight,
     largest_weight,
+    raw_table,
     read_weights,
     spatial_codes,
     spatial_table,
 )
+from tests.games.go.helpers import random_state
 
 N = 9
 
@@ -162,3 +167,34 @@ def test_the_committed_patterns_make_a_sorted_table_of_distinct_keys() -> None:
     assert len(keys) == len(read_weights()) > 0
     assert np.all(np.diff(keys) > 0)
     assert np.all(np.abs(weights) <= 0.15)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 70))
+def test_the_size_by_size_lookup_gives_the_largest_known_weight(seed: int, plies: int) -> None:
+    # On the shipped (nested) table, known_weight stops at the first unknown size and must
+    # still give largest_weight's value at every empty point, for either mover.
+    state = random_state(seed, plies)
+    keys, values = raw_table()
+    codes = np.empty(CODES_BUFFER, dtype=np.int64)
+    scratch = np.empty(CODES_BUFFER, dtype=np.int64)
+    board = state._board
+    for p in np.flatnonzero(board == EMPTY):
+        for color in (BLACK, WHITE):
+            spatial_codes(board, N, int(p), color, codes)
+            expected = largest_weight(keys, values, codes)
+            assert known_weight(board, N, int(p), color, keys, values, scratch) == expected
+
+
+def test_a_larger_pattern_without_its_smaller_one_is_refused(tmp_path: Path) -> None:
+    grid = np.zeros((N, N), dtype=np.int64)
+    grid[3, 5] = WHITE
+    grid[2, 2] = BLACK
+    small, middle, large = codes_at(grid, 4, 4, BLACK)
+    # Each code's first points re-read as the smaller size give the smaller code.
+    assert canonical(middle, SIZES[0]) == small and canonical(large, SIZES[1]) == middle
+    nested = np.array(sorted([key(0, small), key(1, middle), key(2, large)]), dtype=np.int64)
+    check_nested(nested, tmp_path / "w.txt")
+    torn = np.array(sorted([key(0, small), key(2, large)]), dtype=np.int64)
+    with pytest.raises(ValueError, match=r"w.txt: the 28-point pattern .* without its 20-point"):
+        check_nested(torn, tmp_path / "w.txt")

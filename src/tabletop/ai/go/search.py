@@ -260,6 +260,7 @@ def prior(
     stack: np.ndarray,
     nakade: float,
     vital: bool,
+    tactic: np.ndarray,
 ) -> float:
     """The prior win rate of ``color`` playing legal p (PASS included), from Go knowledge:
     captures, atari escapes that a ladder does not catch, ataris that ladder, small capture
@@ -268,7 +269,10 @@ def prior(
     (``shape_keys``, ``shape_weights``) (games/go/spatial.py; empty: off; ``codes`` is
     scratch of spatial.CODES_BUFFER), the opening lines, nearness to the last move, and with the
     ``nakade`` rate set, the ``vital`` point of a small eye space (the caller's, from
-    eyespace.vital_points) and a self-atari that kills by nakade (eyespace.py)."""
+    eyespace.vital_points) and a self-atari that kills by nakade (eyespace.py). Sets
+    tactic[0] to p's move_model tactic, read on the way (-1 for a pass or an own eye,
+    where it returns before reading it), so the move model need not read it again."""
+    tactic[0] = -1
     if p == PASS:
         return 0.1
     w = n + 2
@@ -321,6 +325,17 @@ def prior(
                     head2 = h
                 own_stones += stats[0, h]
     libs = playout.libs_after(board, links, stats, w, p, color, 3, buf)
+    # move_model.tactic_of's order: capture, escape, self-atari, atari, none.
+    if capture:
+        tactic[0] = 1
+    elif saves and libs >= 2:
+        tactic[0] = 2
+    elif libs == 1:
+        tactic[0] = 3
+    elif ataris:
+        tactic[0] = 4
+    else:
+        tactic[0] = 0
     if capture:
         v += 0.25 + min(0.2, 0.05 * capture)
     laddered = False
@@ -431,6 +446,7 @@ def expand(
         return False
     buf = np.empty(8, dtype=np.int64)
     codes = np.empty(spatial.CODES_BUFFER, dtype=np.int64)
+    tactic = np.empty(1, dtype=np.int64)
     stones = 0
     for p in range(size):
         if board[p] == BLACK or board[p] == kernels.WHITE:
@@ -481,6 +497,7 @@ def expand(
             stack,
             nakade,
             nakade > 0.0 and vital[p],
+            tactic,
         )
         _init_node(tree_i, tree_f, k, p, node, prior_n, v)
         term = opening[stones, p] if stones < opening.shape[0] else 0.0
@@ -498,21 +515,11 @@ def expand(
                 tree_f[F_N, k] += bonus
                 tree_f[F_W, k] += bonus
         if model_n > 0.0:
-            scores[k - first] = move_model.move_score(
-                board,
-                links,
-                stats,
-                n,
-                p,
-                color,
-                last,
-                before,
-                model[0],
-                model[1],
-                model[2],
-                model[3],
-                buf,
-                codes,
+            t = tactic[0]
+            if t < 0:
+                t = move_model.tactic_of(board, links, stats, w, p, color, buf)
+            scores[k - first] = move_model.score_with_tactic(
+                board, n, p, color, last, before, t, model[0], model[1], model[2], model[3], codes
             )
             bonus_ok[k - first] = v > BLUNDER_PRIOR
         k += 1
@@ -538,6 +545,7 @@ def expand(
         stack,
         nakade,
         False,
+        tactic,
     )
     _init_node(tree_i, tree_f, k, PASS, node, prior_n, pass_prior)
     k += 1

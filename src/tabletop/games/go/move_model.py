@@ -119,6 +119,33 @@ def distance_of(w: int, p: int, last: int) -> int:
 
 
 @njit(cache=True)
+def score_with_tactic(
+    board: np.ndarray,
+    n: int,
+    p: int,
+    color: int,
+    last: int,
+    before: int,
+    tactic: int,
+    shapes: np.ndarray,
+    keys: np.ndarray,
+    values: np.ndarray,
+    features: np.ndarray,
+    codes: np.ndarray,
+) -> float:
+    """:func:`move_score` with p's tactic (an index into TACTICS) already read, as the
+    search's prior reads it on its way (tabletop.ai.go.search.prior)."""
+    w = n + 2
+    score = shapes[color - 1, playout.pattern_code(board, w, p)]
+    score += features[tactic]
+    score += features[LINE_AT + line_of(n, p)]
+    score += features[DISTANCE_AT + distance_of(w, p, last)]
+    score += features[BEFORE_AT + distance_of(w, p, before)]
+    score += spatial.known_weight(board, n, p, color, keys, values, codes)
+    return float(score)
+
+
+@njit(cache=True)
 def move_score(
     board: np.ndarray,
     links: np.ndarray,
@@ -138,16 +165,10 @@ def move_score(
     """The model's score (sum of log-gammas) of ``color`` playing legal empty p, the last
     move at ``last`` and the one before it at ``before`` (-1: none or a pass), from
     :func:`model_tables`' arrays; ``codes`` is scratch of spatial.CODES_BUFFER."""
-    w = n + 2
-    score = shapes[color - 1, playout.pattern_code(board, w, p)]
-    score += features[tactic_of(board, links, stats, w, p, color, buf)]
-    score += features[LINE_AT + line_of(n, p)]
-    score += features[DISTANCE_AT + distance_of(w, p, last)]
-    score += features[BEFORE_AT + distance_of(w, p, before)]
-    if keys.shape[0] > 0:
-        spatial.spatial_codes(board, n, p, color, codes)
-        score += spatial.largest_weight(keys, values, codes)
-    return float(score)
+    tactic = tactic_of(board, links, stats, n + 2, p, color, buf)
+    return score_with_tactic(
+        board, n, p, color, last, before, tactic, shapes, keys, values, features, codes
+    )
 
 
 def read_features(path: Path | None = None) -> np.ndarray:

@@ -11,7 +11,8 @@ one representative under the square's eight symmetries (the smallest).
 bench/fit_go_patterns.py fits a log-gamma for each pattern played often enough in the
 training games (alongside the 3x3 shapes of learned.py) and writes ``spatial_weights.txt``;
 :func:`spatial_table` reads it as two sorted arrays (keys, log-gammas) that
-:func:`largest_weight` searches, largest size first, inside the search's prior.
+:func:`largest_weight` searches, largest size first, inside the search's prior, and
+:func:`known_weight` size by size (the same value, cheaper) in the move model.
 """
 
 from __future__ import annotations
@@ -69,34 +70,104 @@ SIZE_12, SIZE_20, SIZE_28 = SIZES
 CODES_BUFFER = 11
 
 
+@njit(cache=True, inline="always")
+def _add_point(board: np.ndarray, n: int, p: int, color: int, k: int, out: np.ndarray) -> None:
+    """OR the value of p's offset k (as ``color`` sees it) into the eight oriented codes in
+    out[3:11]."""
+    w = n + 2
+    r = p // w - 1 + OFFSETS[k, 0]
+    c = p % w - 1 + OFFSETS[k, 1]
+    if r < 0 or c < 0 or r >= n or c >= n:
+        v = BORDER
+    else:
+        v = board[(r + 1) * w + c + 1]
+        if v != EMPTY:
+            v = 1 if v == color else 2
+    if v != EMPTY:
+        for s in range(8):
+            out[3 + s] |= v << (2 * SYMMETRIES[s, k])
+
+
+@njit(cache=True, inline="always")
+def _smallest(out: np.ndarray) -> int:
+    """The canonical code so far: the smallest of the eight oriented codes in out[3:11]."""
+    best = out[3]
+    for s in range(1, 8):
+        best = min(best, out[3 + s])
+    return best
+
+
 @njit(cache=True)
 def spatial_codes(board: np.ndarray, n: int, p: int, color: int, out: np.ndarray) -> None:
     """Fill out[j] with the canonical code of p's pattern of size SIZES[j], seen by
     ``color`` (the mover), and out[3:11] with scratch (one code per symmetry)."""
-    w = n + 2
-    row = p // w - 1
-    col = p % w - 1
     for s in range(8):
         out[3 + s] = 0
     j = 0
     for k in range(OFFSETS.shape[0]):
-        r = row + OFFSETS[k, 0]
-        c = col + OFFSETS[k, 1]
-        if r < 0 or c < 0 or r >= n or c >= n:
-            v = BORDER
-        else:
-            v = board[(r + 1) * w + c + 1]
-            if v != EMPTY:
-                v = 1 if v == color else 2
-        if v != EMPTY:
-            for s in range(8):
-                out[3 + s] |= v << (2 * SYMMETRIES[s, k])
+        _add_point(board, n, p, color, k, out)
         if k + 1 == SIZE_12 or k + 1 == SIZE_20 or k + 1 == SIZE_28:
-            best = out[3]
-            for s in range(1, 8):
-                best = min(best, out[3 + s])
-            out[j] = best
+            out[j] = _smallest(out)
             j += 1
+
+
+@njit(cache=True)
+def known_weight(
+    board: np.ndarray,
+    n: int,
+    p: int,
+    color: int,
+    keys: np.ndarray,
+    weights: np.ndarray,
+    out: np.ndarray,
+) -> float:
+    """``largest_weight(keys, weights, codes)`` of p's patterns (``codes`` as spatial_codes
+    fills them), computed size by size and stopped at the first size not in the table (0
+    when the smallest is not): in a crowded position most points' smallest pattern is
+    unknown, and the larger ones then cost nothing. The same value for any nested table
+    (:func:`check_nested`). ``out`` is scratch of CODES_BUFFER."""
+    if keys.shape[0] == 0:
+        return 0.0
+    for s in range(8):
+        out[3 + s] = 0
+    j = 0
+    found = 0.0
+    for k in range(OFFSETS.shape[0]):
+        _add_point(board, n, p, color, k, out)
+        if k + 1 == SIZE_12 or k + 1 == SIZE_20 or k + 1 == SIZE_28:
+            wanted = (_smallest(out) << 2) | j
+            at = np.searchsorted(keys, wanted)
+            if at >= keys.shape[0] or keys[at] != wanted:
+                return found
+            found = float(weights[at])
+            j += 1
+    return found
+
+
+def canonical(code: int, size: int) -> int:
+    """The canonical code (the smallest under the eight symmetries) of the pattern whose
+    first ``size`` points are those of ``code`` (any orientation); the rest are dropped."""
+    values = [(code >> (2 * k)) & 3 for k in range(size)]
+    return min(
+        sum(v << (2 * int(SYMMETRIES[s, k])) for k, v in enumerate(values)) for s in range(8)
+    )
+
+
+def check_nested(keys: np.ndarray, path: Path) -> None:
+    """Raise ValueError naming ``path`` unless every pattern of size 20 or 28 in ``keys``
+    has its pattern of the next smaller size there too, as the fit guarantees (every play
+    of a pattern is a play of its smaller ones, so the smaller is played as often), and
+    :func:`known_weight` relies on."""
+    known = {int(k) for k in keys}
+    for k in known:
+        j = k & 3
+        if j > 0:
+            inner = key(j - 1, canonical(k >> 2, SIZES[j - 1]))
+            if inner not in known:
+                raise ValueError(
+                    f"{path}: the {SIZES[j]}-point pattern {k >> 2} is listed without its "
+                    f"{SIZES[j - 1]}-point pattern {inner >> 2}"
+                )
 
 
 def key(size_index: int, code: int) -> int:
@@ -140,6 +211,7 @@ def raw_table() -> tuple[np.ndarray, np.ndarray]:
         (key(SIZES.index(size), code), value) for (size, code), value in read_weights().items()
     )
     keys = np.array([k for k, _ in pairs], dtype=np.int64)
+    check_nested(keys, WEIGHTS_FILE)
     values = np.array([v for _, v in pairs], dtype=np.float64)
     keys.setflags(write=False)
     values.setflags(write=False)
