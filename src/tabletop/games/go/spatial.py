@@ -91,7 +91,7 @@ def _add_point(board: np.ndarray, n: int, p: int, color: int, k: int, out: np.nd
 @njit(cache=True, inline="always")
 def _smallest(out: np.ndarray) -> int:
     """The canonical code so far: the smallest of the eight oriented codes in out[3:11]."""
-    best = out[3]
+    best: int = out[3]
     for s in range(1, 8):
         best = min(best, out[3 + s])
     return best
