@@ -131,13 +131,7 @@ class Positions:
                 continue
             color = int(state._meta[kernels.M_COLOR])
             ko = int(state._meta[kernels.M_KO])
-            last, before = (
-                -1 if m is None or m.is_pass else game.points_by_action[state.move_to_action(m)]
-                for m in (
-                    state.history[-1] if state.history else None,
-                    state.history[-2] if len(state.history) >= 2 else None,
-                )
-            )
+            last, before = move_model.recent_points(state)
             allow = bool(state._flags & kernels.ALLOW_SUICIDE)
             k = candidates(
                 state._board, state._links, state._stats, n, color, ko, last, before, allow, buf

@@ -156,8 +156,8 @@ class SearchParams:
     model_n: float = 0.0
     # The share of a playout's value its margin gives, as Pachi's ``val_scale`` and Fuego's
     # score modification: a playout is worth (1 - margin) * result + margin * m, m going
-    # from 0 to 1 as the margin goes from MARGIN_POINTS points against the winner to as many
-    # for it. Win rates alone do not care by how much: a search well ahead gives ground it
+    # from 0 to 1 as the margin goes from margin_points_of(n) points against Black to as
+    # many for it. Win rates alone do not care by how much: a search well ahead gives ground it
     # does not need and one behind plays for nothing; a small share makes it keep its lead
     # and chase back the points, and a close win still beats a close loss. 0: off, until a
     # match shows it pays.
@@ -325,17 +325,7 @@ def prior(
                     head2 = h
                 own_stones += stats[0, h]
     libs = playout.libs_after(board, links, stats, w, p, color, 3, buf)
-    # move_model.tactic_of's order: capture, escape, self-atari, atari, none.
-    if capture:
-        tactic[0] = 1
-    elif saves and libs >= 2:
-        tactic[0] = 2
-    elif libs == 1:
-        tactic[0] = 3
-    elif ataris:
-        tactic[0] = 4
-    else:
-        tactic[0] = 0
+    tactic[0] = move_model.tactic_index(capture > 0, saves, libs, ataris)
     if capture:
         v += 0.25 + min(0.2, 0.05 * capture)
     laddered = False
@@ -935,13 +925,7 @@ class GoTree:
         """``iterations`` more iterations from the root (which must be ``state``)."""
         game = state.game
         komi = game.settings.komi + game.bonus_for(len(state.handicap_stones))
-        last_point, before_point = (
-            game.points_by_action[state.move_to_action(m)] if m is not None else PASS
-            for m in (
-                state.history[-1] if state.history else None,
-                state.history[-2] if len(state.history) >= 2 else None,
-            )
-        )
+        last_point, before_point = move_model.recent_points(state)
         before = int(self.counters[C_PLAYOUTS])
         self.black_wins += search(
             state.position_array,

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -55,6 +56,33 @@ GROUPS = {
     "distance": (DISTANCES, DISTANCE_AT),
     "before": (DISTANCES, BEFORE_AT),
 }
+
+
+@njit(cache=True, inline="always")
+def tactic_index(capture: bool, escape: bool, libs: int, atari: bool) -> int:
+    """The tactic (an index into TACTICS) of a move that captures, escapes an own chain from
+    atari, leaves its own chain ``libs`` liberties, puts a chain in atari: the first that
+    applies. Shared with the search's prior, which reads the same facts on its way."""
+    if capture:
+        return 1
+    if escape and libs >= 2:
+        return 2
+    if libs == 1:
+        return 3
+    if atari:
+        return 4
+    return 0
+
+
+def recent_points(state: Any) -> tuple[int, int]:
+    """The points of a GoState's last move and the one before it (-1: none, or a pass)."""
+    game = state.game
+    moves = list(state.history[-2:])
+    points = [
+        -1 if m.is_pass else int(game.points_by_action[state.move_to_action(m)]) for m in moves
+    ]
+    points = [-1] * (2 - len(points)) + points
+    return points[1], points[0]
 
 
 @njit(cache=True)
@@ -84,15 +112,7 @@ def tactic_of(
         elif c == color and in_atari(stats, links[0, nb]):
             escape = True
     libs = playout.libs_after(board, links, stats, w, p, color, 3, buf)
-    if capture:
-        return 1
-    if escape and libs >= 2:
-        return 2
-    if libs == 1:
-        return 3
-    if atari:
-        return 4
-    return 0
+    return tactic_index(capture, escape, libs, atari)
 
 
 @njit(cache=True, inline="always")
