@@ -6,8 +6,9 @@ GNU Go 3.8 (level 10, GTP, the client of bench/gnugo_games.py) loads each (``loa
 FILE PLY``) and lists its groups' status (``dragon_status``). A position with a
 critical group is a problem for the side to move: to kill it (the opponent's) or to
 save it (its own). Our level 10's search chooses a move with ``--iterations``
-iterations, once with the default SearchParams ("off") and once with the rules the
-flags switch on ("on"); GNU Go plays each move and is asked the groups' status again.
+iterations, once with the board's default search ("off", ``search.default_params``) and
+once with the flags' knobs set on it ("on"); GNU Go plays each move and is asked the
+groups' status again.
 A move **settles** the position when, after it, one of the critical groups went our
 way: an opponent's dead (or captured), an own one alive. GNU Go's own move there
 (``reg_genmove``) is judged the same way: the share it settles is the ceiling of what
@@ -30,11 +31,11 @@ from pathlib import Path
 
 from arguments import count, run_main
 from gnugo_games import Gtp
-from go_knobs import add_knobs, knob_params
+from go_knobs import add_knobs, given_words, knob_params
 from go_swings import start
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
-from tabletop.ai.go.search import SearchParams
+from tabletop.ai.go.search import SearchParams, default_params
 from tabletop.core.records import replay
 from tabletop.games.go import GoState
 from tabletop.games.go.sgf import load_sgf
@@ -87,11 +88,13 @@ def our_move(state: GoState, params: SearchParams, iterations: int, seed: int) -
     return str(agent.choose(state, Budget(playouts=iterations)))
 
 
-def problems(path: str, args: argparse.Namespace, on: SearchParams) -> list[tuple[bool, ...]]:
+def problems(path: str, args: argparse.Namespace) -> list[tuple[bool, ...]]:
     """Each problem of one game: (off settles, on settles, GNU Go settles)."""
     record = load_sgf(path)
     moves = list(record.state.history)
     game = record.state.game
+    off = default_params(game.size)
+    on = knob_params(args, off)
     gtp = start(args.gnugo, game.size, args.gnugo_level, game.settings.komi)
     results = []
     try:
@@ -105,7 +108,7 @@ def problems(path: str, args: argparse.Namespace, on: SearchParams) -> list[tupl
             assert isinstance(state, GoState)
             if mover != ("black", "white")[state.to_move or 0]:
                 raise SystemExit(f"{path}: GNU Go's side to move at ply {ply + 1} is {mover}")
-            off_move = our_move(state, SearchParams(), args.iterations, args.seed + ply)
+            off_move = our_move(state, off, args.iterations, args.seed + ply)
             on_move = our_move(state, on, args.iterations, args.seed + ply)
             theirs = gtp.ask(f"reg_genmove {mover}")
             theirs = "pass" if theirs.lower() == "resign" else theirs
@@ -142,17 +145,17 @@ def main(argv: list[str] | None = None) -> int:
     missing = [path for path in args.games if not Path(path).is_file()]
     if missing:
         parser.error(f"no such game record: {missing[0]}")
-    on = knob_params(args)
     rows: list[tuple[bool, ...]] = []
     for path in args.games:
-        rows += problems(path, args, on)
+        rows += problems(path, args)
     if not rows:
         print("no position with a critical group")
         return 0
     n = len(rows)
     shares = [sum(row[k] for row in rows) for k in range(3)]
     print(f"{n} problems; settled by off {shares[0]} ({shares[0] / n:.0%}), on {shares[1]} "
-          f"({shares[1] / n:.0%}), GNU Go {shares[2]} ({shares[2] / n:.0%}); on: {on}")  # fmt: skip
+          f"({shares[1] / n:.0%}), GNU Go {shares[2]} ({shares[2] / n:.0%}); "
+          f"on: {given_words(args)[2:]}")  # fmt: skip
     return 0
 
 

@@ -3,11 +3,13 @@
 Each optional piece of Go knowledge is a field of ``SearchParams`` that is 0 (off) by
 default until a match shows it pays; the search's tuning constants (exploration, RAVE's
 equivalence, the prior's weight) are knobs too, to measure another value against the
-default's. The benches that measure them (strength_go, go_learned_match, go_critical,
-go_search_cost, go_opening) take the same flags from here, name in their ledger keys the
-knobs whose value differs from ``KEY_BASE`` (the search the keys were first written for,
-so a ledger written before a flag existed, or before a default moved, keeps its keys),
-and say the knobs set away from today's default in their reports.
+default's. The default is the board's: ``search.default_params(size)`` (the move model is
+on above 13x13, decision 0203), so every function here takes the board's size. The
+benches that measure them (strength_go, go_learned_match, go_critical, go_search_cost,
+go_opening) take the same flags from here, name in their ledger keys the knobs whose
+value differs from ``KEY_BASE`` (the search the keys were first written for, so a ledger
+written before a flag existed, or before a default moved, keeps its keys), and say the
+knobs set away from the board's default in their reports.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 from arguments import rate, seconds, weight
 from tabletop.ai.agent import Agent
 from tabletop.ai.go.agent import GoSearchAgent
-from tabletop.ai.go.search import SearchParams
+from tabletop.ai.go.search import SearchParams, default_params
 from tabletop.ai.levels import LevelAgent
 from tabletop.games.go import learned, move_model, spatial
 
@@ -129,14 +131,24 @@ KNOBS = (
     ),
 )
 
-#: The default search, whose values the knobs are measured against.
-DEFAULT = SearchParams()
-
 #: The search the ledgers' keys are named against: the defaults when the knobs came
-#: (2026-11-29). A default that moves since (exploration 0.2 to 0, decision 0197) is
-#: named in every key written after it, so an older ledger's key never comes to mean
-#: another search, and resuming it with today's code plays what it played.
-KEY_BASE = replace(DEFAULT, explore=0.2)
+#: (2026-11-29), the same on every board. A default that moves since (exploration 0.2 to
+#: 0, decision 0197; the move model at 80 above 13x13, decision 0203) is named in every
+#: key written after it, so an older ledger's key never comes to mean another search, and
+#: resuming it with today's code plays what it played.
+KEY_BASE = replace(SearchParams(), explore=0.2)
+
+#: Board sizes the benches play, for the help's defaults.
+SIZES = (9, 13, 19)
+
+
+def _default_words(field: str) -> str:
+    """A knob's default in words for --help: one value, or one a board size."""
+    values = {size: getattr(default_params(size), field) for size in SIZES}
+    if len(set(values.values())) > 1:
+        return "the default search's: " + ", ".join(f"{v} on {n}x{n}" for n, v in values.items())
+    value = values[SIZES[0]]
+    return "0: off (the default)" if value == 0 else f"the default search's: {value}"
 
 
 def add_knobs(parser: argparse.ArgumentParser, whose: str, leave_out: tuple[str, ...] = ()) -> None:
@@ -144,40 +156,41 @@ def add_knobs(parser: argparse.ArgumentParser, whose: str, leave_out: tuple[str,
     flags the bench defines its own way)."""
     for knob in KNOBS:
         if knob.flag not in leave_out:
-            default = getattr(DEFAULT, knob.field)
-            said = "0: off (the default)" if default == 0 else f"the default search's: {default}"
             parser.add_argument(
                 knob.flag,
                 type=knob.kind,
                 default=None,
-                help=f"{whose} {knob.help}; {said}",
+                help=f"{whose} {knob.help}; {_default_words(knob.field)}",
             )
 
 
-def _on(args: argparse.Namespace) -> list[tuple[Knob, float]]:
-    """The knobs given a value other than the default search's."""
+def _on(args: argparse.Namespace, size: int) -> list[tuple[Knob, float]]:
+    """The knobs given a value other than the size x size board's default search's."""
+    default = default_params(size)
     found = ((knob, getattr(args, knob.key, None)) for knob in KNOBS)
     return [
         (knob, value)
         for knob, value in found
-        if value is not None and value != getattr(DEFAULT, knob.field)
+        if value is not None and value != getattr(default, knob.field)
     ]
 
 
-def any_on(args: argparse.Namespace) -> bool:
-    """True when a knob is set away from the default search."""
-    return bool(_on(args))
+def any_on(args: argparse.Namespace, size: int) -> bool:
+    """True when a knob is set away from the board's default search."""
+    return bool(_on(args, size))
 
 
-def knob_key(args: argparse.Namespace) -> dict[str, Any]:
-    """The knobs whose value in this run (given, or the default search's) is away from
-    :data:`KEY_BASE`'s, by ledger name (none when every one is at it), and ``weights``,
-    the learned files' digest, when a knob that reads them is on."""
+def knob_key(args: argparse.Namespace, size: int) -> dict[str, Any]:
+    """The knobs whose value in this run on a size x size board (given, or the board's
+    default search's) is away from :data:`KEY_BASE`'s, by ledger name (none when every
+    one is at it), and ``weights``, the learned files' digest, when a knob that reads
+    them is on."""
+    default = default_params(size)
     key: dict[str, Any] = {}
     reads_weights = False
     for knob in KNOBS:
         given = getattr(args, knob.key, None)
-        value = getattr(DEFAULT, knob.field) if given is None else given
+        value = getattr(default, knob.field) if given is None else given
         if value != getattr(KEY_BASE, knob.field):
             key[knob.key] = value
         if knob.field in LEARNED_FIELDS and value:
@@ -202,28 +215,39 @@ def weights_digest() -> str:
     return digest.hexdigest()[:12]
 
 
-def default_key() -> dict[str, Any]:
-    """The default search's own knobs away from :data:`KEY_BASE`, by ledger name: for a
-    bench whose other side plays the default search (go_learned_match)."""
-    return knob_key(argparse.Namespace())
+def default_key(size: int) -> dict[str, Any]:
+    """The board's default search's own knobs away from :data:`KEY_BASE`, by ledger name:
+    for a bench whose other side plays the default search (go_learned_match)."""
+    return knob_key(argparse.Namespace(), size)
 
 
-def knob_params(args: argparse.Namespace, params: SearchParams | None = None) -> SearchParams:
-    """``params`` (default: the default search's) with the knobs that are on set."""
-    changes: dict[str, Any] = {knob.field: value for knob, value in _on(args)}
-    return replace(params or SearchParams(), **changes)
+def knob_params(args: argparse.Namespace, base: SearchParams) -> SearchParams:
+    """``base`` (for most benches ``search.default_params(size)``, the board's default
+    search) with every knob given a value set to it."""
+    found = ((knob, getattr(args, knob.key, None)) for knob in KNOBS)
+    return replace(base, **{knob.field: value for knob, value in found if value is not None})
 
 
-def knob_words(args: argparse.Namespace) -> str:
-    """The knobs that are on, in words (``", eye-space vital points at 1.0"``), or ""."""
-    return "".join(f", {knob.words} at {value}" for knob, value in _on(args))
+def knob_words(args: argparse.Namespace, size: int) -> str:
+    """The knobs set away from the board's default, in words (``", eye-space vital points
+    at 1.0"``), or ""."""
+    return "".join(f", {knob.words} at {value}" for knob, value in _on(args, size))
+
+
+def given_words(args: argparse.Namespace) -> str:
+    """The knobs given a value, in words, whatever the board's default (``", move model at
+    80.0"``), or ""."""
+    found = ((knob, getattr(args, knob.key, None)) for knob in KNOBS)
+    return "".join(f", {knob.words} at {value}" for knob, value in found if value is not None)
 
 
 def knob_level(agent: Agent, args: argparse.Namespace) -> None:
-    """Set the knobs that are on in a Go level's search (under its budget and noise);
-    nothing when every knob is off."""
-    if any_on(args):
+    """Set the knobs given a value in a Go level's search (under its budget and noise; the
+    level's search is already its board's default); nothing when none is given."""
+    given = [knob for knob in KNOBS if getattr(args, knob.key, None) is not None]
+    if given:
         assert isinstance(agent, LevelAgent)
         search = agent.inner
         assert isinstance(search, GoSearchAgent), "every Go level is Go's own search"
+        assert search.params is not None, "a level's search is its board's default"
         search.params = knob_params(args, search.params)

@@ -5,12 +5,13 @@ iterations a move (no time cap: the result does not depend on the load), or with
 ``--seconds S`` the same time a move instead (what a rule's cost in iterations does to
 its gain; both sides think in one process, turn about, so the machine's load falls on
 both alike);
-"new" has ``SearchParams(learned=SCALE)`` (and with ``--low-liberty RATE`` the
-playouts' two-liberty replies, decision 0183, and with ``--lgrf RATE`` their last
-good replies, decision 0186, with ``--criticality WEIGHT`` the tree's criticality
-bias, decision 0189, and with ``--nakade RATE`` the eye-space vital points in the
-playouts and priors, decision 0191; ``--scale 0`` for those alone),
-"old" the default (both off), or with ``--old "FLAGS"`` the default with those
+"new" has the board's default search (``search.default_params``) with
+``learned=SCALE`` and the knobs given (``--low-liberty RATE``: the playouts' two-liberty
+replies, decision 0183; ``--lgrf RATE``: their last good replies, decision 0186;
+``--criticality WEIGHT``: the tree's criticality bias, decision 0189; ``--nakade RATE``:
+the eye-space vital points in the playouts and priors, decision 0191; ``--scale 0`` for
+those alone),
+"old" the board's default, or with ``--old "FLAGS"`` the default with those
 knobs (``--old "--model 40"``: a switch measured on top of another). The colours
 alternate (game k: new is Black when k is even), komi 7, Chinese rules. With
 ``--ledger FILE`` each game is added as it ends and games already there under the
@@ -23,6 +24,7 @@ same settings are counted, not played again. Prints new's score with its 95% int
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 import tabletop
@@ -38,7 +40,7 @@ from go_knobs import (
 )
 from tabletop.ai.agent import Budget
 from tabletop.ai.go.agent import GoSearchAgent
-from tabletop.ai.go.search import SearchParams
+from tabletop.ai.go.search import default_params
 from tabletop.ai.ledger import Ledger, task_key
 from tabletop.ai.tournament import play_game, score_of
 from tabletop.core.game import Outcome
@@ -82,11 +84,11 @@ def main(argv: list[str] | None = None) -> int:
     scores = []
     # The old side's search: its knobs away from go_knobs.KEY_BASE (the default's, once a
     # default has moved; no --old keeps the keys the default's matches were written with).
-    old_search = knob_key(old_args) if args.old else default_key()
+    old_search = knob_key(old_args, args.size) if args.old else default_key(args.size)
     for number in range(args.first, args.games):
         about = {"bench": BENCH, "number": number, "size": args.size, "scale": args.scale,
                  "iterations": args.iterations, "seed": args.seed}  # fmt: skip
-        about.update(knob_key(args))  # new's knobs away from go_knobs.KEY_BASE
+        about.update(knob_key(args, args.size))  # new's knobs away from go_knobs.KEY_BASE
         if args.scale:
             about["weights"] = weights_digest()  # new's learned term reads the weights files
         if old_search:
@@ -100,9 +102,10 @@ def main(argv: list[str] | None = None) -> int:
             outcome, seat = Outcome.from_dict(entry["outcome"]), int(entry["strong_seat"])
         else:
             seed = args.seed + number
-            params = knob_params(args, SearchParams(learned=args.scale))
+            default = default_params(args.size)
+            params = knob_params(args, replace(default, learned=args.scale))
             new = GoSearchAgent(seed=seed, params=params)
-            old = GoSearchAgent(seed=seed + 1000, params=knob_params(old_args))
+            old = GoSearchAgent(seed=seed + 1000, params=knob_params(old_args, default))
             seat = number % 2
             agents = [new, old] if seat == 0 else [old, new]
             budget = (
@@ -118,9 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     n = len(scores)
     mean = sum(scores) / n
     half = 1.96 * (mean * (1 - mean) / n) ** 0.5
-    rule = knob_words(args)
+    rule = knob_words(args, args.size)
     work = f"{args.seconds} s" if args.seconds else f"{args.iterations} iterations"
-    against = f"old{knob_words(old_args)}" if any_on(old_args) else "off"
+    against = f"old{knob_words(old_args, args.size)}" if any_on(old_args, args.size) else "off"
     print(f"learned term at {args.scale}{rule} vs {against}, {args.size}x{args.size}, {work} "
           f"a move: {sum(scores):g} of {n} ({mean:.1%}, 95% interval "
           f"{max(0, mean - half):.1%} - {min(1, mean + half):.1%})")  # fmt: skip

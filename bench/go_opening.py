@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         shown = " ".join(f"{m}({line})" for m, line in zip(moves, lines, strict=True))
         print(f"seed {seed}: {shown}  {'ok' if ok else 'OFF the 3rd/4th line'}", flush=True)
     work = f"{args.iterations} iterations a move" if args.iterations else "its time cap"
-    work += knob_words(args)
+    work += knob_words(args, 19)
     print(f"level {args.level} ({work}): {held} of {len(args.seeds)} openings on lines 3-4")
     return 0
 

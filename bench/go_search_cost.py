@@ -130,9 +130,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ply", type=count, default=40, help="moves of --sgf played first")
     args = parser.parse_args(argv)
     state = start(args.size) if args.sgf is None else game_position(args.sgf, args.ply)
-    if any_on(args):
-        on = knob_params(args)
-        variants = {"off": search.SearchParams(), "on": on}
+    size = state.game.size
+    default = search.default_params(size)  # "off": the board's default search
+    if any_on(args, size):
+        variants = {"off": default, "on": knob_params(args, default)}
         tables = {name: learned_replies(state, params) for name, params in variants.items()}
         best = dict.fromkeys(variants, 0.0)
         per_playout = dict.fromkeys(variants, 0.0)
@@ -149,14 +150,14 @@ def main(argv: list[str] | None = None) -> None:
             f"{per_playout['off']:,.0f}, on {per_playout['on']:,.0f} "
             f"(on/off {per_playout['on'] / per_playout['off']:.3f}); search iterations a CPU "
             f"second, off {best['off']:,.0f}, on {best['on']:,.0f} "
-            f"(on/off {best['on'] / best['off']:.3f}); on: {knob_words(args)[2:]}; best of "
+            f"(on/off {best['on'] / best['off']:.3f}); on: {knob_words(args, size)[2:]}; best of "
             f"{args.rounds}"
         )
         return
-    playouts_per_second(state, 10)  # compile or load the kernels
-    iterations_per_second(state, 10)
-    best_p = max(playouts_per_second(state, args.playouts) for _ in range(args.rounds))
-    best_i = max(iterations_per_second(state, args.iterations) for _ in range(args.rounds))
+    playouts_per_second(state, 10, default)  # compile or load the kernels
+    iterations_per_second(state, 10, default)
+    best_p = max(playouts_per_second(state, args.playouts, default) for _ in range(args.rounds))
+    best_i = max(iterations_per_second(state, args.iterations, default) for _ in range(args.rounds))
     print(
         f"{state.game.size}x{state.game.size}: {best_p:,.0f} policy playouts a CPU second, "
         f"{best_i:,.0f} search iterations a CPU second (best of {args.rounds})"

@@ -69,7 +69,7 @@ def description(args: argparse.Namespace, number: int, gnugo_level: int) -> dict
         "seed": args.seed,
         "gnugo_level": gnugo_level,
         "time_settings": TIME_SETTINGS,
-        **knob_key(args),
+        **knob_key(args, args.size),
     }
 
 
@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     mean = sum(scores) / n
     half = 1.96 * (mean * (1 - mean) / n) ** 0.5 if n > 1 else 1.0
     work = f"{args.iterations} iterations a move" if args.iterations else "its time budget"
-    work += knob_words(args)
+    work += knob_words(args, args.size)
     print(
         f"level {args.level} ({work}) vs gnugo-{gnugo_level}, {args.size}x{args.size}, komi 7, "
         f"Chinese rules, {TIME_SETTINGS}: {sum(scores):g} of {n} "

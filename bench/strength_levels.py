@@ -25,6 +25,9 @@
   ``team_weights``; decision 0188), and the name with a digest of the row goes into
   each game's ledger key (a refitted row is a new key), so
   rows are measured side by side on the same seeds;
+* Go on a board whose default search reads the learned move model (above 13x13,
+  decision 0203) names the model's weight and the weights files' digest in each key
+  the same way (``go-model=80@<digest>``), so the ladders played before it stay apart;
 * game options follow the game as in ``tabletop match``: ``python
   bench/strength_levels.py go --size 19 --rules chinese --komi 7 --top 4
   --bottom 1 --games 20 --ledger docs/ladder/go-19.jsonl`` (issue 14's spacing
@@ -49,13 +52,16 @@ import numpy as np
 
 import tabletop
 from arguments import count, run_main, whole
+from go_knobs import weights_digest
 from tabletop.ai.agent import Budget
+from tabletop.ai.go.search import default_params
 from tabletop.ai.ladder import run_ladder
 from tabletop.ai.levels import agent_for_level
 from tabletop.ai.tournament import run_match, table
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.games.abalone import eval_kernels
+from tabletop.games.go.rules import GoGame
 from timing import Timed
 
 
@@ -96,6 +102,7 @@ def main() -> None:
     game = tabletop.load_game(args.game, **options)
     bottom = args.bottom or (1 if game.num_players == 2 else 3)
     setup, variant = team_weights(game, args.team_weights)
+    variant = variant or go_model_variant(game)
     if args.report and not (args.records or args.ledger):
         parser.error("--report reads --records DIR or --ledger FILE; give one")
     if args.first >= args.games:
@@ -170,6 +177,17 @@ def team_weights(game: Game, name: str | None) -> tuple[Callable[[], None] | Non
     digest = hashlib.sha256(np.asarray(row, dtype=np.float64).tobytes()).hexdigest()[:8]
     setup = functools.partial(eval_kernels.use_team_weights, name, game.num_players)
     return setup, f"team-weights={name}@{digest}"
+
+
+def go_model_variant(game: Game) -> str | None:
+    """Go on a board whose default search reads the learned move model (decision 0203):
+    the variant ``go-model=<weight>@<the weights files' digest>``, so a ladder's games
+    played before the model was on, or with other weights, are never counted for it; None
+    for any other game or board (their keys stay as they were)."""
+    if not isinstance(game, GoGame):
+        return None
+    model_n = default_params(game.size).model_n
+    return f"go-model={model_n:g}@{weights_digest()}" if model_n else None
 
 
 def pooled(

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.ai.go.search import default_params
 from tabletop.ai.ledger import task_key
 from tabletop.games.go.sgf import load_sgf
 
@@ -42,8 +43,9 @@ def test_a_ledger_key_names_only_the_knowledge_switched_on() -> None:
     on = strength_go.description(_args("--nakade", "1", "--learned", "0.05"), 3, 10)
     assert {k: on[k] for k in ("nakade", "learned")} == {"nakade": 1.0, "learned": 0.05}
     assert on["weights"] == go_knobs.weights_digest()
-    assert go_knobs.knob_params(_args("--nakade", "1")).nakade_rate == 1.0
-    assert go_knobs.knob_words(_args("--learned", "0.05")) == ", learned shapes at 0.05"
+    base = default_params(13)
+    assert go_knobs.knob_params(_args("--nakade", "1"), base).nakade_rate == 1.0
+    assert go_knobs.knob_words(_args("--learned", "0.05"), 13) == ", learned shapes at 0.05"
 
 
 def test_a_moved_default_is_named_so_an_older_key_keeps_its_search() -> None:
@@ -55,8 +57,25 @@ def test_a_moved_default_is_named_so_an_older_key_keeps_its_search() -> None:
     ledger = Path(__file__).resolve().parents[2] / "docs" / "ladder" / "go-gnugo-13-explore0.jsonl"
     keys = {json.loads(line)["number"]: json.loads(line)["key"] for line in ledger.open()}
     assert task_key(strength_go.description(_args(), 0, 10)) == keys[0]
-    assert not go_knobs.any_on(_args()) and go_knobs.any_on(_args("--explore", "0.2"))
-    assert go_knobs.default_key() == {"explore": 0.0}
+    assert not go_knobs.any_on(_args(), 13) and go_knobs.any_on(_args("--explore", "0.2"), 13)
+    assert go_knobs.default_key(13) == {"explore": 0.0}
+
+
+def test_the_19x19_default_is_the_move_model_at_80_keyed_as_its_match_was() -> None:
+    # Above 13x13 the default search reads the move model at 80 (decision 0203): the
+    # default's key on 19x19 is the key of the match that measured it as a knob, so that
+    # ledger counts for the default, and --model 80 is no knob there.
+    default = strength_go.description(_args("--size", "19", "--iterations", "7350"), 0, 10)
+    knob = _args("--size", "19", "--iterations", "7350", "--model", "80")
+    assert default == strength_go.description(knob, 0, 10)
+    assert default["model"] == 80.0 and default["weights"] == go_knobs.weights_digest()
+    ledger = Path(__file__).resolve().parents[2] / "docs" / "ladder" / "go-gnugo-19-model80.jsonl"
+    keys = {json.loads(line)["number"]: json.loads(line)["key"] for line in ledger.open()}
+    size19 = _args("--size", "19", "--iterations", "7350")
+    assert task_key(strength_go.description(size19, 21, 10)) == keys[21]
+    assert not go_knobs.any_on(knob, 19) and go_knobs.any_on(knob, 13)
+    assert go_knobs.knob_words(_args("--model", "0"), 19) == ", move model at 0.0"
+    assert go_knobs.default_key(9) == go_knobs.default_key(13) == {"explore": 0.0}
 
 
 def test_a_key_that_reads_the_learned_weights_names_their_digest(
@@ -83,10 +102,10 @@ def test_a_key_that_reads_the_learned_weights_names_their_digest(
 
 def test_a_tuning_knob_is_named_only_away_from_the_default_search() -> None:
     away = _args("--explore", "0.2", "--rave-k", "3000")
-    assert go_knobs.knob_key(away) == {"rave_k": 3000.0}
-    params = go_knobs.knob_params(away)
+    assert go_knobs.knob_key(away, 13) == {"rave_k": 3000.0}
+    params = go_knobs.knob_params(away, default_params(13))
     assert (params.explore, params.rave_k, params.prior_n) == (0.2, 3000.0, 10.0)
-    assert go_knobs.knob_words(away) == ", exploration at 0.2, RAVE equivalence at 3000.0"
+    assert go_knobs.knob_words(away, 13) == ", exploration at 0.2, RAVE equivalence at 3000.0"
 
 
 def test_a_bad_knob_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,6 +16,7 @@ from tabletop.games.abalone import eval_kernels
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 
+import go_knobs  # noqa: E402
 import strength_levels  # noqa: E402
 from arguments import run_main  # noqa: E402
 
@@ -61,6 +62,21 @@ def test_a_weight_row_goes_into_the_ledger_key_only_when_named() -> None:
     (_, other), *_ = ladder_games(game, [10], 100, 300, 300, below=3, variant="team-weights=today")
     keys.add(task_key(other.description(game)))
     assert len(keys) == 3
+
+
+def test_go_where_the_default_reads_the_move_model_names_it_in_the_ledger_key() -> None:
+    # Decision 0203: the 19x19 levels play with the move model, so a 19x19 ladder's games
+    # played before it (or with other weights) must not count for today's levels; the
+    # boards without it keep their keys.
+    size19 = tabletop.load_game("go", size=19, rules="chinese", komi=7)
+    variant = strength_levels.go_model_variant(size19)
+    assert variant == f"go-model=80@{go_knobs.weights_digest()}"
+    (_, plain), *_ = ladder_games(size19, [4], 20, 0, 400, below=1)
+    (_, named), *_ = ladder_games(size19, [4], 20, 0, 400, below=1, variant=variant)
+    assert task_key(plain.description(size19)) != task_key(named.description(size19))
+    for game in (tabletop.load_game("go", size=9), tabletop.load_game("go", size=13)):
+        assert strength_levels.go_model_variant(game) is None
+    assert strength_levels.go_model_variant(tabletop.load_game("abalone")) is None
 
 
 def test_the_report_counts_the_named_rows_games_only(

@@ -14,7 +14,7 @@ ladder ledgers' keys (ai/ladder.py): a name does not change.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tabletop.ai.agent import Agent, Budget
 from tabletop.ai.alphabeta import AlphaBetaAgent
@@ -72,11 +72,14 @@ def _alphabeta(game: Game, seed: int | None, settings: Settings) -> Agent:
 
 def _go(game: Game, seed: int | None, settings: Settings) -> Agent:
     from tabletop.ai.go.agent import GoSearchAgent
-    from tabletop.ai.go.search import SearchParams
+    from tabletop.ai.go.search import default_params
+    from tabletop.games.go.rules import GoGame
 
+    assert isinstance(game, GoGame)  # the registry gives this search Go only
+    params = default_params(game.size)
     if "c" in settings:
-        return GoSearchAgent(seed, SearchParams(explore=settings["c"]))
-    return GoSearchAgent(seed)
+        params = replace(params, explore=settings["c"])
+    return GoSearchAgent(seed, params)
 
 
 def _oust(game: Game, seed: int | None, settings: Settings) -> Agent:

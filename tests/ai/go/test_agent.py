@@ -10,6 +10,7 @@ import tabletop
 from tabletop.ai import Budget
 from tabletop.ai.agent import MoveStat
 from tabletop.ai.go.agent import GoSearchAgent
+from tabletop.ai.go.search import DEFAULT_MODEL_N, SearchParams, default_params
 from tabletop.ai.levels import LevelAgent, agent_for_level
 from tabletop.games.go import PASS, GoState
 
@@ -169,3 +170,26 @@ def test_level_10_opens_the_big_board_on_the_third_and_fourth_lines() -> None:
         lines.append(min(col, row, 18 - col, 18 - row) + 1)
         state.play(move)
     assert all(line in (3, 4) for line in lines), (lines, state.history)
+
+
+@pytest.mark.parametrize(("size", "model_n"), [(9, 0.0), (13, 0.0), (19, DEFAULT_MODEL_N)])
+def test_the_default_search_reads_the_move_model_above_13x13(size: int, model_n: float) -> None:
+    # Decision 0203: on by default where a match showed it pays (19x19); 9x9 and 13x13
+    # keep the search their targets were met with. Every level plays the board's default.
+    assert default_params(size).model_n == model_n
+    game = tabletop.load_game("go", size=size)
+    for level in (1, 10):
+        agent = agent_for_level(game, level, seed=1)
+        assert isinstance(agent, LevelAgent) and isinstance(agent.inner, GoSearchAgent)
+        assert agent.inner.params == default_params(size)
+
+
+def test_an_agent_without_params_plays_each_boards_default() -> None:
+    agent = GoSearchAgent(seed=1)
+    for size in (19, 9, 19):
+        state = tabletop.load_game("go", size=size).new_state()
+        agent.analyze(state, Budget(playouts=50))
+        assert agent._tree is not None and agent._tree.params == default_params(size)
+    given = GoSearchAgent(seed=1, params=SearchParams(model_n=40.0))
+    given.analyze(tabletop.load_game("go", size=9).new_state(), Budget(playouts=50))
+    assert given._tree is not None and given._tree.params.model_n == 40.0

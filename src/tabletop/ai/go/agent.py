@@ -16,6 +16,7 @@ from tabletop.ai.agent import Agent, Analysis, Budget, MoveStat
 from tabletop.ai.go.search import (
     GoTree,
     SearchParams,
+    default_params,
     exact_margin_of,
     fills_own_eye,
     root_mask,
@@ -54,7 +55,8 @@ class GoSearchAgent(Agent):
     ) -> None:
         super().__init__()
         self.rng = random.Random(seed)
-        self.params = params or SearchParams()
+        # None: the default search of each game's board (search.default_params).
+        self.params = params
         self.resign = resign
         self._tree: GoTree | None = None
 
@@ -64,9 +66,11 @@ class GoSearchAgent(Agent):
         iterations = budget.iterations_at(self.assumed_rate)
         nodes = int(iterations * NODES_PER_POINT * (n * n + 1)) + 2 * (n * n + 1)
         nodes = max(10_000, min(MAX_NODES, nodes))
-        if self._tree is None or self._tree.capacity < nodes:
-            self._tree = GoTree(nodes, self.params)
-        return self._tree
+        params = self.params or default_params(n)
+        tree = self._tree
+        if tree is None or tree.capacity < nodes or tree.params != params:
+            self._tree = tree = GoTree(nodes, params)
+        return tree
 
     def analyze(self, state: State, budget: Budget | None = None) -> Analysis:
         if not isinstance(state, GoState):

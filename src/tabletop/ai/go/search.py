@@ -38,7 +38,7 @@ not as module globals, which numba would freeze into its cached code.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numba import njit
@@ -105,7 +105,9 @@ def margin_points_of(n: int) -> float:
 
 @dataclass(frozen=True)
 class SearchParams:
-    """The search's tunable constants."""
+    """The search's tunable constants. Their defaults are the search on any board with
+    no learned knowledge; :func:`default_params` gives the one the levels play, which
+    depends on the board's size."""
 
     # UCB's exploration constant: 0, none, as in MoGo's and Fuego's RAVE searches: the
     # priors and the AMAF values do the exploring (decision 0197; 0.2 until then).
@@ -152,7 +154,7 @@ class SearchParams:
     # Pachi's pattern prior: a move the model gives probability p among the legal moves
     # gains model_n * sqrt(p) of them (none at the prior's floor). The hand-written prior
     # knows tactics; the model knows which of the quiet moves a strong player picks. 0:
-    # off, until a match shows it pays.
+    # off; default_params turns it on where a match showed it pays (19x19, decision 0203).
     model_n: float = 0.0
     # The share of a playout's value its margin gives, as Pachi's ``val_scale`` and Fuego's
     # score modification: a playout is worth (1 - margin) * result + margin * m, m going
@@ -185,6 +187,23 @@ class SearchParams:
         out[P_MODEL] = self.model_n
         out[P_MARGIN] = self.margin
         return out
+
+
+#: Boards larger than this play with the learned move model in the default search
+#: (decision 0203): 19x19 is where a match against GNU Go showed that it pays, and 9x9 and
+#: 13x13 met their targets without it (the model's weights come from 19x19 games).
+MODEL_ABOVE_SIZE = 13
+
+#: The move model's weight (SearchParams.model_n) in the default search on those boards.
+DEFAULT_MODEL_N = 80.0
+
+
+def default_params(size: int) -> SearchParams:
+    """The search every level plays on a size x size board: SearchParams' defaults, with
+    the learned move model on boards larger than MODEL_ABOVE_SIZE."""
+    if size > MODEL_ABOVE_SIZE:
+        return replace(SearchParams(), model_n=DEFAULT_MODEL_N)
+    return SearchParams()
 
 
 # -- the tree ---------------------------------------------------------------------------
