@@ -164,15 +164,16 @@ def add_knobs(parser: argparse.ArgumentParser, whose: str, leave_out: tuple[str,
             )
 
 
-def _on(args: argparse.Namespace, size: int) -> list[tuple[Knob, float]]:
+def _given(args: argparse.Namespace) -> list[tuple[Knob, Any]]:
+    """The knobs given a value on the command line, with it."""
+    found = ((knob, getattr(args, knob.key, None)) for knob in KNOBS)
+    return [(knob, value) for knob, value in found if value is not None]
+
+
+def _on(args: argparse.Namespace, size: int) -> list[tuple[Knob, Any]]:
     """The knobs given a value other than the size x size board's default search's."""
     default = default_params(size)
-    found = ((knob, getattr(args, knob.key, None)) for knob in KNOBS)
-    return [
-        (knob, value)
-        for knob, value in found
-        if value is not None and value != getattr(default, knob.field)
-    ]
+    return [(knob, value) for knob, value in _given(args) if value != getattr(default, knob.field)]
 
 
 def any_on(args: argparse.Namespace, size: int) -> bool:
@@ -224,8 +225,7 @@ def default_key(size: int) -> dict[str, Any]:
 def knob_params(args: argparse.Namespace, base: SearchParams) -> SearchParams:
     """``base`` (for most benches ``search.default_params(size)``, the board's default
     search) with every knob given a value set to it."""
-    found = ((knob, getattr(args, knob.key, None)) for knob in KNOBS)
-    return replace(base, **{knob.field: value for knob, value in found if value is not None})
+    return replace(base, **{knob.field: value for knob, value in _given(args)})
 
 
 def knob_words(args: argparse.Namespace, size: int) -> str:
@@ -237,15 +237,13 @@ def knob_words(args: argparse.Namespace, size: int) -> str:
 def given_words(args: argparse.Namespace) -> str:
     """The knobs given a value, in words, whatever the board's default (``", move model at
     80.0"``), or ""."""
-    found = ((knob, getattr(args, knob.key, None)) for knob in KNOBS)
-    return "".join(f", {knob.words} at {value}" for knob, value in found if value is not None)
+    return "".join(f", {knob.words} at {value}" for knob, value in _given(args))
 
 
 def knob_level(agent: Agent, args: argparse.Namespace) -> None:
     """Set the knobs given a value in a Go level's search (under its budget and noise; the
     level's search is already its board's default); nothing when none is given."""
-    given = [knob for knob in KNOBS if getattr(args, knob.key, None) is not None]
-    if given:
+    if _given(args):
         assert isinstance(agent, LevelAgent)
         search = agent.inner
         assert isinstance(search, GoSearchAgent), "every Go level is Go's own search"

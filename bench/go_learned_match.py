@@ -85,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     # The old side's search: its knobs away from go_knobs.KEY_BASE (the default's, once a
     # default has moved; no --old keeps the keys the default's matches were written with).
     old_search = knob_key(old_args, args.size) if args.old else default_key(args.size)
+    default = default_params(args.size)
     for number in range(args.first, args.games):
         about = {"bench": BENCH, "number": number, "size": args.size, "scale": args.scale,
                  "iterations": args.iterations, "seed": args.seed}  # fmt: skip
@@ -102,7 +103,6 @@ def main(argv: list[str] | None = None) -> int:
             outcome, seat = Outcome.from_dict(entry["outcome"]), int(entry["strong_seat"])
         else:
             seed = args.seed + number
-            default = default_params(args.size)
             params = knob_params(args, replace(default, learned=args.scale))
             new = GoSearchAgent(seed=seed, params=params)
             old = GoSearchAgent(seed=seed + 1000, params=knob_params(old_args, default))

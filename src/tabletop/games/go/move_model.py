@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
@@ -37,6 +37,9 @@ from numba import njit
 from tabletop.games.go import playout, spatial
 from tabletop.games.go.kernels import in_atari
 from tabletop.games.go.learned import learned_table, weight_lines
+
+if TYPE_CHECKING:  # rules.py is the game; this module is read by the search and the fit
+    from tabletop.games.go.rules import GoState
 
 WEIGHTS_FILE = Path(__file__).with_name("move_weights.txt")
 
@@ -74,7 +77,7 @@ def tactic_index(capture: bool, escape: bool, libs: int, atari: bool) -> int:
     return 0
 
 
-def recent_points(state: Any) -> tuple[int, int]:
+def recent_points(state: GoState) -> tuple[int, int]:
     """The points of a GoState's last move and the one before it (-1: none, or a pass)."""
     game = state.game
     moves = list(state.history[-2:])
