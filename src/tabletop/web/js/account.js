@@ -126,4 +126,5 @@ form.addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+form.querySelector("button[type=submit]").disabled = false;
 document.body.dataset.ready = "true";
