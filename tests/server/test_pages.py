@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -94,3 +95,10 @@ def test_a_page_of_another_domain_keeps_the_layout_words(tmp_path: Path) -> None
     scope = {"type": "http", "path": "/x", "query_string": b"lang=de", "headers": []}
     body = Pages(tmp_path).render(Request(scope), "page.html", domain="rules").body.decode()
     assert 'aria-label="Sprache"' in body and "Regeln" in body
+
+
+def test_the_home_forms_wait_for_their_script(client: TestClient) -> None:
+    # A submit before home.js takes the forms over would be a plain GET of the page.
+    page = client.get("/").text
+    for button in ("create-btn", "upload-btn", "upload-review-btn"):
+        assert re.search(rf'<button type="submit" id="{button}"[^>]* disabled>', page), button

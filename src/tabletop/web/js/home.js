@@ -579,6 +579,7 @@ async function start() {
   $("your-name").value = playerName();
   $("create-form").addEventListener("submit", create);
   $("upload-form").addEventListener("submit", upload);
+  for (const id of ["create-btn", "upload-btn", "upload-review-btn"]) $(id).disabled = false;
   try {
     catalog = { ...catalog, ...(await api.catalog()) };
     renderGames();
