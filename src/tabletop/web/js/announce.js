@@ -4,6 +4,7 @@
 import { seatCounter } from "./boards/index.js";
 import { seatName } from "./palette.js";
 import { t } from "./i18n.js";
+import { moveWords } from "./move-words.js";
 
 /** The sentences (one place, for translation). */
 const TEXT = {
@@ -30,7 +31,7 @@ export function describeChange(before, after) {
   const moves = after.moves || [];
   if (moves.length <= (before.moves || []).length) return "";
   const last = moves[moves.length - 1];
-  const parts = [TEXT.played(seatName(after, last.seat), last.move)];
+  const parts = [TEXT.played(seatName(after, last.seat), moveWords(last.move))];
   for (let seat = 0; seat < (after.players || 0); seat++) {
     const now = seatCounter(after, seat);
     if (now && now !== seatCounter(before, seat)) parts.push(TEXT.counter(seatName(after, seat), now));

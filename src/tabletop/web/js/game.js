@@ -15,6 +15,7 @@ import { play as sound, wireMute } from "./sound.js";
 import { html, fill } from "./svg.js";
 import { errorText } from "./errors.js";
 import { t, tn } from "./i18n.js";
+import { moveWords } from "./move-words.js";
 import { announceMove } from "./announce.js";
 import { attachBoardKeys } from "./board-keys.js";
 import { attachZoom, zoomOut } from "./board-zoom.js";
@@ -424,7 +425,7 @@ function renderControls(v, interactive) {
   $("hint-btn").hidden = !hasComputer;
   $("hint-btn").disabled = !(interactive && hasComputer);
   const specials = (v.legal || []).filter((m) => interactive && !/^[a-z]\d+/i.test(m) && String(m).toLowerCase() !== "pass");
-  fill($("special-moves"), specials.map((m) => html("button", { type: "button", onclick: () => propose(m), text: m })));
+  fill($("special-moves"), specials.map((m) => html("button", { type: "button", onclick: () => propose(m), text: moveWords(m) })));
   $("notation").disabled = !mine || !playing;
   $("notation").placeholder = v.legal?.[0] ? TEXT.example(v.legal[0]) : "";
 

@@ -7,6 +7,7 @@ import { catalog, t as appWord } from "./i18n.js";
 import { api, request, playerName, storeToken } from "./api.js";
 import { drawBoard } from "./boards/index.js";
 import { errorText } from "./errors.js";
+import { moveWords } from "./move-words.js";
 import { progressOf, saveStars, starText } from "./learn-progress.js";
 
 const words = await catalog("lessons");
@@ -154,7 +155,7 @@ function show(answer) {
   state.moves = answer.moves;
   state.view = answer.view;
   const seats = answer.view.seats || [];
-  const replies = answer.replies.map((r) => TEXT.replied(appWord(seats[r.seat]?.side || ""), r.move));
+  const replies = answer.replies.map((r) => TEXT.replied(appWord(seats[r.seat]?.side || ""), moveWords(r.move)));
   setStatus([...replies, answer.result === "continue" ? TEXT.yourMove() : ""].filter(Boolean).join(" "));
   if (answer.result === "reached") finish(answer);
   else if (answer.result === "failed") {

@@ -4,6 +4,7 @@ import { seatCounter, takenMark } from "./boards/index.js";
 import { clockText } from "./clock.js";
 import { seatName, seatPaint } from "./palette.js";
 import { t } from "./i18n.js";
+import { moveWords } from "./move-words.js";
 import { fill, html } from "./svg.js";
 
 /** The words of the move list's marks (one place, for translation). */
@@ -92,11 +93,11 @@ function moveItem(view, moves, index, current, onPick) {
   const again = m.seat !== null && moves[index + 1]?.seat === m.seat;
   const body = [
     html("span", { class: "swatch small-swatch", style: `background:${paint.fill};border-color:${paint.stroke}`, "aria-hidden": "true" }),
-    html("span", { class: "move-text", text: m.move }),
+    html("span", { class: "move-text", text: moveWords(m.move) }),
     m.took ? html("span", { class: "move-mark took", text: takenMark(view, m.took) }) : null,
     again ? html("span", { class: "move-mark again", text: TEXT.again }) : null,
   ];
   const who = seatName(view, m.seat);
-  return html("li", { class: ply === current ? "current" : "", "data-ply": ply, title: `${who}: ${m.move}` },
+  return html("li", { class: ply === current ? "current" : "", "data-ply": ply, title: `${who}: ${moveWords(m.move)}` },
     onPick ? [html("button", { type: "button", class: "link", onclick: () => onPick(ply) }, body)] : body);
 }

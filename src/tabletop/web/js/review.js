@@ -9,6 +9,7 @@ import { drawBoard, reviewExtras } from "./boards/index.js";
 import { errorText } from "./errors.js";
 import { gameId, loadGame, markStep, stepTo, wireSteps } from "./finished-game.js";
 import { formatNumber, t, tn } from "./i18n.js";
+import { moveWords } from "./move-words.js";
 import { seatName, seatPaint } from "./palette.js";
 import { html, pointerPoint, svg } from "./svg.js";
 
@@ -116,10 +117,10 @@ function renderMoveInfo(entry, extra) {
       document.createTextNode(label ? TEXT.playedLabel(seat, entry.move, label) : TEXT.played(seat, entry.move)),
     ]),
     html("p", { text: TEXT.chances(percent(entry.chances_before[entry.seat]), percent(entry.chances_after[entry.seat])) }),
-    html("p", { class: "best", text: entry.best_played ? TEXT.bestPlayed : TEXT.best(entry.best, percent(entry.best_chances[entry.seat])) }),
+    html("p", { class: "best", text: entry.best_played ? TEXT.bestPlayed : TEXT.best(moveWords(entry.best), percent(entry.best_chances[entry.seat])) }),
   ];
   if (entry.line?.length) {
-    said.push(html("p", { class: "best-line", text: TEXT.line(entry.line.join(" ")) }));
+    said.push(html("p", { class: "best-line", text: TEXT.line(entry.line.map(moveWords).join(" ")) }));
     said.push(html("button", { type: "button", id: "show-line", text: TEXT.showLine, onclick: () => showLine(entry.ply, 0) }));
   }
   if (extra) said.push(html("p", { class: "review-extra", text: extra }));
@@ -143,7 +144,7 @@ async function showLine(ply, step) {
   const hints = step === 0 && entry.best ? [{ move: entry.best, chance: entry.best_chances[entry.seat] }] : [];
   drawBoard($("board"), { view: { ...view, seats: state.final.seats }, interactive: false, hints });
   $("line-controls").hidden = false;
-  $("line-position").textContent = step === 0 ? TEXT.lineStart(ply) : TEXT.lineStep(step, entry.line.length, entry.line[step - 1]);
+  $("line-position").textContent = step === 0 ? TEXT.lineStart(ply) : TEXT.lineStep(step, entry.line.length, moveWords(entry.line[step - 1]));
   $("line-prev").disabled = step === 0;
   $("line-next").disabled = step === entry.line.length;
 }
@@ -219,10 +220,10 @@ function renderMoves() {
   const view = state.final;
   $("moves").replaceChildren(...state.doc.plies.map((entry) => {
     const paint = seatPaint(view, entry.seat);
-    return html("li", { "data-ply": entry.ply, class: entry.label ? `label-${entry.label}` : "", title: `${seatName(view, entry.seat)}: ${entry.move}${entry.label ? ` (${TEXT.label[entry.label]})` : ""}` }, [
+    return html("li", { "data-ply": entry.ply, class: entry.label ? `label-${entry.label}` : "", title: `${seatName(view, entry.seat)}: ${moveWords(entry.move)}${entry.label ? ` (${TEXT.label[entry.label]})` : ""}` }, [
       html("button", { type: "button", class: "link", onclick: () => show(entry.ply) }, [
         html("span", { class: "swatch small-swatch", style: `background:${paint.fill};border-color:${paint.stroke}`, "aria-hidden": "true" }),
-        html("span", { class: "move-text", text: entry.move }),
+        html("span", { class: "move-text", text: moveWords(entry.move) }),
         ...labelMark(entry),
       ]),
     ]);
