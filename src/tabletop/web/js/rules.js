@@ -7,6 +7,7 @@
 import { request } from "./api.js";
 import { drawBoard } from "./boards/index.js";
 import { catalog } from "./i18n.js";
+import { moveWords } from "./move-words.js";
 import { html } from "./svg.js";
 
 const rules = await catalog("rules");
@@ -21,7 +22,6 @@ const TEXT = {
   played: (move) => t("Played: {move}. Play on, or start again.", { move }),
   over: t("The game is over. Start again to try once more."),
   failed: t("That move could not be played here."),
-  special: { pass: t("Pass"), swap: t("Swap") },
 };
 
 /** A move the board cannot click (a pass, Oust's swap): it gets a button. */
@@ -73,7 +73,7 @@ function attachTry(figure, diagram) {
     specials.replaceChildren(
       ...buttons.map((move) => {
         const key = String(move).toLowerCase();
-        const b = html("button", { type: "button", "data-move": key }, [TEXT.special[key] || move]);
+        const b = html("button", { type: "button", "data-move": key }, [moveWords(move)]);
         b.addEventListener("click", () => play(move));
         return b;
       }),
@@ -88,8 +88,7 @@ function attachTry(figure, diagram) {
     try {
       state.view = await request("/api/position", { method: "POST", body: { ...diagram.position, moves } });
       state.played.push(move);
-      const shown = TEXT.special[String(move).toLowerCase()] || move;
-      status.textContent = state.view.status === "playing" ? TEXT.played(shown) : TEXT.over;
+      status.textContent = state.view.status === "playing" ? TEXT.played(moveWords(move)) : TEXT.over;
     } catch {
       status.textContent = TEXT.failed;
     }
