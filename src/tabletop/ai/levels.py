@@ -119,6 +119,15 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # docs/strength.md, "Figures quoted in the code"; decision 0032), below it the work
     # halves a level.
     "go": _ladder("go", (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 100_000), (0.25, 0.125)),
+    # Go on boards larger than 13x13 (LARGE_BOARDS): an iteration costs several times
+    # what it does on 9x9, so 6,400 and 12,800 iterations no longer fit the time cap and
+    # levels 8 and 9 played level 10's move. Levels 1-7 keep their counts (their rungs
+    # were measured on 19x19 with them); 8 and 9 space evenly between level 7's 3,200
+    # and what level 10 reaches in its cap on 19x19 (decision 0204; the measurements:
+    # docs/strength.md, "Levels 8-10 on 19x19").
+    "go/large": _ladder(
+        "go", (50, 100, 200, 400, 800, 1600, 3200, 4000, 5000, 100_000), (0.25, 0.125)
+    ),
     # Abalone and Oust: level 10 is what its search does in ~2 s on an idle core
     # (bench/level_work.py), and the levels from 6 up grow evenly to it (decisions 0055,
     # 0056). Each further depth of Abalone's alpha-beta costs several times the nodes of
@@ -176,6 +185,15 @@ LEVELS: dict[str, tuple[Level, ...]] = {
 }
 
 
+#: Tables for large boards: per game, (more than this many actions, the LEVELS key of
+#: the table), the largest boards first. A game's table is sized for its usual board;
+#: where a larger board makes each iteration dearer, its own table keeps the upper
+#: levels inside the time cap (decision 0204).
+LARGE_BOARDS: dict[str, tuple[tuple[int, str], ...]] = {
+    "go": ((170, "go/large"),),  # 13x13 has 170 actions: every board above it
+}
+
+
 @dataclass(frozen=True)
 class ReviewWork:
     """How a game review spends a level's work on each position (review/analyst.py,
@@ -230,8 +248,16 @@ def level_for(game: Game, level: int) -> Level:
         raise OptionError(f"no computer levels for {game.name!r}")
     if not MIN_LEVEL <= level <= MAX_LEVEL:
         raise OptionError(f"level {level}: must be {MIN_LEVEL} to {MAX_LEVEL}")
-    table = LEVELS.get(f"{game.name}/{game.num_players}", LEVELS[game.name])
-    return table[level - 1]
+    return table_for(game)[level - 1]
+
+
+def table_for(game: Game) -> tuple[Level, ...]:
+    """The levels of ``game``: its board's own table where it is a large board
+    (LARGE_BOARDS), else its player count's own where it has one, else the game's."""
+    for actions, key in LARGE_BOARDS.get(game.name, ()):
+        if game.num_actions > actions:
+            return LEVELS[key]
+    return LEVELS.get(f"{game.name}/{game.num_players}", LEVELS[game.name])
 
 
 class LevelAgent(Agent):
