@@ -1,0 +1,42 @@
+"""Go's levels by board: boards above 13x13 take their own table (decision 0204)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import tabletop
+from tabletop.ai.levels import LARGE_BOARDS, LEVELS, MAX_LEVEL, agent_for_level, table_for
+
+
+@pytest.mark.parametrize("size", [5, 9, 13])
+def test_small_and_middle_boards_keep_the_measured_table(size: int) -> None:
+    assert table_for(tabletop.load_game("go", size=size)) == LEVELS["go"]
+
+
+@pytest.mark.parametrize("size", [14, 17, 19, 25])
+def test_boards_above_13_take_the_large_board_table(size: int) -> None:
+    game = tabletop.load_game("go", size=size)
+    assert table_for(game) == LEVELS["go/large"]
+    budgets = [agent_for_level(game, level).budget for level in range(1, MAX_LEVEL + 1)]
+    counts = [budget.playouts for budget in budgets if budget is not None]
+    assert len(counts) == MAX_LEVEL
+    assert all(a < b for a, b in itertools.pairwise(counts))
+
+
+def test_on_19x19_levels_8_and_9_work_less_than_on_9x9_and_the_lower_levels_stay() -> None:
+    large = table_for(tabletop.load_game("go", size=19))
+    usual = table_for(tabletop.load_game("go", size=9))
+    assert [r.iterations for r in large[:7]] == [r.iterations for r in usual[:7]]
+    assert large[7].iterations < usual[7].iterations
+    assert large[8].iterations < usual[8].iterations
+    assert large[9] == usual[9]  # level 10 is its time cap on every board
+    assert [r.temperature for r in large] == [r.temperature for r in usual]
+
+
+def test_every_large_board_entry_names_a_table() -> None:
+    for entries in LARGE_BOARDS.values():
+        sizes = [actions for actions, _ in entries]
+        assert sizes == sorted(sizes, reverse=True)  # the largest boards are looked up first
+        assert all(key in LEVELS for _, key in entries)
