@@ -1,6 +1,7 @@
 """How much search each level does per move here, and how long it takes.
 
     python bench/level_work.py quoridor --levels 9 10 [--players 4] [--positions 5]
+    python bench/level_work.py go --size 19 --levels 7 8 9 10 [--every 6]
 
 Levels are defined by work (iterations or nodes, ai/levels.py) with a 2.8 s
 cap, so on a slow or busy machine the top levels stop at the cap and do less
@@ -29,9 +30,11 @@ def main() -> None:
     parser.add_argument("--levels", type=count, nargs="+", default=[9, 10])
     parser.add_argument("--players", type=count, default=2)
     parser.add_argument("--positions", type=count, default=5)
+    parser.add_argument("--size", type=count, default=9, help="Go's board (default 9)")
+    parser.add_argument("--every", type=count, default=6, help="plies between positions")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    options: dict[str, object] = {"size": 9} if args.game == "go" else {}
+    options: dict[str, object] = {"size": args.size} if args.game == "go" else {}
     if args.game in ("abalone", "quoridor"):
         options["players"] = args.players
     game = tabletop.load_game(args.game, **options)
@@ -39,7 +42,7 @@ def main() -> None:
     state = game.new_state()
     walker = agent_for_level(game, 1, seed=args.seed)
     while len(positions) < args.positions and not state.is_over():
-        for _ in range(6):
+        for _ in range(args.every):
             if state.is_over():
                 break
             state.play(walker.choose(state))
