@@ -225,9 +225,13 @@ REVIEW_WORK: dict[str, ReviewWork] = {
 def review_level_for(game: Game, level: int) -> Level:
     """The search and work a review of ``game`` spends per position at ``level`` (its
     level's, as REVIEW_WORK adjusts them; no noise, no time cap); OptionError as
-    level_for."""
-    entry = level_for(game, level)
+    level_for. Where the review scales work by the board (``actions``) it starts from the
+    game's usual table, not a large board's: the scaling already sizes it for the board,
+    and a review has no time cap for a large board's table to keep under."""
+    level_for(game, level)  # refuses an unknown game or level
     work = review_work_for(game)
+    table = _usual_table(game) if work.actions is not None else table_for(game)
+    entry = table[level - 1]
     iterations = entry.iterations * work.share
     if work.actions is not None and game.num_actions > work.actions:
         iterations *= work.actions / game.num_actions
@@ -257,6 +261,11 @@ def table_for(game: Game) -> tuple[Level, ...]:
     for actions, key in LARGE_BOARDS.get(game.name, ()):
         if game.num_actions > actions:
             return LEVELS[key]
+    return _usual_table(game)
+
+
+def _usual_table(game: Game) -> tuple[Level, ...]:
+    """The game's table whatever its board: its player count's own, else the game's."""
     return LEVELS.get(f"{game.name}/{game.num_players}", LEVELS[game.name])
 
 
