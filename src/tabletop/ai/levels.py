@@ -128,6 +128,12 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     "go/large": _ladder(
         "go", (50, 100, 200, 400, 800, 1600, 3200, 4000, 5000, 100_000), (0.25, 0.125)
     ),
+    # Go above 19x19 (up to 25x25): 2.8 s buys ~3,500-5,000 iterations, so level 7's
+    # 3,200 nears the cap too; levels 7-9 space evenly from level 6's 1,600 below what
+    # the cap buys on 25x25 (decision 0204; not measured by a ladder).
+    "go/huge": _ladder(
+        "go", (50, 100, 200, 400, 800, 1600, 2000, 2500, 3000, 100_000), (0.25, 0.125)
+    ),
     # Abalone and Oust: level 10 is what its search does in ~2 s on an idle core
     # (bench/level_work.py), and the levels from 6 up grow evenly to it (decisions 0055,
     # 0056). Each further depth of Abalone's alpha-beta costs several times the nodes of
@@ -190,7 +196,8 @@ LEVELS: dict[str, tuple[Level, ...]] = {
 #: where a larger board makes each iteration dearer, its own table keeps the upper
 #: levels inside the time cap (decision 0204).
 LARGE_BOARDS: dict[str, tuple[tuple[int, str], ...]] = {
-    "go": ((170, "go/large"),),  # 13x13 has 170 actions: every board above it
+    # 19x19 has 362 actions and 13x13 170: the boards above each.
+    "go": ((362, "go/huge"), (170, "go/large")),
 }
 
 

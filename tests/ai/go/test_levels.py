@@ -15,10 +15,13 @@ def test_small_and_middle_boards_keep_the_measured_table(size: int) -> None:
     assert table_for(tabletop.load_game("go", size=size)) == LEVELS["go"]
 
 
-@pytest.mark.parametrize("size", [14, 17, 19, 25])
-def test_boards_above_13_take_the_large_board_table(size: int) -> None:
+@pytest.mark.parametrize(
+    ("size", "key"),
+    [(14, "go/large"), (17, "go/large"), (19, "go/large"), (20, "go/huge"), (25, "go/huge")],
+)
+def test_boards_above_13_take_a_large_board_table(size: int, key: str) -> None:
     game = tabletop.load_game("go", size=size)
-    assert table_for(game) == LEVELS["go/large"]
+    assert table_for(game) == LEVELS[key]
     budgets = [agent_for_level(game, level).budget for level in range(1, MAX_LEVEL + 1)]
     counts = [budget.playouts for budget in budgets if budget is not None]
     assert len(counts) == MAX_LEVEL
@@ -33,6 +36,13 @@ def test_on_19x19_levels_8_and_9_work_less_than_on_9x9_and_the_lower_levels_stay
     assert large[8].iterations < usual[8].iterations
     assert large[9] == usual[9]  # level 10 is its time cap on every board
     assert [r.temperature for r in large] == [r.temperature for r in usual]
+
+
+def test_the_bigger_the_board_the_less_work_at_the_upper_levels() -> None:
+    tables = [table_for(tabletop.load_game("go", size=size)) for size in (13, 19, 25)]
+    for level in range(MAX_LEVEL - 1):
+        counts = [table[level].iterations for table in tables]
+        assert counts == sorted(counts, reverse=True), level + 1
 
 
 def test_every_large_board_entry_names_a_table() -> None:
