@@ -119,6 +119,13 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # docs/strength.md, "Figures quoted in the code"; decision 0032), below it the work
     # halves a level.
     "go": _ladder("go", (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 100_000), (0.25, 0.125)),
+    # Go on 12x12 and 13x13 (LARGE_BOARDS): 2.8 s buys ~14,000-19,000 iterations on
+    # 13x13, so level 9's 12,800 came within a tenth of level 10's work in the opening
+    # and met the cap on a busy machine; levels 8 and 9 space evenly from level 7's 3,200
+    # to it (decision 0204).
+    "go/medium": _ladder(
+        "go", (50, 100, 200, 400, 800, 1600, 3200, 5500, 9400, 100_000), (0.25, 0.125)
+    ),
     # Go on boards larger than 13x13 (LARGE_BOARDS): an iteration costs several times
     # what it does on 9x9, so 6,400 and 12,800 iterations no longer fit the time cap and
     # levels 8 and 9 played level 10's move. Levels 1-7 keep their counts (their rungs
@@ -196,8 +203,8 @@ LEVELS: dict[str, tuple[Level, ...]] = {
 #: where a larger board makes each iteration dearer, its own table keeps the upper
 #: levels inside the time cap (decision 0204).
 LARGE_BOARDS: dict[str, tuple[tuple[int, str], ...]] = {
-    # 19x19 has 362 actions and 13x13 170: the boards above each.
-    "go": ((362, "go/huge"), (170, "go/large")),
+    # 19x19 has 362 actions, 13x13 170 and 11x11 122: the boards above each.
+    "go": ((362, "go/huge"), (170, "go/large"), (122, "go/medium")),
 }
 
 
