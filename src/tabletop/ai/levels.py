@@ -92,6 +92,12 @@ def _alphabeta_ladder(nodes: tuple[int, ...], noise: tuple[float, ...]) -> tuple
     return tuple(Level("alphabeta", n, noise=z) for n, z in zip(nodes, noise, strict=True))
 
 
+def _go_ladder(*upper: int) -> tuple[Level, ...]:
+    """Go's levels on one kind of board: levels 1-6 the same on every board (the first
+    two sampling their move), ``upper`` the counts of levels 7-9, level 10 its time cap."""
+    return _ladder("go", (50, 100, 200, 400, 800, 1600, *upper, 100_000), (0.25, 0.125))
+
+
 #: Alpha-beta noise by level. Small enough that two moves' values shift by less than a
 #: step of a Quoridor race or a marble of Abalone (even when ahead), so no level walks
 #: backwards in a race or lets a marble go for nothing; level 10 only breaks near-ties
@@ -118,29 +124,23 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # Go's own search (ai/go/); level 10 is its TOP_SECONDS cap (its iterations there:
     # docs/strength.md, "Figures quoted in the code"; decision 0032), below it the work
     # halves a level.
-    "go": _ladder("go", (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 100_000), (0.25, 0.125)),
+    "go": _go_ladder(3200, 6400, 12800),
     # Go on 12x12 and 13x13 (LARGE_BOARDS): 2.8 s buys ~14,000-19,000 iterations on
     # 13x13, so level 9's 12,800 came within a tenth of level 10's work in the opening
     # and met the cap on a busy machine; levels 8 and 9 space evenly from level 7's 3,200
     # to it (decision 0204).
-    "go/medium": _ladder(
-        "go", (50, 100, 200, 400, 800, 1600, 3200, 5500, 9400, 100_000), (0.25, 0.125)
-    ),
+    "go/medium": _go_ladder(3200, 5500, 9400),
     # Go on boards larger than 13x13 (LARGE_BOARDS): an iteration costs several times
     # what it does on 9x9, so 6,400 and 12,800 iterations no longer fit the time cap and
     # levels 8 and 9 played level 10's move. Levels 1-7 keep their counts (their rungs
     # were measured on 19x19 with them); 8 and 9 space evenly between level 7's 3,200
     # and what level 10 reaches in its cap on 19x19 (decision 0204; the measurements:
     # docs/strength.md, "Levels 8-10 on 19x19").
-    "go/large": _ladder(
-        "go", (50, 100, 200, 400, 800, 1600, 3200, 4000, 5000, 100_000), (0.25, 0.125)
-    ),
+    "go/large": _go_ladder(3200, 4000, 5000),
     # Go above 19x19 (up to 25x25): 2.8 s buys ~3,500-5,000 iterations, so level 7's
     # 3,200 nears the cap too; levels 7-9 space evenly from level 6's 1,600 below what
     # the cap buys on 25x25 (decision 0204; not measured by a ladder).
-    "go/huge": _ladder(
-        "go", (50, 100, 200, 400, 800, 1600, 2000, 2500, 3000, 100_000), (0.25, 0.125)
-    ),
+    "go/huge": _go_ladder(2000, 2500, 3000),
     # Abalone and Oust: level 10 is what its search does in ~2 s on an idle core
     # (bench/level_work.py), and the levels from 6 up grow evenly to it (decisions 0055,
     # 0056). Each further depth of Abalone's alpha-beta costs several times the nodes of
